@@ -1,0 +1,82 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Db } from '../db/client.js'
+import type { Clock } from '../lib/clock.js'
+import { newPrefixedId } from '../lib/ids.js'
+import { ProblemError } from '../http/problem.js'
+import {
+  findKeyByHash,
+  insertKey,
+  listKeysOfAccount,
+  markRevoked,
+  toApiKeyInfo,
+  touchKey,
+  type ApiKeyInfo,
+  type Scope,
+} from './api-keys.store.js'
+
+export const SCOPES = ['read', 'read_write'] as const satisfies readonly Scope[]
+
+/** `last_used_at` is refreshed at most this often, to keep reads from writing. */
+const TOUCH_INTERVAL_MS = 60_000
+
+/** Who a request acts for, once its key is verified. */
+export interface Principal {
+  accountId: string
+  keyId: string
+  scope: Scope
+}
+
+/** Keys are `np_` and 43 url-safe characters (32 random bytes). */
+function newSecret(): string {
+  return `np_${randomBytes(32).toString('base64url')}`
+}
+
+function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex')
+}
+
+/** Creates a key and returns it with its secret, which is never retrievable again. */
+export function createKey(
+  db: Db,
+  clock: Clock,
+  input: { accountId: string; name: string; scope: Scope }
+): ApiKeyInfo & { key: string } {
+  const secret = newSecret()
+  const row = insertKey(db, {
+    id: newPrefixedId('key'),
+    accountId: input.accountId,
+    name: input.name,
+    scope: input.scope,
+    secretHash: hashSecret(secret),
+    prefix: secret.slice(0, 10),
+    createdAt: clock.now(),
+  })
+  return { ...toApiKeyInfo(row), key: secret }
+}
+
+export function listKeys(db: Db, accountId: string): ApiKeyInfo[] {
+  return listKeysOfAccount(db, accountId).map(toApiKeyInfo)
+}
+
+export function revokeKey(db: Db, clock: Clock, accountId: string, keyId: string): void {
+  if (!markRevoked(db, accountId, keyId, clock.now())) {
+    throw new ProblemError(404, 'api_key_not_found', `no live API key ${keyId} on this account`)
+  }
+}
+
+/**
+ * Verifies a presented secret. Looking keys up by their SHA-256 hash means no secret is ever
+ * compared byte by byte, so timing reveals nothing about stored keys.
+ */
+export function authenticate(
+  db: Db,
+  clock: Clock,
+  secret: string
+): Principal | 'unknown' | 'revoked' {
+  const row = findKeyByHash(db, hashSecret(secret))
+  if (!row) return 'unknown'
+  if (row.revokedAt) return 'revoked'
+  const now = clock.now()
+  touchKey(db, row.id, now, new Date(now.getTime() - TOUCH_INTERVAL_MS))
+  return { accountId: row.accountId, keyId: row.id, scope: row.scope }
+}

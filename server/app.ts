@@ -1,0 +1,39 @@
+import { requestId } from 'hono/request-id'
+import { computeHostsRouter } from './compute-hosts/compute-hosts.router.js'
+import type { Deps } from './deps.js'
+import { requireKey } from './http/auth.js'
+import { addMethodNotAllowed } from './http/method-not-allowed.js'
+import { mountOpenApi } from './http/openapi.js'
+import { notFound, onError } from './http/problem.js'
+import { requestLog } from './http/request-log.js'
+import { createRouter } from './http/router.js'
+import { nodesRouter } from './nodes/nodes.router.js'
+import { publicIpsRouter } from './public-ips/public-ips.router.js'
+import { usageRouter } from './usage/usage.router.js'
+import { vpcsRouter } from './vpcs/vpcs.router.js'
+
+/** Paths that need an API key; discovery, the docs and the dashboard do not. */
+const KEYED_PATHS = ['/nodes', '/nodes/*', '/api/v1/nodes/*', '/api/v1/networking', '/api/v1/networking/*', '/api/v1/usage']
+
+/** The whole HTTP application: middleware order, API routers, OpenAPI and docs. */
+export function createApp(deps: Deps) {
+  const app = createRouter()
+  app.use(requestId())
+  app.use(requestLog(deps.log))
+  app.onError(onError(deps.log))
+  app.notFound(notFound)
+  for (const path of KEYED_PATHS) app.use(path, requireKey(deps))
+
+  app.route('/', nodesRouter(deps))
+  app.route('/', publicIpsRouter(deps))
+  app.route('/', vpcsRouter(deps))
+  app.route('/', computeHostsRouter(deps))
+  app.route('/', usageRouter(deps))
+  mountOpenApi(app)
+  app.get('/', (c) => c.redirect('/docs'))
+
+  addMethodNotAllowed(app, () => true)
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

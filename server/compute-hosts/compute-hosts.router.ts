@@ -1,0 +1,12 @@
+import type { Deps } from '../deps.js'
+import { optionalKey } from '../http/auth.js'
+import { createRouter } from '../http/router.js'
+import * as routes from './compute-hosts.routes.js'
+import { discoverHosts } from './compute-hosts.service.js'
+
+/** Compute host discovery, the one public endpoint group. */
+export function computeHostsRouter(deps: Deps) {
+  const router = createRouter()
+  router.use(routes.discover.getRoutingPath(), optionalKey(deps))
+  return router.openapi(routes.discover, (c) => c.json(discoverHosts(deps.db, c.req.valid('query')), 200))
+}

@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs'
+import type { z } from 'zod'
+import type { Db } from '../db/client.js'
+import { invalidField, ProblemError } from '../http/problem.js'
+import { monthlyFromHourly, parsePrice } from '../lib/money.js'
+import { CatalogFile, type DiscoveryQuery } from './compute-hosts.schema.js'
+import {
+  cheapestActiveHost,
+  countHosts,
+  distinctRegions,
+  findHost,
+  searchHosts,
+  setHostStatus,
+  toComputeHost,
+  upsertHosts,
+  type HostInsert,
+  type HostRow,
+} from './compute-hosts.store.js'
+
+/** `GET /api/v1/compute`: one page of matching hosts with the spec's pagination object. */
+export function discoverHosts(db: Db, query: DiscoveryQuery) {
+  const { rows, total } = searchHosts(db, query)
+  const totalPages = Math.ceil(total / query.limit)
+  return {
+    hosts: rows.map(toComputeHost),
+    pagination: {
+      total,
+      page: query.page,
+      limit: query.limit,
+      total_pages: totalPages,
+      has_more: query.page < totalPages,
+    },
+  }
+}
+
+/**
+ * Reserves the host a new node runs on: the one asked for, else the cheapest active host of
+ * the region. Call inside the node's creation transaction.
+ */
+export function reserveHost(db: Db, want: { hostId?: string; region: string | undefined }): HostRow {
+  const host = want.hostId ? requestedHost(db, want.hostId, want.region) : cheapestInRegion(db, want.region)
+  if (!setHostStatus(db, host.id, 'active', 'reserved')) {
+    throw new ProblemError(409, 'host_unavailable', `host ${host.id} is reserved; pick an active host`)
+  }
+  return host
+}
+
+function requestedHost(db: Db, hostId: string, region: string | undefined): HostRow {
+  const host = findHost(db, hostId)
+  if (!host) throw invalidField('host_id', 'no such compute host', 'host_not_found')
+  if (region && host.region !== region) {
+    throw invalidField('host_id', `host is in ${host.region}, not in ${region}`, 'region_mismatch')
+  }
+  return host
+}
+
+function cheapestInRegion(db: Db, region: string | undefined): HostRow {
+  const host = region ? cheapestActiveHost(db, region) : undefined
+  if (!host) {
+    throw new ProblemError(503, 'capacity_unavailable', `no active compute host is free in ${region}`, {
+      headers: { 'Retry-After': '60' },
+    })
+  }
+  return host
+}
+
+/** A 400 naming `field` unless some host of the inventory is in `region`. */
+export function assertKnownRegion(db: Db, region: string, field: string): void {
+  const regions = distinctRegions(db)
+  if (!regions.includes(region)) {
+    throw invalidField(field, `unknown region ${region}; known: ${regions.join(', ')}`, 'unknown_region')
+  }
+}
+
+/** Returns a host to the pool when its node is gone. */
+export function freeHost(db: Db, hostId: string): void {
+  setHostStatus(db, hostId, 'reserved', 'active')
+}
+
+/** Reads and validates a catalog file; the error names the file, host index and field. */
+export function readCatalogFile(path: string): HostInsert[] {
+  let json: unknown
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (err) {
+    throw new Error(`cannot read catalog ${path}: ${(err as Error).message}`)
+  }
+  const parsed = CatalogFile.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new Error(`invalid catalog ${path}: [${issue.path.join('.')}] ${issue.message}`)
+  }
+  const currencies = new Set(parsed.data.map((host) => host.pricing.currency))
+  if (currencies.size > 1) {
+    throw new Error(`invalid catalog ${path}: hosts use several currencies (${[...currencies].join(', ')})`)
+  }
+  return parsed.data.map(toHostRow)
+}
+
+function toHostRow(host: z.infer<typeof CatalogFile>[number]): HostInsert {
+  const hourly = parsePrice(host.pricing.hourly)!
+  return {
+    id: host.id,
+    hostname: host.hostname,
+    region: host.region,
+    datacenter: host.datacenter,
+    os: host.os,
+    cpuCores: host.cpu.cores,
+    cpuArchitecture: host.cpu.architecture,
+    memoryGb: host.memory_gb,
+    storageGb: host.storage_gb,
+    gpuCount: host.gpu.count,
+    hourlyPrice: hourly,
+    monthlyPrice: host.pricing.monthly ? parsePrice(host.pricing.monthly)! : monthlyFromHourly(hourly),
+    currency: host.pricing.currency,
+    status: host.status,
+  }
+}
+
+/** Loads hosts into the inventory in one transaction; returns how many were read. */
+export function loadCatalog(db: Db, rows: HostInsert[]): number {
+  db.transaction((tx) => upsertHosts(tx, rows))
+  return rows.length
+}
+
+/** On first start the inventory is empty: fill it from the configured or bundled catalog. */
+export function seedInventory(db: Db, catalogFile: string): number {
+  if (countHosts(db) > 0) return 0
+  return loadCatalog(db, readCatalogFile(catalogFile))
+}

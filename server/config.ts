@@ -1,0 +1,68 @@
+import { z } from 'zod'
+
+const csv = z
+  .string()
+  .transform((text) => text.split(',').map((part) => part.trim()).filter(Boolean))
+
+/** Every setting of the server, each read from one `NODEPLANE_*` environment variable. */
+const ConfigSchema = z.object({
+  port: z.coerce.number().int().min(0).max(65535).default(8080),
+  host: z.string().min(1).default('127.0.0.1'),
+  dataDir: z.string().min(1).default('./data'),
+  driver: z.enum(['simulated']).default('simulated'),
+  provisionSeconds: z.coerce.number().min(0).default(5),
+  teardownSeconds: z.coerce.number().min(0).default(1),
+  faultCreateFailRate: z.coerce.number().min(0).max(1).default(0),
+  faultStuckRate: z.coerce.number().min(0).max(1).default(0),
+  ipv4Pools: csv.default(['203.0.113.0/24', '198.51.100.0/24', '192.0.2.0/24']),
+  ipv6Pools: csv.default(['2001:db8::/32']),
+  defaultRegion: z.string().min(1).default('us-east-1'),
+  catalogFile: z.string().min(1).optional(),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export type Config = z.infer<typeof ConfigSchema>
+
+/** The environment variable behind each setting, also used to name it in error messages. */
+const ENV_NAMES: Record<keyof Config, string> = {
+  port: 'NODEPLANE_PORT',
+  host: 'NODEPLANE_HOST',
+  dataDir: 'NODEPLANE_DATA_DIR',
+  driver: 'NODEPLANE_DRIVER',
+  provisionSeconds: 'NODEPLANE_PROVISION_SECONDS',
+  teardownSeconds: 'NODEPLANE_TEARDOWN_SECONDS',
+  faultCreateFailRate: 'NODEPLANE_FAULT_CREATE_FAIL_RATE',
+  faultStuckRate: 'NODEPLANE_FAULT_STUCK_RATE',
+  ipv4Pools: 'NODEPLANE_IPV4_POOLS',
+  ipv6Pools: 'NODEPLANE_IPV6_POOLS',
+  defaultRegion: 'NODEPLANE_DEFAULT_REGION',
+  catalogFile: 'NODEPLANE_CATALOG',
+  logLevel: 'NODEPLANE_LOG_LEVEL',
+}
+
+/** Thrown with a message a person can act on when a setting is invalid. */
+export class ConfigError extends Error {}
+
+/** Reads the config from the environment; command-line flags in `overrides` win. */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<Record<keyof Config, unknown>> = {}
+): Config {
+  const input: Record<string, unknown> = {}
+  for (const [key, name] of Object.entries(ENV_NAMES)) {
+    const value = env[name]
+    if (value !== undefined && value !== '') input[key] = value
+  }
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value !== undefined) input[key] = value
+  }
+  const result = ConfigSchema.safeParse(input)
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const key = String(issue.path[0]) as keyof Config
+      return `  ${ENV_NAMES[key] ?? key}: ${issue.message}`
+    })
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`)
+  }
+  return result.data
+}

@@ -1,0 +1,47 @@
+import { createRequire } from 'node:module'
+import { readFileSync } from 'node:fs'
+import type { OpenAPIHono } from '@hono/zod-openapi'
+import { Scalar } from '@scalar/hono-api-reference'
+import type { AppEnv } from './router.js'
+
+const DOCUMENT = {
+  openapi: '3.1.0',
+  info: {
+    title: 'nodeplane Compute Node Service',
+    version: '1.0.0',
+    description:
+      'Compute nodes, public IPs, VPC networks and compute host discovery. Errors are RFC 9457 problem+json. ' +
+      'Authenticate with `Authorization: Bearer <API key>`; discovery is public.',
+  },
+}
+
+/** The OpenAPI 3.1 document generated from the routes' zod schemas. */
+export function openApiDocument(app: OpenAPIHono<AppEnv>) {
+  return app.getOpenAPI31Document(DOCUMENT)
+}
+
+// The reference page's script ships in an npm package and is served from here, so /docs
+// works on a machine with no internet access.
+const require = createRequire(import.meta.url)
+let scalarScript: string | undefined
+function scalarBundle(): string {
+  scalarScript ??= readFileSync(require.resolve('@scalar/api-reference/browser/standalone.js'), 'utf8')
+  return scalarScript
+}
+
+/** Serves `/openapi.json` and the interactive reference at `/docs`. */
+export function mountOpenApi(app: OpenAPIHono<AppEnv>): void {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An API key from Developer Settings or `nodeplane keys create`',
+  })
+  app.doc31('/openapi.json', DOCUMENT)
+  app.get('/docs/scalar.js', (c) =>
+    c.body(scalarBundle(), 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'public, max-age=86400',
+    })
+  )
+  app.get('/docs', Scalar({ url: '/openapi.json', cdn: '/docs/scalar.js', pageTitle: 'nodeplane API' }))
+}

@@ -1,0 +1,106 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { z } from '@hono/zod-openapi'
+import type { Logger } from 'pino'
+
+/** One invalid field of a 400 response. */
+export const FieldError = z.object({ field: z.string(), message: z.string() }).openapi('FieldError')
+
+/** RFC 9457 problem details, the body of every 4xx and 5xx response. */
+export const Problem = z
+  .object({
+    type: z.string().openapi({ example: 'about:blank' }),
+    title: z.string().openapi({ example: 'Not Found' }),
+    status: z.number().int().openapi({ example: 404 }),
+    detail: z.string().openapi({ example: 'no node node_abc on this account' }),
+    code: z.string().openapi({ example: 'node_not_found' }),
+    request_id: z.string(),
+    errors: z.array(FieldError).optional(),
+  })
+  .catchall(z.unknown())
+  .openapi('Problem')
+
+export type FieldErrorT = z.infer<typeof FieldError>
+
+interface ProblemOptions {
+  errors?: FieldErrorT[]
+  headers?: Record<string, string>
+  /** Extension members added to the body, such as `node_ids` of a refused VPC deletion. */
+  extra?: Record<string, unknown>
+}
+
+/** Thrown by services for every expected failure; `onError` turns it into problem+json. */
+export class ProblemError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    detail: string,
+    readonly options: ProblemOptions = {}
+  ) {
+    super(detail)
+  }
+}
+
+/** A 400 naming one field, the most common problem. */
+export function invalidField(field: string, message: string, code = 'invalid_request') {
+  return new ProblemError(400, code, `${field}: ${message}`, { errors: [{ field, message }] })
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+}
+
+/** Sends a problem+json response; the single place that shapes error bodies. */
+export function sendProblem(c: Context, error: ProblemError) {
+  const { status, code, options } = error
+  const body = {
+    type: 'about:blank',
+    title: TITLES[status] ?? 'Error',
+    status,
+    detail: error.message,
+    code,
+    request_id: c.get('requestId') ?? '',
+    ...(options.errors ? { errors: options.errors } : {}),
+    ...options.extra,
+  }
+  // Passing the header to c.json is the only way the content type sticks (STYLE.md 0.3).
+  return c.json(body, status, {
+    ...options.headers,
+    'Content-Type': 'application/problem+json',
+  })
+}
+
+/** Maps anything thrown in a handler to problem+json; unexpected errors are logged, never sent. */
+export function onError(log: Logger): ErrorHandler {
+  return (err, c) => {
+    if (err instanceof ProblemError) return sendProblem(c, err)
+    if (err instanceof HTTPException) return sendProblem(c, fromHttpException(err))
+    log.error({ err, request_id: c.get('requestId') }, 'unhandled error')
+    const detail = 'the server failed to handle the request; retry, and report the request_id'
+    return sendProblem(c, new ProblemError(500, 'internal_error', detail))
+  }
+}
+
+function fromHttpException(err: HTTPException): ProblemError {
+  // Hono's JSON validator throws this for an unparsable body (STYLE.md 0.2).
+  if (err.status === 400 && /json/i.test(err.message)) {
+    return invalidField('body', 'is not valid JSON', 'malformed_json')
+  }
+  const code = err.status === 403 ? 'forbidden' : 'http_error'
+  return new ProblemError(err.status, code, err.message || TITLES[err.status] || 'error')
+}
+
+/** Unknown routes answer problem+json 404 like every other error. */
+export const notFound: NotFoundHandler = (c) =>
+  sendProblem(c, new ProblemError(404, 'route_not_found', `no route for ${c.req.method} ${c.req.path}`))

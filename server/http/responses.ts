@@ -1,0 +1,22 @@
+import type { z } from '@hono/zod-openapi'
+import { Problem } from './problem.js'
+
+/** An OpenAPI response entry for a problem+json status, so every route documents its errors. */
+export function problemResponse(description: string) {
+  return { description, content: { 'application/problem+json': { schema: Problem } } }
+}
+
+/** The errors every authenticated route can answer. */
+export const authErrors = {
+  401: problemResponse('API key missing, malformed, unknown or revoked'),
+  403: problemResponse('The key lacks permission for the action (read scope on a mutation)'),
+}
+
+/** Security requirement of routes behind an API key. */
+export const bearer = [{ bearerAuth: [] }]
+
+/** A JSON content entry for a request body or response, keeping the schema's type. */
+export const jsonContent = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } })
+
+/** Security of a public route that also accepts a key (the typed form keeps inference intact). */
+export const optionalBearer: Record<string, string[]>[] = [{}, { bearerAuth: [] }]

@@ -1,0 +1,37 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+/** Encrypts small secrets (root passwords) at rest with AES-256-GCM. */
+export interface Secrets {
+  seal(plaintext: string): string
+  open(sealed: string): string
+}
+
+/** Loads `<dataDir>/secret.key`, creating it (mode 0600) on first start. */
+export function loadSecrets(dataDir: string): Secrets {
+  const path = join(dataDir, 'secret.key')
+  if (!existsSync(path)) {
+    writeFileSync(path, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' })
+  }
+  return secretsFromKey(Buffer.from(readFileSync(path, 'utf8').trim(), 'base64'))
+}
+
+export function secretsFromKey(key: Buffer): Secrets {
+  if (key.length !== 32) throw new Error('secret.key must hold 32 bytes of base64')
+  return {
+    seal(plaintext) {
+      const iv = randomBytes(12)
+      const cipher = createCipheriv('aes-256-gcm', key, iv)
+      const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
+      return [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url')).join('.')
+    },
+    open(sealed) {
+      const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'))
+      if (!iv || !tag || !body) throw new Error('malformed sealed secret')
+      const decipher = createDecipheriv('aes-256-gcm', key, iv)
+      decipher.setAuthTag(tag)
+      return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8')
+    },
+  }
+}

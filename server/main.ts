@@ -1,0 +1,106 @@
+import { Command, Option } from 'commander'
+import { createKey, listKeys, revokeKey, SCOPES } from './api-keys/api-keys.service.js'
+import { ADMIN_EMAIL, createUser, userByEmail } from './accounts/accounts.service.js'
+import { loadCatalog, readCatalogFile } from './compute-hosts/compute-hosts.service.js'
+import { ConfigError, loadConfig } from './config.js'
+import { ProblemError } from './http/problem.js'
+import { openRuntime, printAdminPassword, type Runtime } from './runtime.js'
+import { serve } from './serve.js'
+
+const program = new Command('nodeplane').description('Self-hostable compute node cloud API').showHelpAfterError()
+const dataOption = () => new Option('--data <dir>', 'data directory (default ./data, or NODEPLANE_DATA_DIR)')
+
+/** Opens the data directory for a one-shot command, runs it, and closes it. */
+async function withRuntime(options: { data?: string }, run: (rt: Runtime) => void | Promise<void>) {
+  const rt = openRuntime(loadConfig(process.env, { dataDir: options.data, logLevel: 'warn' }))
+  try {
+    if (rt.adminPassword) printAdminPassword(rt.adminPassword)
+    await run(rt)
+  } finally {
+    await rt.close()
+  }
+}
+
+program
+  .command('serve')
+  .description('run the API, dashboard and provisioning worker')
+  .option('--port <port>', 'TCP port (default 8080, or NODEPLANE_PORT; 0 picks a free one)')
+  .option('--host <host>', 'address to bind (default 127.0.0.1, or NODEPLANE_HOST)')
+  .addOption(dataOption())
+  .action(async (options) => {
+    await serve(loadConfig(process.env, { port: options.port, host: options.host, dataDir: options.data }))
+  })
+
+const keys = program.command('keys').description('manage API keys')
+keys
+  .command('create')
+  .description('create an API key; prints the key alone on the last line')
+  .requiredOption('--name <name>', 'descriptive name')
+  .addOption(new Option('--scope <scope>', 'permission level').choices(SCOPES).default('read_write'))
+  .option('--email <email>', "user whose account owns the key (default: the admin's)")
+  .addOption(dataOption())
+  .action((options) =>
+    withRuntime(options, (rt) => {
+      const accountId = userByEmail(rt.db, options.email ?? ADMIN_EMAIL).accountId
+      const key = createKey(rt.db, rt.clock, { accountId, name: options.name, scope: options.scope })
+      process.stderr.write(`Created key ${key.id} (${key.scope}). Store it now: it is not shown again.\n`)
+      process.stdout.write(`${key.key}\n`)
+    })
+  )
+keys
+  .command('list')
+  .description('list the API keys of an account')
+  .option('--email <email>', "user whose account to list (default: the admin's)")
+  .addOption(dataOption())
+  .action((options) =>
+    withRuntime(options, (rt) => {
+      const accountId = userByEmail(rt.db, options.email ?? ADMIN_EMAIL).accountId
+      console.table(listKeys(rt.db, accountId))
+    })
+  )
+keys
+  .command('revoke <id>')
+  .description('revoke an API key at once')
+  .option('--email <email>', "user whose account owns the key (default: the admin's)")
+  .addOption(dataOption())
+  .action((id, options) =>
+    withRuntime(options, (rt) => {
+      revokeKey(rt.db, rt.clock, userByEmail(rt.db, options.email ?? ADMIN_EMAIL).accountId, id)
+      process.stderr.write(`Revoked ${id}.\n`)
+    })
+  )
+
+program
+  .command('users')
+  .description('manage dashboard users')
+  .command('create')
+  .description('create a user with an account of its own; prints a generated password')
+  .requiredOption('--email <email>', 'login email')
+  .option('--password <password>', 'password (default: generate one and print it)')
+  .addOption(dataOption())
+  .action((options) =>
+    withRuntime(options, (rt) => {
+      const { user, generatedPassword } = createUser(rt.db, rt.clock, { email: options.email, password: options.password })
+      process.stderr.write(`Created user ${user.email} (account ${user.accountId}).\n`)
+      if (generatedPassword) process.stdout.write(`${generatedPassword}\n`)
+    })
+  )
+
+program
+  .command('hosts')
+  .description('manage the compute host inventory')
+  .command('load <file>')
+  .description('load (insert or update) hosts from a catalog JSON file')
+  .addOption(dataOption())
+  .action((file, options) =>
+    withRuntime(options, (rt) => {
+      const count = loadCatalog(rt.db, readCatalogFile(file))
+      process.stderr.write(`Loaded ${count} hosts from ${file}.\n`)
+    })
+  )
+
+program.parseAsync().catch((err: unknown) => {
+  const known = err instanceof ConfigError || err instanceof ProblemError
+  process.stderr.write(`nodeplane: ${known ? (err as Error).message : (err as Error).stack ?? String(err)}\n`)
+  process.exit(1)
+})

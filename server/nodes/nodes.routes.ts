@@ -1,0 +1,68 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { jsonBody } from '../http/json-body.js'
+import { authErrors, bearer, jsonContent as json, problemResponse } from '../http/responses.js'
+import { CreateNodeBody, Node, NodeCredentials, NodeIdParam } from './nodes.schema.js'
+
+const tags = ['Nodes']
+const notFound = problemResponse('No such node on the account, or it was deleted')
+
+export const create = createRoute({
+  method: 'post',
+  path: '/nodes',
+  tags,
+  summary: 'Create a node',
+  description:
+    'Starts provisioning; billing starts at `created_at`. The body may be empty. Poll GET /nodes/{id} until `running`.',
+  security: bearer,
+  middleware: [jsonBody] as const,
+  request: { body: { content: json(CreateNodeBody) } },
+  responses: {
+    201: { description: 'Provisioning has started', content: json(Node) },
+    400: problemResponse('Invalid body or content type, unknown VPC or host, or a region mismatch'),
+    ...authErrors,
+    409: problemResponse('The requested host is reserved'),
+    500: problemResponse('The node could not be provisioned; retry'),
+    503: problemResponse('No compute host is free in the region (`capacity_unavailable`)'),
+  },
+})
+
+export const list = createRoute({
+  method: 'get',
+  path: '/nodes',
+  tags,
+  summary: 'List nodes',
+  security: bearer,
+  responses: { 200: { description: 'Every node of the account, in any status', content: json(z.array(Node)) }, ...authErrors },
+})
+
+export const getOne = createRoute({
+  method: 'get',
+  path: '/nodes/{id}',
+  tags,
+  summary: 'Get node details',
+  security: bearer,
+  request: { params: NodeIdParam },
+  responses: { 200: { description: 'The node', content: json(Node) }, ...authErrors, 404: notFound },
+})
+
+export const remove = createRoute({
+  method: 'delete',
+  path: '/nodes/{id}',
+  tags,
+  summary: 'Delete a node',
+  description: 'Billing stops; all data on the node is destroyed irrecoverably.',
+  security: bearer,
+  request: { params: NodeIdParam },
+  responses: { 204: { description: 'Deletion accepted' }, ...authErrors, 404: notFound },
+})
+
+export const credentials = createRoute({
+  method: 'get',
+  path: '/api/v1/nodes/{id}/credentials',
+  tags,
+  summary: 'Get root login credentials of a node',
+  description: 'Needs a `read_write` key. SSH (port 22) works only once the node is `running`.',
+  security: bearer,
+  request: { params: NodeIdParam },
+  responses: { 200: { description: 'Root credentials', content: json(NodeCredentials) }, ...authErrors, 404: notFound },
+})

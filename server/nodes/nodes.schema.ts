@@ -1,0 +1,56 @@
+import { z } from '@hono/zod-openapi'
+
+/** The optional body of `POST /nodes`; the spec's own case is an empty body. */
+export const CreateNodeBody = z
+  .strictObject({
+    name: z.string().trim().min(1).max(63).optional().openapi({ example: 'web-1' }),
+    region: z.string().min(1).optional().openapi({
+      description: "Region; else the VPC's region, else the host's, else the server default",
+      example: 'eu-central-1',
+    }),
+    vpc_id: z.string().min(1).optional().openapi({ description: "VPC to join; else the region's default VPC" }),
+    host_id: z.string().min(1).optional().openapi({ description: 'Compute host to place the node on; else the cheapest active one' }),
+  })
+  .openapi('CreateNode')
+
+export const NodeStatus = z.enum(['provisioning', 'running', 'deleting'])
+
+/** A node as every node endpoint returns it: the spec's four fields, then DESIGN.md's. */
+export const Node = z
+  .object({
+    id: z.string().openapi({ example: 'node_3k7f2m9q4x8w1c5v6b0n' }),
+    status: NodeStatus,
+    ip_address: z.string().nullable().openapi({
+      description: 'First attached public IPv4; null while provisioning or with none attached',
+      example: '203.0.113.10',
+    }),
+    created_at: z.iso.datetime().openapi({ description: 'Creation time, UTC; billing starts here' }),
+    name: z.string().nullable(),
+    region: z.string(),
+    vpc_id: z.uuid(),
+    host_id: z.uuid(),
+    private_ip: z.string().openapi({ example: '10.0.0.10' }),
+    stuck: z.boolean().openapi({
+      description: 'Provisioning for more than 2 minutes: treated as failed; delete it and create a new one',
+    }),
+  })
+  .openapi('Node')
+
+export type Node = z.infer<typeof Node>
+
+export const NodeIdParam = z.object({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'node_3k7f2m9q4x8w1c5v6b0n' }),
+})
+
+/** How to log in to a node (an extension of the spec's details view). */
+export const NodeCredentials = z
+  .object({
+    node_id: z.string(),
+    username: z.literal('root'),
+    password: z.string(),
+    ssh_command: z.string().nullable().openapi({
+      description: '`ssh root@<ip>`, null until the node is running with a public address',
+      example: 'ssh root@203.0.113.10',
+    }),
+  })
+  .openapi('NodeCredentials')

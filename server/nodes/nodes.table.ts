@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { accounts } from '../accounts/accounts.table.js'
+
+/** `deleted` is internal: the node is torn down and every endpoint answers 404 for it. */
+export const NODE_STATUSES = ['provisioning', 'running', 'deleting', 'deleted'] as const
+
+/** Compute nodes, kept after deletion for billing. */
+export const nodes = sqliteTable(
+  'nodes',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name'),
+    region: text('region').notNull(),
+    vpcId: text('vpc_id').notNull(),
+    hostId: text('host_id').notNull(),
+    privateIp: text('private_ip').notNull(),
+    status: text('status', { enum: NODE_STATUSES }).notNull(),
+    /** Locked at creation so a later catalog change never rewrites a running bill. */
+    hourlyPrice: integer('hourly_price').notNull(),
+    currency: text('currency').notNull(),
+    /** AES-GCM ciphertext of the generated root password (see lib/secrets.ts). */
+    rootPassword: text('root_password').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    runningAt: integer('running_at', { mode: 'timestamp_ms' }),
+    /** When DELETE was accepted: billing stops here. */
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+    tornDownAt: integer('torn_down_at', { mode: 'timestamp_ms' }),
+  },
+  (table) => [
+    index('nodes_account_idx').on(table.accountId, table.status),
+    index('nodes_status_idx').on(table.status),
+    // A host carries at most one live node, and a private address is used once per VPC.
+    uniqueIndex('nodes_live_host_uq')
+      .on(table.hostId)
+      .where(sql`status <> 'deleted'`),
+    uniqueIndex('nodes_live_private_ip_uq')
+      .on(table.vpcId, table.privateIp)
+      .where(sql`status <> 'deleted'`),
+  ]
+)

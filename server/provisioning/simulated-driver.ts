@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { Clock } from '../lib/clock.js'
+import { ProvisioningRefused, type NodeRef, type ProvisioningDriver } from './driver.js'
+
+export interface SimulatedOptions {
+  clock: Clock
+  provisionSeconds: number
+  teardownSeconds: number
+  /** Share of creates the engine refuses (POST /nodes answers 500). */
+  createFailRate: number
+  /** Share of nodes that never become ready, to exercise the spec's stuck-node advice. */
+  stuckRate: number
+  random?: () => number
+}
+
+/**
+ * Pretends to build nodes: a node is ready `provisionSeconds` after its creation time. Basing
+ * readiness on the stored creation time, not on when the wait began, is what lets a node
+ * interrupted by a restart become ready on time.
+ */
+export function createSimulatedDriver(options: SimulatedOptions): ProvisioningDriver {
+  const random = options.random ?? Math.random
+  return {
+    name: 'simulated',
+    async create() {
+      if (random() < options.createFailRate) {
+        throw new ProvisioningRefused('the simulated engine refused the node (fault injection)')
+      }
+    },
+    async waitUntilReady(node, signal) {
+      // A stuck node waits until its deletion aborts the wait.
+      while (isStuck(node.id, options.stuckRate)) await sleep(2 ** 31 - 1, undefined, { signal })
+      const readyAt = node.createdAt.getTime() + options.provisionSeconds * 1000
+      await sleep(Math.max(0, readyAt - options.clock.now().getTime()), undefined, { signal })
+    },
+    async destroy() {
+      await sleep(options.teardownSeconds * 1000)
+    },
+  }
+}
+
+/** Stuck nodes are chosen by a hash of the id, so the choice survives restarts. */
+function isStuck(nodeId: string, rate: number): boolean {
+  if (rate <= 0) return false
+  const sample = createHash('sha256').update(nodeId).digest().readUInt32BE(0) / 2 ** 32
+  return sample < rate
+}

@@ -1,0 +1,18 @@
+import type { Deps } from '../deps.js'
+import { principalOf } from '../http/auth.js'
+import { createRouter } from '../http/router.js'
+import * as routes from './public-ips.routes.js'
+import { attachIp, detachIp } from './public-ips.service.js'
+
+/** Public IP attach and detach; the app mounts it behind `requireKey`. */
+export function publicIpsRouter(deps: Deps) {
+  return createRouter()
+    .openapi(routes.attach, (c) => {
+      const { id } = c.req.valid('param')
+      return c.json(attachIp(deps, principalOf(c).accountId, id, c.req.valid('json').ip), 200)
+    })
+    .openapi(routes.detach, (c) => {
+      const { id } = c.req.valid('param')
+      return c.json(detachIp(deps, principalOf(c).accountId, id, c.req.valid('query').ip), 200)
+    })
+}

@@ -1,0 +1,42 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { jsonBody } from '../http/json-body.js'
+import { authErrors, bearer, jsonContent as json, problemResponse } from '../http/responses.js'
+import { NodeIdParam } from '../nodes/nodes.schema.js'
+import { AttachIpBody, AttachResult, DetachQuery, DetachResult } from './public-ips.schema.js'
+
+const tags = ['Public IPs']
+const nodeNotFound = problemResponse('No such node on the account, or it is deleted')
+
+export const attach = createRoute({
+  method: 'post',
+  path: '/api/v1/nodes/{id}/network/ip',
+  tags,
+  summary: 'Attach a public IP address',
+  security: bearer,
+  middleware: [jsonBody] as const,
+  request: { params: NodeIdParam, body: { content: json(AttachIpBody) } },
+  responses: {
+    200: { description: 'The attached address', content: json(AttachResult) },
+    400: problemResponse('Invalid body, or an address outside the public pools'),
+    ...authErrors,
+    404: nodeNotFound,
+    409: problemResponse('The node is not running (`node_not_running`) or the address is in use (`ip_in_use`)'),
+    503: problemResponse('The pool of that IP version is exhausted'),
+  },
+})
+
+export const detach = createRoute({
+  method: 'delete',
+  path: '/api/v1/nodes/{id}/network/ip',
+  tags,
+  summary: 'Detach a public IP address',
+  security: bearer,
+  request: { params: NodeIdParam, query: DetachQuery },
+  responses: {
+    200: { description: 'The detached address', content: json(DetachResult) },
+    400: problemResponse('`ip` is not an address from the public pools'),
+    ...authErrors,
+    404: problemResponse('No such node, or the address is not attached to it (`ip_not_attached`)'),
+    409: problemResponse('The node is being deleted'),
+  },
+})

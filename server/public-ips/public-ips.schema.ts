@@ -1,0 +1,39 @@
+import { z } from '@hono/zod-openapi'
+
+/** The body of `POST /api/v1/nodes/{id}/network/ip` (spec 4.2). */
+export const AttachIpBody = z
+  .strictObject({
+    ip: z.string().min(1).default('auto').openapi({
+      description: '`auto` (allocate IPv4), `auto-ipv6` (allocate IPv6), or a specific public address from the pools',
+      example: 'auto-ipv6',
+    }),
+  })
+  .openapi('AttachIp')
+
+const attachmentFields = {
+  ip: z.string().openapi({ description: '`<address>/<prefix>`', example: '2001:db8:0:1::1/64' }),
+  ipVersion: z.union([z.literal(4), z.literal(6)]),
+  nodeId: z.string(),
+}
+
+/** Spec 2.2: the public IP attachment result. */
+export const AttachResult = z
+  .object({ status: z.literal('attached'), ...attachmentFields })
+  .openapi('IpAttachment')
+
+export const DetachResult = z
+  .object({ status: z.literal('detached'), ...attachmentFields })
+  .openapi('IpDetachment')
+
+export type AttachResult = z.infer<typeof AttachResult>
+
+export const DetachQuery = z.object({
+  ip: z.string().min(1).optional().openapi({
+    description: 'The address to detach (with or without prefix); without it, the most recently attached one',
+  }),
+})
+
+/** A node's public addresses, as its details page lists them. */
+export const PublicIp = z
+  .object({ ip: z.string(), address: z.string(), ipVersion: z.union([z.literal(4), z.literal(6)]), attached_at: z.iso.datetime() })
+  .openapi('PublicIp')

@@ -1,0 +1,122 @@
+import type { Config } from '../config.js'
+import type { Db } from '../db/client.js'
+import { invalidField, ProblemError } from '../http/problem.js'
+import type { Clock } from '../lib/clock.js'
+// Public IPs are a sub-resource of nodes: reading the node row here keeps the services acyclic.
+import { findLiveNode, type NodeRow } from '../nodes/nodes.store.js'
+import { blockForAddress, firstFreeBlock, ipPools, type Block } from './ip-pools.js'
+import type { AttachResult } from './public-ips.schema.js'
+import {
+  attachmentsOfNodes,
+  deleteAttachment,
+  deleteAttachmentsOfNode,
+  findAttachment,
+  insertAttachment,
+  isNetworkUsed,
+  latestAttachment,
+  usedNetworks,
+  type PublicIpRow,
+} from './public-ips.store.js'
+
+type Ctx = { db: Db; clock: Clock; config: Config }
+
+const address = (ip: string) => ip.split('/')[0]!
+
+function nodeOr404(db: Db, accountId: string, nodeId: string): NodeRow {
+  const node = findLiveNode(db, accountId, nodeId)
+  if (!node) throw new ProblemError(404, 'node_not_found', `no node ${nodeId} on this account`)
+  return node
+}
+
+function pickBlock(ctx: Ctx, requested: string): Block {
+  const pools = ipPools(ctx.config)
+  if (requested === 'auto' || requested === 'auto-ipv6') {
+    const version = requested === 'auto' ? 4 : 6
+    const free = firstFreeBlock(pools[version], usedNetworks(ctx.db, version))
+    if (!free) throw new ProblemError(503, 'ip_pool_exhausted', `no free public IPv${version} address`, { headers: { 'Retry-After': '60' } })
+    return free
+  }
+  const wanted = blockForAddress(pools, requested)
+  if (!wanted) throw invalidField('ip', 'must be auto, auto-ipv6, or an address from the public pools', 'ip_not_in_pool')
+  if (isNetworkUsed(ctx.db, wanted.network)) throw new ProblemError(409, 'ip_in_use', `${requested} is attached to a node`)
+  return wanted
+}
+
+function attachBlock(ctx: Ctx, node: NodeRow, chosen: Block): AttachResult {
+  insertAttachment(ctx.db, {
+    network: chosen.network,
+    ip: chosen.ip,
+    version: chosen.version,
+    nodeId: node.id,
+    accountId: node.accountId,
+    attachedAt: ctx.clock.now(),
+  })
+  return { status: 'attached', ip: chosen.ip, ipVersion: chosen.version, nodeId: node.id }
+}
+
+/** Attaches a public address to a running node. */
+export function attachIp(ctx: Ctx, accountId: string, nodeId: string, requested: string): AttachResult {
+  return ctx.db.transaction((tx) => {
+    const node = nodeOr404(tx, accountId, nodeId)
+    if (node.status !== 'running') {
+      throw new ProblemError(409, 'node_not_running', `node ${nodeId} is ${node.status}; addresses attach once it is running`)
+    }
+    return attachBlock({ ...ctx, db: tx }, node, pickBlock({ ...ctx, db: tx }, requested))
+  })
+}
+
+/** The automatic IPv4 of a node turning `running`; undefined when the pools are exhausted. */
+export function attachAutoIpv4(ctx: Ctx, node: NodeRow): AttachResult | undefined {
+  const free = firstFreeBlock(ipPools(ctx.config)[4], usedNetworks(ctx.db, 4))
+  return free ? attachBlock(ctx, node, free) : undefined
+}
+
+function attachmentToDetach(ctx: Ctx, node: NodeRow, ip: string | undefined): PublicIpRow {
+  if (ip === undefined) {
+    const latest = latestAttachment(ctx.db, node.id)
+    if (!latest) throw new ProblemError(404, 'ip_not_attached', `node ${node.id} has no public address`)
+    return latest
+  }
+  const wanted = blockForAddress(ipPools(ctx.config), address(ip))
+  if (!wanted) throw invalidField('ip', 'is not an address from the public pools', 'ip_not_in_pool')
+  const row = findAttachment(ctx.db, node.id, wanted.network)
+  if (!row) throw new ProblemError(404, 'ip_not_attached', `${ip} is not attached to node ${node.id}`)
+  return row
+}
+
+/** Detaches the address named, or the most recently attached one. */
+export function detachIp(ctx: Ctx, accountId: string, nodeId: string, ip: string | undefined) {
+  return ctx.db.transaction((tx) => {
+    const node = nodeOr404(tx, accountId, nodeId)
+    if (node.status === 'deleting') {
+      throw new ProblemError(409, 'node_not_running', `node ${nodeId} is deleting; its addresses are released with it`)
+    }
+    const row = attachmentToDetach({ ...ctx, db: tx }, node, ip)
+    deleteAttachment(tx, row.network)
+    return { status: 'detached' as const, ip: row.ip, ipVersion: row.version as 4 | 6, nodeId }
+  })
+}
+
+/** Each node's first attached IPv4 address (without prefix): the spec's `ip_address`. */
+export function primaryIpv4(db: Db, nodeIds: string[]): Map<string, string> {
+  const result = new Map<string, string>()
+  for (const row of attachmentsOfNodes(db, nodeIds)) {
+    if (row.version === 4 && !result.has(row.nodeId)) result.set(row.nodeId, address(row.ip))
+  }
+  return result
+}
+
+/** Every address of one node, oldest first. */
+export function nodeAddresses(db: Db, nodeId: string) {
+  return attachmentsOfNodes(db, [nodeId]).map((row) => ({
+    ip: row.ip,
+    address: address(row.ip),
+    ipVersion: row.version as 4 | 6,
+    attached_at: row.attachedAt.toISOString(),
+  }))
+}
+
+/** Returns a torn-down node's addresses to the pools. */
+export function releaseNodeIps(db: Db, nodeId: string): void {
+  deleteAttachmentsOfNode(db, nodeId)
+}

@@ -1,0 +1,54 @@
+import { fileURLToPath } from 'node:url'
+import { ADMIN_EMAIL, ensureAdmin } from './accounts/accounts.service.js'
+import { seedInventory } from './compute-hosts/compute-hosts.service.js'
+import type { Config } from './config.js'
+import { openDatabase } from './db/client.js'
+import type { Deps } from './deps.js'
+import { systemClock, type Clock } from './lib/clock.js'
+import { createLogger } from './lib/log.js'
+import { loadSecrets } from './lib/secrets.js'
+import { workerHooks } from './nodes/nodes.service.js'
+import { createSimulatedDriver } from './provisioning/simulated-driver.js'
+import { createWorker } from './provisioning/worker.js'
+
+const DEFAULT_CATALOG = fileURLToPath(new URL('./compute-hosts/default-catalog.json', import.meta.url))
+
+/** An open data directory with everything wired: what `serve` and every CLI command share. */
+export interface Runtime extends Deps {
+  /** Set on the first start only: the admin's one-time password, to print once. */
+  adminPassword?: string
+  close(): Promise<void>
+}
+
+export function openRuntime(config: Config, clock: Clock = systemClock): Runtime {
+  const log = createLogger(config.logLevel)
+  const { db, close } = openDatabase(config.dataDir)
+  const secrets = loadSecrets(config.dataDir)
+  seedInventory(db, config.catalogFile ?? DEFAULT_CATALOG)
+  const { generatedPassword } = ensureAdmin(db, clock)
+  const driver = createSimulatedDriver({
+    clock,
+    provisionSeconds: config.provisionSeconds,
+    teardownSeconds: config.teardownSeconds,
+    createFailRate: config.faultCreateFailRate,
+    stuckRate: config.faultStuckRate,
+  })
+  const base = { db, config, clock, log, secrets }
+  const worker = createWorker(driver, workerHooks(base), log)
+  return {
+    ...base,
+    worker,
+    adminPassword: generatedPassword,
+    async close() {
+      await worker.stop()
+      close()
+    },
+  }
+}
+
+/** Prints the admin's one-time password to stderr, never to the structured log. */
+export function printAdminPassword(password: string): void {
+  process.stderr.write(
+    `\nCreated the admin account. Log in to the dashboard as ${ADMIN_EMAIL} with this one-time password:\n\n    ${password}\n\nIt is not shown again.\n\n`
+  )
+}

@@ -1,0 +1,21 @@
+import type { Deps } from '../deps.js'
+import { principalOf } from '../http/auth.js'
+import { createRouter } from '../http/router.js'
+import * as routes from './vpcs.routes.js'
+import { createVpc, deleteVpc, getVpc, listVpcs } from './vpcs.service.js'
+
+/** VPC networks under /api/v1/networking; the app mounts it behind `requireKey`. */
+export function vpcsRouter(deps: Deps) {
+  return createRouter()
+    .openapi(routes.create, (c) =>
+      c.json(createVpc(deps, principalOf(c).accountId, c.req.valid('json')), 201)
+    )
+    .openapi(routes.list, (c) => c.json(listVpcs(deps.db, principalOf(c).accountId), 200))
+    .openapi(routes.getOne, (c) =>
+      c.json(getVpc(deps.db, principalOf(c).accountId, c.req.valid('param').id), 200)
+    )
+    .openapi(routes.remove, (c) => {
+      deleteVpc(deps, principalOf(c).accountId, c.req.valid('param').id)
+      return c.body(null, 204)
+    })
+}

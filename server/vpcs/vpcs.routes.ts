@@ -1,0 +1,58 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { jsonBody } from '../http/json-body.js'
+import { authErrors, bearer, jsonContent as json, problemResponse } from '../http/responses.js'
+import { CreateVpcBody, Vpc, VpcIdParam } from './vpcs.schema.js'
+
+const tags = ['VPC networks']
+const notFound = problemResponse('No such VPC on the account')
+
+export const create = createRoute({
+  method: 'post',
+  path: '/api/v1/networking',
+  tags,
+  summary: 'Create a VPC',
+  security: bearer,
+  middleware: [jsonBody] as const,
+  request: { body: { content: json(CreateVpcBody), required: true } },
+  responses: {
+    201: { description: 'The new VPC', content: json(Vpc) },
+    400: problemResponse('Invalid body, content type or unknown region'),
+    ...authErrors,
+    409: problemResponse('The name is taken on the account, or the VPC limit is reached'),
+  },
+})
+
+export const list = createRoute({
+  method: 'get',
+  path: '/api/v1/networking',
+  tags,
+  summary: 'List VPCs',
+  security: bearer,
+  responses: { 200: { description: 'Every VPC of the account', content: json(z.array(Vpc)) }, ...authErrors },
+})
+
+export const getOne = createRoute({
+  method: 'get',
+  path: '/api/v1/networking/{id}',
+  tags,
+  summary: 'Get one VPC',
+  security: bearer,
+  request: { params: VpcIdParam },
+  responses: { 200: { description: 'The VPC', content: json(Vpc) }, ...authErrors, 404: notFound },
+})
+
+export const remove = createRoute({
+  method: 'delete',
+  path: '/api/v1/networking/{id}',
+  tags,
+  summary: 'Delete a VPC',
+  description: 'Refused with 409 `vpc_has_nodes` (listing `node_ids`) while nodes remain in it.',
+  security: bearer,
+  request: { params: VpcIdParam },
+  responses: {
+    204: { description: 'Deleted' },
+    ...authErrors,
+    404: notFound,
+    409: problemResponse('Nodes remain in the VPC; `node_ids` lists them'),
+  },
+})

@@ -1,0 +1,38 @@
+import { z } from '@hono/zod-openapi'
+
+/** The body of `POST /api/v1/networking` (spec 2.3). Unknown fields are rejected. */
+export const CreateVpcBody = z
+  .strictObject({
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(63)
+      .openapi({ description: 'Unique name of the VPC on the account', example: 'backend' }),
+    region: z
+      .string()
+      .min(1)
+      .optional()
+      .openapi({ description: 'Target region; the server default when omitted', example: 'eu-central-1' }),
+    description: z.string().max(255).optional().openapi({ example: 'private network of the API tier' }),
+  })
+  .openapi('CreateVpc')
+
+/** A VPC record as every VPC endpoint returns it. */
+export const Vpc = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    region: z.string(),
+    description: z.string().nullable(),
+    cidr: z.string().openapi({ example: '10.1.0.0/16', description: 'Private range, unique on the account' }),
+    created_at: z.iso.datetime(),
+    node_ids: z.array(z.string()).openapi({ description: 'Nodes in the VPC that are not deleted' }),
+  })
+  .openapi('Vpc')
+
+export type Vpc = z.infer<typeof Vpc>
+
+export const VpcIdParam = z.object({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '0b9f6a2e-5b43-4d7e-9a51-2f3c1d0e4a77' }),
+})

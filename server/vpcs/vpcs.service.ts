@@ -1,0 +1,108 @@
+import type { z } from 'zod'
+import { assertKnownRegion } from '../compute-hosts/compute-hosts.service.js'
+import type { Config } from '../config.js'
+import type { Db } from '../db/client.js'
+import { invalidField, ProblemError } from '../http/problem.js'
+import type { Clock } from '../lib/clock.js'
+import { newUuid } from '../lib/ids.js'
+import { vpcCidr } from '../lib/ip.js'
+import type { CreateVpcBody, Vpc } from './vpcs.schema.js'
+import {
+  findDefaultVpc,
+  findLiveVpc,
+  findLiveVpcByName,
+  insertVpc,
+  liveVpcs,
+  markVpcDeleted,
+  nodeIdsByVpc,
+  toVpc,
+  type VpcRow,
+} from './vpcs.store.js'
+
+type Ctx = { db: Db; clock: Clock; config: Config }
+
+/** Address ranges 10.0.0.0/16 ... 10.255.0.0/16, so an account has at most 256 VPCs. */
+const MAX_VPCS = 256
+
+function withNodeIds(db: Db, rows: VpcRow[]): Vpc[] {
+  const ids = nodeIdsByVpc(db, rows.map((row) => row.id))
+  return rows.map((row) => toVpc(row, ids.get(row.id) ?? []))
+}
+
+function liveVpcOr404(db: Db, accountId: string, id: string): VpcRow {
+  const row = findLiveVpc(db, accountId, id)
+  if (!row) throw new ProblemError(404, 'vpc_not_found', `no VPC ${id} on this account`)
+  return row
+}
+
+function insertWithFreeCidr(
+  ctx: Ctx,
+  accountId: string,
+  fields: { name: string; region: string; description: string | null; isDefault: boolean }
+): VpcRow {
+  if (findLiveVpcByName(ctx.db, accountId, fields.name)) {
+    throw new ProblemError(409, 'vpc_name_taken', `a VPC named ${fields.name} exists on this account`)
+  }
+  const used = new Set(liveVpcs(ctx.db, accountId).map((row) => row.cidr))
+  const index = Array.from({ length: MAX_VPCS }, (_, i) => i).find((i) => !used.has(vpcCidr(i)))
+  if (index === undefined) {
+    throw new ProblemError(409, 'vpc_limit_reached', `an account can have at most ${MAX_VPCS} VPCs`)
+  }
+  return insertVpc(ctx.db, { id: newUuid(), accountId, cidr: vpcCidr(index), createdAt: ctx.clock.now(), ...fields })
+}
+
+export function createVpc(ctx: Ctx, accountId: string, body: z.infer<typeof CreateVpcBody>): Vpc {
+  const region = body.region ?? ctx.config.defaultRegion
+  if (body.region) assertKnownRegion(ctx.db, region, 'region')
+  const row = ctx.db.transaction((tx) =>
+    insertWithFreeCidr({ ...ctx, db: tx }, accountId, {
+      name: body.name,
+      region,
+      description: body.description ?? null,
+      isDefault: false,
+    })
+  )
+  return toVpc(row, [])
+}
+
+export function listVpcs(db: Db, accountId: string): Vpc[] {
+  return withNodeIds(db, liveVpcs(db, accountId))
+}
+
+export function getVpc(db: Db, accountId: string, id: string): Vpc {
+  return withNodeIds(db, [liveVpcOr404(db, accountId, id)])[0]!
+}
+
+/** Deletes an empty VPC; one that still holds nodes is refused with their ids. */
+export function deleteVpc(ctx: Ctx, accountId: string, id: string): void {
+  ctx.db.transaction((tx) => {
+    const row = liveVpcOr404(tx, accountId, id)
+    const nodeIds = nodeIdsByVpc(tx, [row.id]).get(row.id) ?? []
+    if (nodeIds.length > 0) {
+      throw new ProblemError(409, 'vpc_has_nodes', `VPC ${id} still has nodes: ${nodeIds.join(', ')}; delete them first`, {
+        extra: { node_ids: nodeIds },
+      })
+    }
+    markVpcDeleted(tx, row.id, ctx.clock.now())
+  })
+}
+
+/** The VPC a new node asks for (a 400 naming `vpc_id` when the account has none such). */
+export function vpcForNewNode(db: Db, accountId: string, vpcId: string): VpcRow {
+  const row = findLiveVpc(db, accountId, vpcId)
+  if (!row) throw invalidField('vpc_id', 'no such VPC on this account', 'vpc_not_found')
+  return row
+}
+
+/** The region's default VPC, created on first use; call inside the node's transaction. */
+export function ensureDefaultVpc(ctx: Ctx, accountId: string, region: string): VpcRow {
+  return (
+    findDefaultVpc(ctx.db, accountId, region) ??
+    insertWithFreeCidr(ctx, accountId, {
+      name: `default-${region}`,
+      region,
+      description: `default network of ${region}`,
+      isDefault: true,
+    })
+  )
+}
