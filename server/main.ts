@@ -51,11 +51,13 @@ keys
   .command('list')
   .description('list the API keys of an account')
   .option('--email <email>', "user whose account to list (default: the admin's)")
+  .option('--json', 'print JSON instead of a table')
   .addOption(dataOption())
   .action((options) =>
     withRuntime(options, (rt) => {
-      const accountId = userByEmail(rt.db, options.email ?? ADMIN_EMAIL).accountId
-      console.table(listKeys(rt.db, accountId))
+      const list = listKeys(rt.db, userByEmail(rt.db, options.email ?? ADMIN_EMAIL).accountId)
+      if (options.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`)
+      else console.table(list)
     })
   )
 keys

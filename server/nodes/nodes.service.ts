@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { Principal } from '../api-keys/api-keys.service.js'
-import { freeHost, reserveHost } from '../compute-hosts/compute-hosts.service.js'
+import { assertKnownRegion, freeHost, reserveHost } from '../compute-hosts/compute-hosts.service.js'
 import type { Deps } from '../deps.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { newNodeId } from '../lib/ids.js'
@@ -50,6 +50,7 @@ function nextPrivateIp(ctx: Ctx, vpc: { id: string; cidr: string }): string {
 function insertPlacedNode(ctx: Ctx, accountId: string, body: z.infer<typeof CreateNodeBody>): NodeRow {
   return ctx.db.transaction((tx) => {
     const c = { ...ctx, db: tx }
+    if (body.region) assertKnownRegion(tx, body.region, 'region')
     const requestedVpc = body.vpc_id ? vpcForNewNode(tx, accountId, body.vpc_id) : undefined
     const region = body.region ?? requestedVpc?.region ?? (body.host_id ? undefined : ctx.config.defaultRegion)
     const host = reserveHost(tx, { hostId: body.host_id, region })

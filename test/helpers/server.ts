@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+
+export const REPO = fileURLToPath(new URL('../..', import.meta.url))
+export const CLI = join(REPO, 'bin/nodeplane.js')
+
+/** A real nodeplane server process on 127.0.0.1 with its own SQLite data directory. */
+export interface TestServer {
+  url: string
+  dataDir: string
+  process: ChildProcess
+  /** Every JSON log line the server printed so far. */
+  logs: Record<string, unknown>[]
+  /** SIGTERM and wait for exit. */
+  stop(): Promise<void>
+  /** SIGKILL and wait for exit: a crash, with no chance to clean up. */
+  kill(): Promise<void>
+}
+
+export function newDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'nodeplane-test-'))
+}
+
+/** Starts `nodeplane serve --port 0` and resolves once it logs the address it listens on. */
+export function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? newDataDir()
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', dataDir], {
+    cwd: REPO,
+    env: { ...process.env, NODEPLANE_PROVISION_SECONDS: '0', NODEPLANE_TEARDOWN_SECONDS: '0', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const logs: Record<string, unknown>[] = []
+  let stderr = ''
+  child.stderr!.on('data', (chunk) => (stderr += chunk))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const stopWith = (signal: NodeJS.Signals) => async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+    await exited
+  }
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${stderr}`)))
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const entry = JSON.parse(line) as Record<string, unknown>
+      logs.push(entry)
+      if (entry.msg === 'listening') {
+        resolve({ url: String(entry.url), dataDir, process: child, logs, stop: stopWith('SIGTERM'), kill: stopWith('SIGKILL') })
+      }
+    })
+  })
+}
+
+/** Runs the CLI to completion and returns its output. */
+export function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO, env: { ...process.env, ...env } })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }))
+  })
+}

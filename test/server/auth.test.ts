@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestKey, createTestUser, revokeTestKey } from '../helpers/accounts.js'
+import { api } from '../helpers/http.js'
+import { startServer, type TestServer } from '../helpers/server.js'
+
+let server: TestServer
+let key: string
+
+beforeAll(async () => {
+  server = await startServer()
+  key = createTestKey(server.dataDir).key
+})
+afterAll(() => server.stop())
+
+const KEYED_ENDPOINTS: [string, string][] = [
+  ['POST', '/nodes'],
+  ['GET', '/nodes'],
+  ['GET', '/nodes/node_x'],
+  ['DELETE', '/nodes/node_x'],
+  ['POST', '/api/v1/nodes/node_x/network/ip'],
+  ['DELETE', '/api/v1/nodes/node_x/network/ip'],
+  ['POST', '/api/v1/networking'],
+  ['GET', '/api/v1/networking'],
+  ['GET', '/api/v1/networking/x'],
+  ['DELETE', '/api/v1/networking/x'],
+  ['GET', '/api/v1/usage'],
+]
+
+function call(method: string, path: string, authorization?: string) {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+  if (authorization !== undefined) headers.Authorization = authorization
+  return api(server.url).request(method, path, { headers, body: method === 'POST' ? '{}' : undefined })
+}
+
+function expect401(res: { status: number; headers: Headers; body: any }, code: string) {
+  expect(res.status).toBe(401)
+  expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm="nodeplane"/)
+  expect(res.headers.get('content-type')).toBe('application/problem+json')
+  expect(res.body.code).toBe(code)
+}
+
+describe('spec 5: authentication', () => {
+  it('rule 1: keys are shown once and stored only as a SHA-256 hash', async () => {
+    const { key: secret } = createTestKey(server.dataDir)
+    expect(secret).toMatch(/^np_[A-Za-z0-9_-]{43}$/)
+    const { readFileSync } = await import('node:fs')
+    const { join } = await import('node:path')
+    const { createHash } = await import('node:crypto')
+    // A WAL checkpoint may not have happened: look in both files.
+    const files = ['nodeplane.db', 'nodeplane.db-wal'].map((f) => {
+      try {
+        return readFileSync(join(server.dataDir, f)).toString('latin1')
+      } catch {
+        return ''
+      }
+    })
+    expect(files.join('')).not.toContain(secret)
+    expect(files.join('')).toContain(createHash('sha256').update(secret).digest('hex'))
+  })
+
+  it('rule 2: several keys work at once and each is revoked independently', async () => {
+    const first = createTestKey(server.dataDir)
+    const second = createTestKey(server.dataDir)
+    expect((await call('GET', '/nodes', `Bearer ${first.key}`)).status).toBe(200)
+    expect((await call('GET', '/nodes', `Bearer ${second.key}`)).status).toBe(200)
+    revokeTestKey(server.dataDir, first.id)
+    expect401(await call('GET', '/nodes', `Bearer ${first.key}`), 'revoked_api_key')
+    expect((await call('GET', '/nodes', `Bearer ${second.key}`)).status).toBe(200)
+  })
+
+  it('rule 3: only the Bearer scheme is accepted (case-insensitively); no prefix or Token is 401', async () => {
+    expect((await call('GET', '/nodes', `bearer ${key}`)).status).toBe(200)
+    expect((await call('GET', '/nodes', `BEARER ${key}`)).status).toBe(200)
+    expect401(await call('GET', '/nodes', key), 'malformed_authorization')
+    expect401(await call('GET', '/nodes', `Token ${key}`), 'invalid_auth_scheme')
+    expect401(await call('GET', '/nodes', `Basic ${Buffer.from('a:b').toString('base64')}`), 'invalid_auth_scheme')
+    expect401(await call('GET', '/nodes', 'Bearer'), 'malformed_authorization')
+  })
+
+  it('rule 4: node, IP and VPC endpoints require the key', async () => {
+    for (const [method, path] of KEYED_ENDPOINTS) {
+      expect401(await call(method, path), 'missing_api_key')
+    }
+  })
+
+  it('rule 5: discovery is public, and also accepts a key', async () => {
+    expect((await call('GET', '/api/v1/compute')).status).toBe(200)
+    expect((await call('GET', '/api/v1/compute', `Bearer ${key}`)).status).toBe(200)
+    expect401(await call('GET', '/api/v1/compute', 'Bearer np_wrong'), 'invalid_api_key')
+  })
+
+  it('rule 6: a missing, incorrect or revoked key is 401; a read key on a mutation is 403', async () => {
+    expect401(await call('GET', '/nodes'), 'missing_api_key')
+    expect401(await call('GET', '/nodes', `Bearer ${key}x`), 'invalid_api_key')
+    const revoked = createTestKey(server.dataDir)
+    revokeTestKey(server.dataDir, revoked.id)
+    expect401(await call('GET', '/nodes', `Bearer ${revoked.key}`), 'revoked_api_key')
+
+    const reader = createTestKey(server.dataDir, 'read').key
+    expect((await call('GET', '/nodes', `Bearer ${reader}`)).status).toBe(200)
+    for (const [method, path] of KEYED_ENDPOINTS.filter(([m]) => m !== 'GET')) {
+      const res = await call(method, path, `Bearer ${reader}`)
+      expect(res.status).toBe(403)
+      expect(res.body.code).toBe('insufficient_scope')
+    }
+    expect((await api(server.url, key).get('/nodes')).body).toEqual([])
+  })
+
+  it("rule 7: scopes are read and read_write; another account's resources are 404, never 403", async () => {
+    const mine = api(server.url, key)
+    const node = await mine.post('/nodes')
+    const vpc = await mine.post('/api/v1/networking', { name: 'private' })
+    createTestUser(server.dataDir, 'other@example.com')
+    const other = api(server.url, createTestKey(server.dataDir, 'read_write', 'other@example.com').key)
+    expect((await other.get(`/nodes/${node.body.id}`)).status).toBe(404)
+    expect((await other.get(`/api/v1/networking/${vpc.body.id}`)).status).toBe(404)
+    expect((await other.delete(`/api/v1/networking/${vpc.body.id}`)).status).toBe(404)
+    expect((await other.post(`/api/v1/nodes/${node.body.id}/network/ip`, {})).status).toBe(404)
+    expect((await other.get('/api/v1/networking')).body).toEqual([])
+    expect((await mine.get(`/api/v1/networking/${vpc.body.id}`)).status).toBe(200)
+  })
+
+  it('records last_used_at and never logs a key', async () => {
+    const fresh = createTestKey(server.dataDir)
+    await call('GET', '/nodes', `Bearer ${fresh.key}`)
+    const { runCli } = await import('../helpers/server.js')
+    const listed = await runCli(['keys', 'list', '--json', '--data', server.dataDir])
+    const row = JSON.parse(listed.stdout).find((k: { id: string }) => k.id === fresh.id)
+    expect(Date.now() - Date.parse(row.last_used_at)).toBeLessThan(60_000)
+    expect(JSON.stringify(server.logs)).not.toContain(fresh.key)
+    expect(JSON.stringify(server.logs)).not.toContain(key)
+    expect(server.logs.some((l) => l.key_id === fresh.id && l.status === 200)).toBe(true)
+  })
+})

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          include: ['test/server/**/*.test.ts'],
+          // Each file starts its own server process; two at a time suits a 2-core machine.
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'provider',
+          include: ['test/provider/**/*.test.ts'],
+          maxWorkers: 1,
+          testTimeout: 180_000,
+          hookTimeout: 600_000,
+        },
+      },
+    ],
+  },
+})
