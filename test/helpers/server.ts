@@ -15,6 +15,8 @@ export interface TestServer {
   process: ChildProcess
   /** Every JSON log line the server printed so far. */
   logs: Record<string, unknown>[]
+  /** What the server wrote to stderr so far (human messages such as the admin password). */
+  stderr(): string
   /** SIGTERM and wait for exit. */
   stop(): Promise<void>
   /** SIGKILL and wait for exit: a crash, with no chance to clean up. */
@@ -47,7 +49,15 @@ export function startServer(options: { dataDir?: string; env?: Record<string, st
       const entry = JSON.parse(line) as Record<string, unknown>
       logs.push(entry)
       if (entry.msg === 'listening') {
-        resolve({ url: String(entry.url), dataDir, process: child, logs, stop: stopWith('SIGTERM'), kill: stopWith('SIGKILL') })
+        resolve({
+          url: String(entry.url),
+          dataDir,
+          process: child,
+          logs,
+          stderr: () => stderr,
+          stop: stopWith('SIGTERM'),
+          kill: stopWith('SIGKILL'),
+        })
       }
     })
   })

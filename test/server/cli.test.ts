@@ -1,0 +1,102 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { generateCatalog } from '../../server/compute-hosts/catalog-generator.js'
+import { api } from '../helpers/http.js'
+import { newDataDir, runCli, startServer, type TestServer } from '../helpers/server.js'
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startServer()
+})
+afterAll(() => server.stop())
+
+const last = (text: string) => text.trim().split('\n').at(-1)!
+
+describe('nodeplane CLI', () => {
+  it('serve creates the admin account on first start and prints its one-time password once', async () => {
+    expect(server.stderr()).toMatch(/admin@nodeplane\.local with this one-time password:\s+\S{20}/)
+    const restarted = await startServer({ dataDir: server.dataDir })
+    await restarted.stop()
+    expect(restarted.stderr()).not.toContain('one-time password')
+  })
+
+  it('a CLI command on a fresh data directory creates the admin the same way', async () => {
+    const dataDir = newDataDir()
+    const first = await runCli(['keys', 'list', '--json', '--data', dataDir])
+    expect(first.stderr).toMatch(/admin@nodeplane\.local with this one-time password:\s+\S{20}/)
+    const second = await runCli(['keys', 'list', '--json', '--data', dataDir])
+    expect(second.stderr).not.toContain('one-time password')
+  })
+
+  it('keys create prints the new key alone on the last line, and it works against the API', async () => {
+    const res = await runCli(['keys', 'create', '--name', 'ci', '--scope', 'read', '--data', server.dataDir])
+    expect(res.code).toBe(0)
+    const key = last(res.stdout)
+    expect(key).toMatch(/^np_[\w-]{43}$/)
+    const client = api(server.url, key)
+    expect((await client.get('/nodes')).status).toBe(200)
+    expect((await client.post('/nodes')).status).toBe(403)
+  })
+
+  it('keys list shows names and scopes but never a secret; keys revoke takes effect at once', async () => {
+    const created = await runCli(['keys', 'create', '--name', 'to-revoke', '--data', server.dataDir])
+    const key = last(created.stdout)
+    const listed = JSON.parse((await runCli(['keys', 'list', '--json', '--data', server.dataDir])).stdout)
+    const row = listed.find((k: { name: string }) => k.name === 'to-revoke')
+    expect(row).toMatchObject({ scope: 'read_write', revoked_at: null })
+    expect(JSON.stringify(listed)).not.toContain(key)
+    expect((await runCli(['keys', 'revoke', row.id, '--data', server.dataDir])).code).toBe(0)
+    expect((await api(server.url, key).get('/nodes')).status).toBe(401)
+    const again = await runCli(['keys', 'revoke', row.id, '--data', server.dataDir])
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('no live API key')
+  })
+
+  it('users create makes a separate account whose keys see only their own nodes', async () => {
+    const user = await runCli(['users', 'create', '--email', 'ops@example.com', '--data', server.dataDir])
+    expect(user.code).toBe(0)
+    expect(last(user.stdout)).toMatch(/^\S{20}$/)
+    const key = last((await runCli(['keys', 'create', '--name', 'ops', '--email', 'ops@example.com', '--data', server.dataDir])).stdout)
+    const admin = last((await runCli(['keys', 'create', '--name', 'admin', '--data', server.dataDir])).stdout)
+    const node = await api(server.url, admin).post('/nodes')
+    expect((await api(server.url, key).get(`/nodes/${node.body.id}`)).status).toBe(404)
+    const dup = await runCli(['users', 'create', '--email', 'ops@example.com', '--data', server.dataDir])
+    expect(dup.code).toBe(1)
+  })
+
+  it('hosts load inserts and updates hosts from a catalog file', async () => {
+    const catalog = generateCatalog(3, 42).map((h) => ({ ...h, region: 'sa-east-1', datacenter: 'GRU1' }))
+    const file = join(server.dataDir, 'catalog.json')
+    writeFileSync(file, JSON.stringify(catalog))
+    const res = await runCli(['hosts', 'load', file, '--data', server.dataDir])
+    expect(res.code).toBe(0)
+    expect(res.stderr).toContain('Loaded 3 hosts')
+    const found = await api(server.url).get('/api/v1/compute?region=sa-east-1&limit=200')
+    expect(found.body.hosts.map((h: { id: string }) => h.id).sort()).toEqual(catalog.map((h) => h.id).sort())
+
+    writeFileSync(file, JSON.stringify([{ ...catalog[0], pricing: { hourly: '9.9999', currency: 'USD' } }]))
+    await runCli(['hosts', 'load', file, '--data', server.dataDir])
+    const updated = await api(server.url).get(`/api/v1/compute?region=GRU1&limit=200`)
+    const host = updated.body.hosts.find((h: { id: string }) => h.id === catalog[0]!.id)
+    expect(host.pricing).toEqual({ hourly: '9.9999', monthly: '7299.93', currency: 'USD' })
+  })
+
+  it('hosts load rejects an invalid catalog with the host and field named, loading nothing', async () => {
+    const file = join(server.dataDir, 'bad.json')
+    const [good, bad] = generateCatalog(2, 7)
+    writeFileSync(file, JSON.stringify([good, { ...bad, memory_gb: 'lots' }]))
+    const res = await runCli(['hosts', 'load', file, '--data', server.dataDir])
+    expect(res.code).toBe(1)
+    expect(res.stderr).toContain('[1.memory_gb]')
+    const found = await api(server.url).get(`/api/v1/compute?limit=200&region=${good!.region}`)
+    expect(found.body.hosts.map((h: { id: string }) => h.id)).not.toContain(good!.id)
+  })
+
+  it('serve refuses an invalid setting with the variable named', async () => {
+    const res = await runCli(['serve', '--data', newDataDir()], { NODEPLANE_PROVISION_SECONDS: 'soon' })
+    expect(res.code).toBe(1)
+    expect(res.stderr).toContain('NODEPLANE_PROVISION_SECONDS')
+  })
+})
