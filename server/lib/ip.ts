@@ -33,15 +33,20 @@ export function parsePool(cidr: string, blockPrefix: { 4: number; 6: number }): 
   return { version, base, prefix, blockPrefix: Math.max(prefix, blockPrefix[version]) }
 }
 
-/** How many blocks a pool holds; an IPv4 pool of /32s skips its network and broadcast address. */
+/** IPv4 pools of single addresses larger than a /31 skip their network and broadcast address. */
+function skipsEnds(pool: Pool): boolean {
+  return pool.version === 4 && pool.blockPrefix === 32 && pool.prefix < 31
+}
+
+/** How many blocks a pool holds. */
 export function blockCount(pool: Pool): bigint {
   const count = 1n << BigInt(pool.blockPrefix - pool.prefix)
-  return pool.version === 4 && pool.blockPrefix === 32 && count > 2n ? count - 2n : count
+  return skipsEnds(pool) ? count - 2n : count
 }
 
 /** The first address of the pool's n-th block. */
 export function blockAt(pool: Pool, n: bigint): bigint {
-  const skip = pool.version === 4 && pool.blockPrefix === 32 && blockCount(pool) > 2n ? 1n : 0n
+  const skip = skipsEnds(pool) ? 1n : 0n
   return pool.base + ((n + skip) << BigInt(BITS[pool.version] - pool.blockPrefix))
 }
 
@@ -49,13 +54,9 @@ export function blockAt(pool: Pool, n: bigint): bigint {
 export function blockOf(pool: Pool, value: bigint): bigint | undefined {
   const size = 1n << BigInt(BITS[pool.version] - pool.prefix)
   if (value < pool.base || value >= pool.base + size) return undefined
+  if (skipsEnds(pool) && (value === pool.base || value === pool.base + size - 1n)) return undefined
   const shift = BigInt(BITS[pool.version] - pool.blockPrefix)
-  const start = (value >> shift) << shift
-  const count = blockCount(pool)
-  if (pool.version === 4 && pool.blockPrefix === 32 && count > 2n) {
-    if (start === pool.base || start === pool.base + size - 1n) return undefined
-  }
-  return start
+  return (value >> shift) << shift
 }
 
 /** Parses one address of either family; undefined when it is not an IP address. */
@@ -74,6 +75,6 @@ export function vpcCidr(index: number): string {
 export function privateAddressAt(cidr: string, n: number): string | undefined {
   const pool = parsePool(cidr, { 4: 32, 6: 128 })
   const offset = BigInt(n + 10)
-  if (offset >= blockCount(pool)) return undefined
+  if (offset > blockCount(pool)) return undefined
   return fromBigInt(4, pool.base + offset)
 }

@@ -29,7 +29,16 @@ export function monthlyFromHourly(hourly: number): number {
   return hourly * HOURS_PER_MONTH
 }
 
-/** The cost in ten-thousandths of running `seconds` at an hourly price, rounded half up. */
+/**
+ * The cost in millionths of the currency unit of running `seconds` at an hourly price (in
+ * ten-thousandths). Costs get two more decimals than prices: a few seconds of a cheap host
+ * would round to nothing at four.
+ */
 export function costOfSeconds(seconds: number, hourly: number): number {
-  return Math.round((seconds * hourly) / 3600)
+  return Math.round((seconds * hourly * 100) / 3600)
+}
+
+/** Formats millionths with six decimals. */
+export function formatMicros(micros: number): string {
+  return `${Math.floor(micros / 1_000_000)}.${String(micros % 1_000_000).padStart(6, '0')}`
 }

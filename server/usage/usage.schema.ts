@@ -15,7 +15,7 @@ export const NodeUsage = z
     deleted_at: z.iso.datetime().nullable(),
     hourly_price: z.string().openapi({ example: '0.1750' }),
     seconds: z.number().int(),
-    cost: z.string().openapi({ example: '0.0486', description: 'Four decimals' }),
+    cost: z.string().openapi({ example: '0.048611', description: 'Six decimals' }),
   })
   .openapi('NodeUsage')
 
@@ -24,7 +24,7 @@ export const Usage = z
     from: z.iso.datetime(),
     to: z.iso.datetime(),
     currency: z.string(),
-    total_cost: z.string(),
+    total_cost: z.string().openapi({ example: '1.250000', description: 'Six decimals' }),
     nodes: z.array(NodeUsage),
   })
   .openapi('Usage')

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { Db } from '../db/client.js'
 import { invalidField } from '../http/problem.js'
 import type { Clock } from '../lib/clock.js'
-import { costOfSeconds, formatPrice } from '../lib/money.js'
+import { costOfSeconds, formatMicros, formatPrice } from '../lib/money.js'
 import type { Usage, UsageQuery } from './usage.schema.js'
 import { nodesBilledBetween } from './usage.store.js'
 
@@ -38,14 +38,14 @@ export function accountUsage(db: Db, clock: Clock, accountId: string, query: z.i
       deleted_at: row.deletedAt?.toISOString() ?? null,
       hourly_price: formatPrice(row.hourlyPrice, 4),
       seconds,
-      cost: formatPrice(cost, 4),
+      cost: formatMicros(cost),
     }
   })
   return {
     from: from.toISOString(),
     to: to.toISOString(),
     currency,
-    total_cost: formatPrice(total, 4),
+    total_cost: formatMicros(total),
     nodes: rows,
   }
 }

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The whole nodeplane API with curl, in the spec's order: discovery, a VPC, a node and its
+# lifecycle, public addresses, usage, cleanup. Needs a running server and a key:
+#   NODEPLANE_ENDPOINT=http://127.0.0.1:8080 NODEPLANE_API_KEY=np_... ./walkthrough.sh
+set -euo pipefail
+: "${NODEPLANE_ENDPOINT:=http://127.0.0.1:8080}"
+: "${NODEPLANE_API_KEY:?set NODEPLANE_API_KEY (create one with: npx nodeplane keys create --name demo)}"
+AUTH="Authorization: Bearer $NODEPLANE_API_KEY"
+JSON="Content-Type: application/json"
+
+# Prints the command, runs it, and pretty-prints the JSON answer.
+call() {
+  echo "\$ curl $*" | sed "s/$NODEPLANE_API_KEY/\$NODEPLANE_API_KEY/" >&2
+  curl -sS --fail-with-body "$@" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{if(s)console.log(JSON.stringify(JSON.parse(s),null,2))})'
+  echo >&2
+}
+field() { node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s)'"$1"'))'; }
+
+echo "== Find the two cheapest active GPU hosts in eu-central-1 (public, no key needed)"
+call "$NODEPLANE_ENDPOINT/api/v1/compute?gpu=true&status=active&region=eu-central-1&limit=2"
+
+echo "== Create a VPC"
+VPC=$(curl -sS --fail-with-body -X POST "$NODEPLANE_ENDPOINT/api/v1/networking" -H "$AUTH" -H "$JSON" \
+  -d '{"name":"walkthrough","region":"eu-central-1","description":"curl walk-through"}')
+echo "$VPC"
+VPC_ID=$(echo "$VPC" | field .id)
+
+echo "== Create a node in it (the spec's POST /nodes also works with no body at all)"
+NODE=$(curl -sS --fail-with-body -X POST "$NODEPLANE_ENDPOINT/nodes" -H "$AUTH" -H "$JSON" \
+  -d "{\"name\":\"walkthrough-1\",\"vpc_id\":\"$VPC_ID\"}")
+echo "$NODE"
+NODE_ID=$(echo "$NODE" | field .id)
+
+echo "== Wait until it is running"
+for _ in $(seq 1 120); do
+  STATUS=$(curl -sS -H "$AUTH" "$NODEPLANE_ENDPOINT/nodes/$NODE_ID" | field .status)
+  printf '\r   status: %-12s' "$STATUS" >&2
+  [ "$STATUS" = running ] && break
+  sleep 1
+done
+echo >&2
+call -H "$AUTH" "$NODEPLANE_ENDPOINT/nodes/$NODE_ID"
+
+echo "== List all nodes"
+call -H "$AUTH" "$NODEPLANE_ENDPOINT/nodes"
+
+echo "== Attach an IPv6 address, then detach it"
+IP=$(curl -sS --fail-with-body -X POST "$NODEPLANE_ENDPOINT/api/v1/nodes/$NODE_ID/network/ip" -H "$AUTH" -H "$JSON" -d '{"ip":"auto-ipv6"}')
+echo "$IP"
+call -X DELETE -H "$AUTH" "$NODEPLANE_ENDPOINT/api/v1/nodes/$NODE_ID/network/ip?ip=$(echo "$IP" | field .ip | sed 's#/#%2F#')"
+
+echo "== Root credentials for SSH"
+call -H "$AUTH" "$NODEPLANE_ENDPOINT/api/v1/nodes/$NODE_ID/credentials"
+
+echo "== A VPC with nodes cannot be deleted (409 problem+json)"
+curl -sS -X DELETE -H "$AUTH" "$NODEPLANE_ENDPOINT/api/v1/networking/$VPC_ID"; echo
+
+echo "== Delete the node (204), then it is gone (404)"
+curl -sS -o /dev/null -w '%{http_code}\n' -X DELETE -H "$AUTH" "$NODEPLANE_ENDPOINT/nodes/$NODE_ID"
+until [ "$(curl -sS -o /dev/null -w '%{http_code}' -H "$AUTH" "$NODEPLANE_ENDPOINT/nodes/$NODE_ID")" = 404 ]; do sleep 1; done
+curl -sS -H "$AUTH" "$NODEPLANE_ENDPOINT/nodes/$NODE_ID"; echo
+
+echo "== Usage this month (per-second billing)"
+call -H "$AUTH" "$NODEPLANE_ENDPOINT/api/v1/usage"
+
+echo "== Delete the VPC"
+curl -sS -o /dev/null -w '%{http_code}\n' -X DELETE -H "$AUTH" "$NODEPLANE_ENDPOINT/api/v1/networking/$VPC_ID"
