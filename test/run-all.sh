@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what the test suites need (npm packages, the tofu binary, the Python test
+# environment) and runs every suite. Expensive things are cached under ~/.cache/nodeplane.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p test-output
+step() { printf '\n==> %s\n' "$*"; }
+
+step "npm packages"
+stamp=node_modules/.nodeplane-lock.sha256
+sum=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$sum" ]; then
+  npm ci --no-audit --no-fund
+  echo "$sum" >"$stamp"
+fi
+
+step "tofu (built from source once, then cached)"
+NODEPLANE_TOFU="$(bash test/setup/install-tofu.sh | tail -n 1)"
+export NODEPLANE_TOFU
+"$NODEPLANE_TOFU" version | head -n 1
+
+step "typecheck"
+npx tsc --noEmit
+
+step "TypeScript suites (unit, server, provider)"
+vitest_status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-output/vitest.json || vitest_status=$?
+
+step "Python client suite"
+python_status=0
+bash test/python/run.sh --junitxml=test-output/pytest.xml || python_status=$?
+
+# One closing line over every suite, in the plain form CI reads.
+node test/summary.mjs test-output/vitest.json test-output/pytest.xml
+[ "$vitest_status" -eq 0 ] && [ "$python_status" -eq 0 ]

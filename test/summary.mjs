@@ -1,0 +1,18 @@
+// Prints "total: N passed, N failed" over the vitest JSON report and pytest's JUnit XML.
+import { existsSync, readFileSync } from 'node:fs'
+
+const [vitestJson, pytestXml] = process.argv.slice(2)
+let passed = 0
+let failed = 0
+if (existsSync(vitestJson)) {
+  const report = JSON.parse(readFileSync(vitestJson, 'utf8'))
+  passed += report.numPassedTests
+  failed += report.numFailedTests
+} else failed += 1
+if (existsSync(pytestXml)) {
+  const suite = /<testsuite [^>]*>/.exec(readFileSync(pytestXml, 'utf8'))?.[0] ?? ''
+  const count = (name) => Number(new RegExp(`${name}="(\\d+)"`).exec(suite)?.[1] ?? 0)
+  failed += count('failures') + count('errors')
+  passed += count('tests') - count('failures') - count('errors') - count('skipped')
+} else failed += 1
+console.log(`total: ${passed} passed, ${failed} failed`)
