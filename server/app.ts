@@ -2,7 +2,7 @@ import { requestId } from 'hono/request-id'
 import { computeHostsRouter } from './compute-hosts/compute-hosts.router.js'
 import type { Deps } from './deps.js'
 import { requireKey } from './http/auth.js'
-import { addMethodNotAllowed } from './http/method-not-allowed.js'
+import { methodNotAllowed } from './http/method-not-allowed.js'
 import { mountOpenApi } from './http/openapi.js'
 import { notFound, onError } from './http/problem.js'
 import { requestLog } from './http/request-log.js'
@@ -20,6 +20,7 @@ export function createApp(deps: Deps) {
   const app = createRouter()
   app.use(requestId())
   app.use(requestLog(deps.log))
+  app.use(methodNotAllowed(app))
   app.onError(onError(deps.log))
   app.notFound(notFound)
   for (const path of KEYED_PATHS) app.use(path, requireKey(deps))
@@ -31,8 +32,6 @@ export function createApp(deps: Deps) {
   app.route('/', usageRouter(deps))
   mountOpenApi(app)
   app.get('/', (c) => c.redirect('/docs'))
-
-  addMethodNotAllowed(app, () => true)
   return app
 }
 

@@ -29,10 +29,10 @@ describe('problem+json errors', () => {
   it('answers 405 with Allow for a wrong method on a known path', async () => {
     const res = await client.request('PUT', '/nodes')
     expectProblem(res, 405, 'method_not_allowed')
-    expect(res.headers.get('allow')).toBe('GET, POST')
+    expect(res.headers.get('allow')).toBe('POST, GET, HEAD')
     const patch = await client.request('PATCH', '/api/v1/networking/abc')
     expectProblem(patch, 405, 'method_not_allowed')
-    expect(patch.headers.get('allow')).toBe('DELETE, GET')
+    expect(patch.headers.get('allow')).toBe('GET, HEAD, DELETE')
   })
 
   it('answers 400 malformed_json naming the body for unparsable JSON, and creates nothing', async () => {
