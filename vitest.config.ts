@@ -3,13 +3,14 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], sequence: { groupOrder: 0 } } },
       {
         test: {
           name: 'server',
           include: ['test/server/**/*.test.ts'],
           // Each file starts its own server process; two at a time suits a 2-core machine.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
@@ -19,6 +20,7 @@ export default defineConfig({
           name: 'provider',
           include: ['test/provider/**/*.test.ts'],
           maxWorkers: 1,
+          sequence: { groupOrder: 2 },
           testTimeout: 180_000,
           hookTimeout: 600_000,
         },

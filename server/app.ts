@@ -1,7 +1,10 @@
 import { requestId } from 'hono/request-id'
+import { secureHeaders } from 'hono/secure-headers'
 import { computeHostsRouter } from './compute-hosts/compute-hosts.router.js'
 import type { Deps } from './deps.js'
 import { requireKey } from './http/auth.js'
+import { limitBodySize } from './http/limits.js'
+import { idempotency } from './idempotency/idempotency.middleware.js'
 import { methodNotAllowed } from './http/method-not-allowed.js'
 import { mountOpenApi } from './http/openapi.js'
 import { notFound, onError } from './http/problem.js'
@@ -12,8 +15,13 @@ import { publicIpsRouter } from './public-ips/public-ips.router.js'
 import { usageRouter } from './usage/usage.router.js'
 import { vpcsRouter } from './vpcs/vpcs.router.js'
 
-/** Paths that need an API key; discovery, the docs and the dashboard do not. */
-const KEYED_PATHS = ['/nodes', '/nodes/*', '/api/v1/nodes/*', '/api/v1/networking', '/api/v1/networking/*', '/api/v1/usage']
+/**
+ * Paths that need an API key; discovery, the docs and the dashboard do not. In Hono `/a/*`
+ * also matches `/a`, so listing both would run the middleware twice.
+ */
+const KEYED_PATHS = ['/nodes/*', '/api/v1/nodes/*', '/api/v1/networking/*', '/api/v1/usage']
+
+const API_CSP = { contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } }
 
 /** The whole HTTP application: middleware order, API routers, OpenAPI and docs. */
 export function createApp(deps: Deps) {
@@ -21,9 +29,13 @@ export function createApp(deps: Deps) {
   app.use(requestId())
   app.use(requestLog(deps.log))
   app.use(methodNotAllowed(app))
+  app.use(secureHeaders({ referrerPolicy: 'no-referrer' }))
+  // JSON answers never need to run or embed anything.
+  for (const path of [...KEYED_PATHS, '/api/v1/compute']) app.use(path, secureHeaders(API_CSP))
+  app.use(limitBodySize)
   app.onError(onError(deps.log))
   app.notFound(notFound)
-  for (const path of KEYED_PATHS) app.use(path, requireKey(deps))
+  for (const path of KEYED_PATHS) app.use(path, requireKey(deps), idempotency(deps))
 
   app.route('/', nodesRouter(deps))
   app.route('/', publicIpsRouter(deps))

@@ -18,6 +18,7 @@ const ConfigSchema = z.object({
   ipv6Pools: csv.default(['2001:db8::/32']),
   defaultRegion: z.string().min(1).default('us-east-1'),
   catalogFile: z.string().min(1).optional(),
+  discoveryRateLimit: z.coerce.number().int().min(0).default(600),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -37,6 +38,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   ipv6Pools: 'NODEPLANE_IPV6_POOLS',
   defaultRegion: 'NODEPLANE_DEFAULT_REGION',
   catalogFile: 'NODEPLANE_CATALOG',
+  discoveryRateLimit: 'NODEPLANE_DISCOVERY_RATE_LIMIT',
   logLevel: 'NODEPLANE_LOG_LEVEL',
 }
 

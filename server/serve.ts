@@ -8,7 +8,13 @@ import { openRuntime, printAdminPassword } from './runtime.js'
 export async function serve(config: Config): Promise<void> {
   const rt = openRuntime(config)
   if (rt.adminPassword) printAdminPassword(rt.adminPassword)
-  const server = listen({ fetch: createApp(rt).fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => {
+  const server = listen({
+    fetch: createApp(rt).fetch,
+    port: config.port,
+    hostname: config.host,
+    // A slow or stalled client cannot hold a connection for long.
+    serverOptions: { headersTimeout: 10_000, requestTimeout: 30_000 },
+  }, (info: AddressInfo) => {
     rt.log.info({ url: `http://${info.address}:${info.port}`, driver: config.driver, data_dir: config.dataDir }, 'listening')
   })
   rt.worker.resume()

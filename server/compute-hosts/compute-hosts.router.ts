@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.js'
 import { optionalKey } from '../http/auth.js'
+import { limitRate } from '../http/limits.js'
 import { createRouter } from '../http/router.js'
 import * as routes from './compute-hosts.routes.js'
 import { discoverHosts } from './compute-hosts.service.js'
@@ -7,6 +8,6 @@ import { discoverHosts } from './compute-hosts.service.js'
 /** Compute host discovery, the one public endpoint group. */
 export function computeHostsRouter(deps: Deps) {
   const router = createRouter()
-  router.use(routes.discover.getRoutingPath(), optionalKey(deps))
+  router.use(routes.discover.getRoutingPath(), optionalKey(deps), limitRate(deps.config.discoveryRateLimit))
   return router.openapi(routes.discover, (c) => c.json(discoverHosts(deps.db, c.req.valid('query')), 200))
 }

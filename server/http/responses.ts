@@ -1,4 +1,4 @@
-import type { z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { Problem } from './problem.js'
 
 /** An OpenAPI response entry for a problem+json status, so every route documents its errors. */
@@ -20,3 +20,22 @@ export const jsonContent = <T extends z.ZodType>(schema: T) => ({ 'application/j
 
 /** Security of a public route that also accepts a key (the typed form keeps inference intact). */
 export const optionalBearer: Record<string, string[]>[] = [{}, { bearerAuth: [] }]
+
+/** The optional `Idempotency-Key` header of POST routes (see idempotency.middleware.ts). */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/)
+    .optional()
+    .openapi({
+      param: { in: 'header' },
+      description:
+        'Makes the POST safe to retry: for 24 hours the same key replays the first response; with another body it is 422',
+    }),
+})
+
+/** Errors every POST with an idempotency key can answer. */
+export const idempotencyErrors = {
+  413: problemResponse('The body is larger than 64 KiB'),
+  422: problemResponse('The Idempotency-Key was used for a different request'),
+}

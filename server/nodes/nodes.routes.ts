@@ -1,6 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { jsonBody } from '../http/json-body.js'
-import { authErrors, bearer, jsonContent as json, problemResponse } from '../http/responses.js'
+import {
+  authErrors,
+  bearer,
+  idempotencyErrors,
+  idempotencyHeaders,
+  jsonContent as json,
+  problemResponse,
+} from '../http/responses.js'
 import { CreateNodeBody, Node, NodeCredentials, NodeIdParam } from './nodes.schema.js'
 
 const tags = ['Nodes']
@@ -15,13 +22,14 @@ export const create = createRoute({
     'Starts provisioning; billing starts at `created_at`. The body may be empty. Poll GET /nodes/{id} until `running`.',
   security: bearer,
   middleware: [jsonBody] as const,
-  request: { body: { content: json(CreateNodeBody) } },
+  request: { headers: idempotencyHeaders, body: { content: json(CreateNodeBody) } },
   responses: {
     201: { description: 'Provisioning has started', content: json(Node) },
     400: problemResponse('Invalid body or content type, unknown VPC or host, or a region mismatch'),
     ...authErrors,
     409: problemResponse('The requested host is reserved'),
     500: problemResponse('The node could not be provisioned; retry'),
+    ...idempotencyErrors,
     503: problemResponse('No compute host is free in the region (`capacity_unavailable`)'),
   },
 })

@@ -1,6 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { jsonBody } from '../http/json-body.js'
-import { authErrors, bearer, jsonContent as json, problemResponse } from '../http/responses.js'
+import {
+  authErrors,
+  bearer,
+  idempotencyErrors,
+  idempotencyHeaders,
+  jsonContent as json,
+  problemResponse,
+} from '../http/responses.js'
 import { NodeIdParam } from '../nodes/nodes.schema.js'
 import { AttachIpBody, AttachResult, DetachQuery, DetachResult } from './public-ips.schema.js'
 
@@ -14,7 +21,7 @@ export const attach = createRoute({
   summary: 'Attach a public IP address',
   security: bearer,
   middleware: [jsonBody] as const,
-  request: { params: NodeIdParam, body: { content: json(AttachIpBody) } },
+  request: { params: NodeIdParam, headers: idempotencyHeaders, body: { content: json(AttachIpBody) } },
   responses: {
     200: { description: 'The attached address', content: json(AttachResult) },
     400: problemResponse('Invalid body, or an address outside the public pools'),
@@ -22,6 +29,7 @@ export const attach = createRoute({
     404: nodeNotFound,
     409: problemResponse('The node is not running (`node_not_running`) or the address is in use (`ip_in_use`)'),
     503: problemResponse('The pool of that IP version is exhausted'),
+    ...idempotencyErrors,
   },
 })
 

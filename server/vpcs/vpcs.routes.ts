@@ -1,6 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { jsonBody } from '../http/json-body.js'
-import { authErrors, bearer, jsonContent as json, problemResponse } from '../http/responses.js'
+import {
+  authErrors,
+  bearer,
+  idempotencyErrors,
+  idempotencyHeaders,
+  jsonContent as json,
+  problemResponse,
+} from '../http/responses.js'
 import { CreateVpcBody, Vpc, VpcIdParam } from './vpcs.schema.js'
 
 const tags = ['VPC networks']
@@ -13,12 +20,13 @@ export const create = createRoute({
   summary: 'Create a VPC',
   security: bearer,
   middleware: [jsonBody] as const,
-  request: { body: { content: json(CreateVpcBody), required: true } },
+  request: { headers: idempotencyHeaders, body: { content: json(CreateVpcBody), required: true } },
   responses: {
     201: { description: 'The new VPC', content: json(Vpc) },
     400: problemResponse('Invalid body, content type or unknown region'),
     ...authErrors,
     409: problemResponse('The name is taken on the account, or the VPC limit is reached'),
+    ...idempotencyErrors,
   },
 })
 

@@ -1,0 +1,35 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
+import type { MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { rateLimiter } from 'hono-rate-limiter'
+import { ProblemError, sendProblem } from './problem.js'
+import type { AppEnv } from './router.js'
+
+/** Request bodies are small JSON objects; anything larger is refused before parsing. */
+export const MAX_BODY_BYTES = 64 * 1024
+
+export const limitBodySize: MiddlewareHandler = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: (c) =>
+    sendProblem(c, new ProblemError(413, 'payload_too_large', `request bodies are limited to ${MAX_BODY_BYTES} bytes`)),
+})
+
+/**
+ * Limits a public endpoint per API key, or per client address for anonymous callers, to
+ * `perMinute` requests; 0 turns it off. Answers 429 with `Retry-After` and the IETF
+ * `RateLimit` / `RateLimit-Policy` headers. Counts live in this process's memory.
+ */
+export function limitRate(perMinute: number): MiddlewareHandler<AppEnv> {
+  if (perMinute === 0) return (_c, next) => next()
+  return rateLimiter<AppEnv>({
+    windowMs: 60_000,
+    limit: perMinute,
+    standardHeaders: 'draft-7',
+    keyGenerator: (c) => {
+      const principal = c.get('principal')
+      return principal ? `key:${principal.keyId}` : `ip:${getConnInfo(c).remote.address ?? 'unknown'}`
+    },
+    handler: (c) =>
+      sendProblem(c, new ProblemError(429, 'rate_limited', `more than ${perMinute} requests a minute; slow down`)),
+  })
+}

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto'
+import type { MiddlewareHandler } from 'hono'
+import type { Deps } from '../deps.js'
+import { principalOf } from '../http/auth.js'
+import { invalidField, ProblemError } from '../http/problem.js'
+import type { AppEnv } from '../http/router.js'
+import { claimKey, releaseKey, saveResponse } from './idempotency.store.js'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const ABANDONED_MS = 60 * 1000
+
+/**
+ * Makes a POST safe to retry: with an `Idempotency-Key` header, the first response is stored
+ * for 24 hours and replayed for the same request; the same key with another body is 422.
+ * Runs behind `requireKey`, since keys are scoped to the account.
+ */
+export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const key = c.req.header('Idempotency-Key')
+    if (c.req.method !== 'POST' || key === undefined) return next()
+    if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
+      throw invalidField('Idempotency-Key', 'must be 1 to 255 visible ASCII characters')
+    }
+    const { accountId } = principalOf(c)
+    const body = await c.req.raw.clone().text()
+    const fingerprint = createHash('sha256').update(`${c.req.method} ${c.req.path}\n${body}`).digest('hex')
+    const now = deps.clock.now()
+    const claim = claimKey(deps.db, {
+      accountId,
+      key,
+      fingerprint,
+      now,
+      expiredBefore: new Date(now.getTime() - DAY_MS),
+      abandonedBefore: new Date(now.getTime() - ABANDONED_MS),
+    })
+    if (claim.kind === 'mismatch') {
+      throw new ProblemError(422, 'idempotency_key_reused', 'this Idempotency-Key was used for a different request')
+    }
+    if (claim.kind === 'in_progress') {
+      throw new ProblemError(409, 'idempotency_key_in_use', 'a request with this Idempotency-Key is still running; retry shortly', {
+        headers: { 'Retry-After': '1' },
+      })
+    }
+    if (claim.kind === 'replay') {
+      const { row } = claim
+      return c.body(row.body ?? '', row.status as 200, {
+        ...(row.contentType ? { 'Content-Type': row.contentType } : {}),
+        'Idempotent-Replayed': 'true',
+      })
+    }
+    await next()
+    if (c.res.status >= 500) return releaseKey(deps.db, accountId, key)
+    const text = await c.res.clone().text()
+    saveResponse(deps.db, accountId, key, { status: c.res.status, contentType: c.res.headers.get('Content-Type'), body: text })
+  }
+}

@@ -1,0 +1,21 @@
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+
+/** Responses to POSTs that carried an `Idempotency-Key`, replayed on retries for 24 hours. */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    accountId: text('account_id').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of method, path and body: the same key with another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Null while the first request is still being handled. */
+    status: integer('status'),
+    contentType: text('content_type'),
+    body: text('body'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.key] }),
+    index('idempotency_keys_created_idx').on(table.createdAt),
+  ]
+)

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestKey, createTestUser } from '../helpers/accounts.js'
+import { api } from '../helpers/http.js'
+import { startServer, type TestServer } from '../helpers/server.js'
+
+let server: TestServer
+let client: ReturnType<typeof api>
+
+beforeAll(async () => {
+  server = await startServer()
+  client = api(server.url, createTestKey(server.dataDir).key)
+})
+afterAll(() => server.stop())
+
+describe('Idempotency-Key', () => {
+  it('replays the first response of POST /nodes and creates one node', async () => {
+    const headers = { 'Idempotency-Key': 'create-node-1' }
+    const first = await client.post('/nodes', { name: 'once' }, headers)
+    const again = await client.post('/nodes', { name: 'once' }, headers)
+    expect(first.status).toBe(201)
+    expect(again.status).toBe(201)
+    expect(again.body).toEqual(first.body)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    const named = (await client.get('/nodes')).body.filter((n: { name: string }) => n.name === 'once')
+    expect(named).toHaveLength(1)
+  })
+
+  it('answers 422 when the same key comes with a different body', async () => {
+    const headers = { 'Idempotency-Key': 'vpc-key' }
+    expect((await client.post('/api/v1/networking', { name: 'idem-a' }, headers)).status).toBe(201)
+    const res = await client.post('/api/v1/networking', { name: 'idem-b' }, headers)
+    expect(res.status).toBe(422)
+    expect(res.body.code).toBe('idempotency_key_reused')
+    const names = (await client.get('/api/v1/networking')).body.map((v: { name: string }) => v.name)
+    expect(names).not.toContain('idem-b')
+  })
+
+  it('replays errors too, so a retried refusal stays a refusal', async () => {
+    const headers = { 'Idempotency-Key': 'dup-vpc' }
+    await client.post('/api/v1/networking', { name: 'taken' })
+    const first = await client.post('/api/v1/networking', { name: 'taken' }, headers)
+    const again = await client.post('/api/v1/networking', { name: 'taken' }, headers)
+    expect(first.status).toBe(409)
+    expect(again.status).toBe(409)
+    expect(again.body.code).toBe('vpc_name_taken')
+  })
+
+  it('lets parallel retries with one key create exactly one node', async () => {
+    const headers = { 'Idempotency-Key': 'parallel' }
+    const replies = await Promise.all(Array.from({ length: 8 }, () => client.post('/nodes', { name: 'parallel' }, headers)))
+    for (const reply of replies) expect([201, 409]).toContain(reply.status)
+    const ids = new Set(replies.filter((r) => r.status === 201).map((r) => r.body.id))
+    expect(ids.size).toBe(1)
+    const named = (await client.get('/nodes')).body.filter((n: { name: string }) => n.name === 'parallel')
+    expect(named).toHaveLength(1)
+  })
+
+  it('scopes keys to the account', async () => {
+    createTestUser(server.dataDir, 'idem@example.com')
+    const other = api(server.url, createTestKey(server.dataDir, 'read_write', 'idem@example.com').key)
+    const mine = await client.post('/nodes', {}, { 'Idempotency-Key': 'shared-name' })
+    const theirs = await other.post('/nodes', {}, { 'Idempotency-Key': 'shared-name' })
+    expect(theirs.status).toBe(201)
+    expect(theirs.body.id).not.toBe(mine.body.id)
+  })
+
+  it('answers 400 naming the header for a malformed key', async () => {
+    const res = await client.post('/nodes', {}, { 'Idempotency-Key': 'x'.repeat(256) })
+    expect(res.status).toBe(400)
+    expect(res.body.errors[0].field).toBe('Idempotency-Key')
+  })
+})
