@@ -30,6 +30,11 @@ step "Python client suite"
 python_status=0
 bash test/python/run.sh --junitxml=test-output/pytest.xml || python_status=$?
 
+step "API fuzzing (schemathesis against /openapi.json)"
+fuzz_status=0
+bash test/fuzz/run.sh >test-output/fuzz.log 2>&1 || fuzz_status=$?
+tail -n 4 test-output/fuzz.log
+
 # One closing line over every suite, in the plain form CI reads.
-node test/summary.mjs test-output/vitest.json test-output/pytest.xml
-[ "$vitest_status" -eq 0 ] && [ "$python_status" -eq 0 ]
+node test/summary.mjs test-output/vitest.json test-output/pytest.xml "$fuzz_status"
+[ "$vitest_status" -eq 0 ] && [ "$python_status" -eq 0 ] && [ "$fuzz_status" -eq 0 ]

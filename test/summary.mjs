@@ -1,7 +1,8 @@
-// Prints "total: N passed, N failed" over the vitest JSON report and pytest's JUnit XML.
+// Prints "total: N passed, N failed" over the vitest JSON report, pytest's JUnit XML and the
+// fuzzing run's exit status (counted as one test).
 import { existsSync, readFileSync } from 'node:fs'
 
-const [vitestJson, pytestXml] = process.argv.slice(2)
+const [vitestJson, pytestXml, fuzzStatus] = process.argv.slice(2)
 let passed = 0
 let failed = 0
 if (existsSync(vitestJson)) {
@@ -15,4 +16,6 @@ if (existsSync(pytestXml)) {
   failed += count('failures') + count('errors')
   passed += count('tests') - count('failures') - count('errors') - count('skipped')
 } else failed += 1
+if (fuzzStatus === '0') passed += 1
+else failed += 1
 console.log(`total: ${passed} passed, ${failed} failed`)

@@ -53,7 +53,7 @@ export const DiscoveryQuery = z.object({
   gpu: z
     .stringbool()
     .optional()
-    .openapi({ description: '`true`: a dedicated GPU; `false`: CPU-only' }),
+    .openapi({ type: 'boolean', description: '`true`: a dedicated GPU; `false`: CPU-only' }),
   page: z.coerce.number().int().min(1).default(1).openapi({ description: '1-based page' }),
   limit: z.coerce.number().int().min(1).max(200).default(50).openapi({ description: 'Hosts per page' }),
 })

@@ -2,18 +2,26 @@ import type { MiddlewareHandler } from 'hono'
 import { invalidField } from './problem.js'
 
 /**
- * Runs before the validators of a POST route with a JSON body: requires the spec's
+ * Runs before the validators of a POST route with a JSON body: requires
  * `Content-Type: application/json`, and treats an empty body as `{}`. Without the second
  * step the spec's own case, `POST /nodes` with no body, fails as malformed JSON (STYLE.md 0.1).
+ * The spec requires the header on POST /nodes even then; routes whose body is optional
+ * accept an empty body without it (`typeOptionalWhenEmpty`).
  */
-export const jsonBody: MiddlewareHandler = async (c, next) => {
-  const type = c.req.header('Content-Type') ?? ''
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
-    const message = type ? `must be application/json, not ${type}` : 'is required: application/json'
-    throw invalidField('Content-Type', message, 'unsupported_content_type')
+function jsonBodyMiddleware(typeOptionalWhenEmpty: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    const type = c.req.header('Content-Type') ?? ''
+    const empty = (await c.req.raw.clone().text()).trim() === ''
+    if (!/^application\/json\s*(;|$)/i.test(type) && !(empty && !type && typeOptionalWhenEmpty)) {
+      const message = type ? `must be application/json, not ${type}` : 'is required: application/json'
+      throw invalidField('Content-Type', message, 'unsupported_content_type')
+    }
+    if (empty) {
+      c.req.raw = new Request(c.req.raw, { body: '{}', headers: { ...Object.fromEntries(c.req.raw.headers), 'content-type': 'application/json' } })
+    }
+    await next()
   }
-  if ((await c.req.raw.clone().text()).trim() === '') {
-    c.req.raw = new Request(c.req.raw, { body: '{}' })
-  }
-  await next()
 }
+
+export const jsonBody = jsonBodyMiddleware(false)
+export const optionalJsonBody = jsonBodyMiddleware(true)

@@ -22,7 +22,11 @@ export const create = createRoute({
     'Starts provisioning; billing starts at `created_at`. The body may be empty. Poll GET /nodes/{id} until `running`.',
   security: bearer,
   middleware: [jsonBody] as const,
-  request: { headers: idempotencyHeaders, body: { content: json(CreateNodeBody) } },
+  request: {
+    headers: idempotencyHeaders,
+    // Documented as required so clients send the spec's Content-Type; an empty body is accepted too.
+    body: { content: json(CreateNodeBody), required: true },
+  },
   responses: {
     201: { description: 'Provisioning has started', content: json(Node) },
     400: problemResponse('Invalid body or content type, unknown VPC or host, or a region mismatch'),

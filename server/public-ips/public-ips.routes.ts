@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { jsonBody } from '../http/json-body.js'
+import { optionalJsonBody } from '../http/json-body.js'
 import {
   authErrors,
   bearer,
@@ -20,7 +20,7 @@ export const attach = createRoute({
   tags,
   summary: 'Attach a public IP address',
   security: bearer,
-  middleware: [jsonBody] as const,
+  middleware: [optionalJsonBody] as const,
   request: { params: NodeIdParam, headers: idempotencyHeaders, body: { content: json(AttachIpBody) } },
   responses: {
     200: { description: 'The attached address', content: json(AttachResult) },

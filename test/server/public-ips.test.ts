@@ -31,6 +31,16 @@ describe('POST /api/v1/nodes/{id}/network/ip', () => {
     expect(res.body.ip).not.toBe(`${node.ip_address}/32`)
   })
 
+  it('needs no Content-Type when there is no body at all', async () => {
+    const node = await runningNode()
+    const res = await client.request('POST', ipPath(node.id))
+    expect(res.status).toBe(200)
+    expect(res.body.ipVersion).toBe(4)
+    const wrong = await client.request('POST', ipPath(node.id), { headers: { 'Content-Type': 'text/plain' }, body: 'auto' })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.errors[0].field).toBe('Content-Type')
+  })
+
   it('attaches an IPv6 /64 for auto-ipv6', async () => {
     const node = await runningNode()
     const res = await client.post(ipPath(node.id), { ip: 'auto-ipv6' })
