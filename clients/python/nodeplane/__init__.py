@@ -1,0 +1,61 @@
+"""Python client of the nodeplane compute-node cloud API.
+
+>>> from nodeplane import Client
+>>> with Client(api_key="np_...", base_url="http://127.0.0.1:8080") as client:
+...     node = client.create_node()
+...     node = client.wait_until_running(node.id)
+"""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+from .client import Client  # noqa: E402
+from .compute_hosts import ComputeHost, ComputeHostPage, Cpu, Gpu, Pagination, Pricing  # noqa: E402
+from .errors import (  # noqa: E402
+    APIError,
+    AuthenticationError,
+    ConflictError,
+    ConnectionError,
+    FieldError,
+    NodeNotReadyError,
+    NodeplaneError,
+    NotFoundError,
+    PermissionDeniedError,
+    RateLimitError,
+    ServerError,
+    ValidationError,
+)
+from .nodes import Node, NodeCredentials  # noqa: E402
+from .public_ips import IpAttachment  # noqa: E402
+from .usage import NodeUsage, Usage  # noqa: E402
+from .vpcs import Vpc  # noqa: E402
+
+# ConnectionError is left out so that "from nodeplane import *" cannot shadow the builtin.
+__all__ = [
+    "APIError",
+    "AuthenticationError",
+    "Client",
+    "ComputeHost",
+    "ComputeHostPage",
+    "ConflictError",
+    "Cpu",
+    "FieldError",
+    "Gpu",
+    "IpAttachment",
+    "Node",
+    "NodeCredentials",
+    "NodeNotReadyError",
+    "NodeUsage",
+    "NodeplaneError",
+    "NotFoundError",
+    "Pagination",
+    "PermissionDeniedError",
+    "Pricing",
+    "RateLimitError",
+    "ServerError",
+    "Usage",
+    "ValidationError",
+    "Vpc",
+    "__version__",
+]

@@ -1,0 +1,267 @@
+"""The client: the spec's flat methods (section 4.5) plus a few extensions."""
+
+from __future__ import annotations
+
+import os
+from decimal import Decimal
+from types import TracebackType
+from typing import List, Optional, Type, Union
+
+import requests
+
+from . import compute_hosts, nodes, public_ips, usage as usage_api, vpcs
+from ._http import HttpClient
+from .compute_hosts import ComputeHost, ComputeHostPage
+from .nodes import Node, NodeCredentials
+from .public_ips import IpAttachment
+from .usage import Timestamp, Usage
+from .vpcs import Vpc
+
+DEFAULT_BASE_URL = "http://127.0.0.1:8080"
+
+
+class Client:
+    """A client of one nodeplane API.
+
+    :param api_key: API key, sent as ``Authorization: Bearer <key>`` on every request;
+        default: ``NODEPLANE_API_KEY``. Without a key only :meth:`find_compute` works.
+    :param base_url: address of the API; default: ``NODEPLANE_ENDPOINT``, else
+        ``http://127.0.0.1:8080`` (the server's default)
+    :param timeout: seconds to wait for the server on each attempt
+    :param max_retries: retries of an idempotent request (GET, DELETE) after a connection
+        error or a 429, 500, 502, 503 or 504; 0 turns retries off
+    :param backoff_factor: the first retry waits about this many seconds, each next one twice
+        as long (with jitter); a ``Retry-After`` header wins
+    :param retry_posts_with_idempotency_key: also retry POSTs. Every POST carries a fresh
+        ``Idempotency-Key`` (the same on each attempt), and the server replays its first
+        answer to a repeated key, so a retried ``create_node`` does not create a second
+        node. Off by default: against a server without that support, a retry could create
+        two billed nodes.
+    :param session: a ``requests.Session`` to use (for proxies or TLS settings)
+    """
+
+    def __init__(
+        self,
+        api_key: Optional[str] = None,
+        base_url: Optional[str] = None,
+        timeout: float = 30.0,
+        max_retries: int = 3,
+        backoff_factor: float = 0.5,
+        retry_posts_with_idempotency_key: bool = False,
+        session: Optional[requests.Session] = None,
+    ) -> None:
+        if api_key is None:
+            api_key = os.environ.get("NODEPLANE_API_KEY") or None
+        if base_url is None:
+            base_url = os.environ.get("NODEPLANE_ENDPOINT") or DEFAULT_BASE_URL
+        if max_retries < 0:
+            raise ValueError("max_retries must be 0 or more")
+        self.base_url = base_url.rstrip("/")
+        self._http = HttpClient(
+            self.base_url,
+            api_key,
+            timeout=timeout,
+            max_retries=max_retries,
+            backoff_factor=backoff_factor,
+            retry_posts_with_idempotency_key=retry_posts_with_idempotency_key,
+            session=session,
+        )
+
+    def __repr__(self) -> str:
+        return "Client(base_url={!r})".format(self.base_url)
+
+    def __enter__(self) -> "Client":
+        return self
+
+    def __exit__(
+        self,
+        exc_type: Optional[Type[BaseException]],
+        exc: Optional[BaseException],
+        traceback: Optional[TracebackType],
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Closes the HTTP session; later calls raise :class:`~nodeplane.NodeplaneError`."""
+        self._http.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._http.closed
+
+    # Nodes
+
+    def create_node(
+        self,
+        name: Optional[str] = None,
+        region: Optional[str] = None,
+        vpc_id: Optional[str] = None,
+        host_id: Optional[str] = None,
+    ) -> Node:
+        """Creates a node (``POST /nodes``). Billing starts when this returns.
+
+        The node starts ``provisioning`` with ``ip_address`` None; see
+        :meth:`wait_until_running`. Never retried automatically (see the class docs).
+
+        :param name: a label for the node
+        :param region: region to place it in; default: the VPC's, else the server's default
+        :param vpc_id: VPC to join; default: the region's default VPC
+        :param host_id: compute host to run on (an ``active`` one from :meth:`find_compute`)
+        :return: the created node
+        :raises ServerError: 503 ``capacity_unavailable`` when no host is free, 500 when the
+            node could not be provisioned (retry)
+        :raises ConflictError: ``host_id`` names a reserved host
+        """
+        return nodes.create(self._http, name=name, region=region, vpc_id=vpc_id, host_id=host_id)
+
+    def get_node_details(self, node_id: str) -> Node:
+        """Returns one node (``GET /nodes/{id}``).
+
+        :param node_id: the id from :meth:`create_node`
+        :raises NotFoundError: no such node on the account, or it was deleted
+        """
+        return nodes.get(self._http, node_id)
+
+    def list_nodes(self) -> List[Node]:
+        """Returns every node of the account in any status (``GET /nodes``); not in the spec's table."""
+        return nodes.list_all(self._http)
+
+    def delete_node(self, node_id: str) -> None:
+        """Deletes a node (``DELETE /nodes/{id}``): billing stops, its data is destroyed.
+
+        :raises NotFoundError: no such node, or it is already deleted
+        """
+        nodes.delete(self._http, node_id)
+
+    def wait_until_running(self, node_id: str, timeout: float = 120, poll_interval: float = 1.0) -> Node:
+        """Polls a node until it is ``running`` and returns it.
+
+        :param timeout: seconds to wait; the spec allows up to 120 for provisioning
+        :param poll_interval: seconds between polls
+        :raises NodeNotReadyError: the node is still provisioning after ``timeout``, is
+            marked ``stuck``, or is being deleted. The spec's advice for a stuck node: delete
+            it and create a new one.
+        :raises NotFoundError: the node was deleted meanwhile
+        """
+        return nodes.wait_until_running(self._http, node_id, timeout, poll_interval)
+
+    def node_credentials(self, node_id: str) -> NodeCredentials:
+        """Returns the root login of a node (needs a ``read_write`` key).
+
+        ``ssh_command`` is None until the node is running with a public address.
+        """
+        return nodes.credentials(self._http, node_id)
+
+    # Public IPs
+
+    def attach_ip(
+        self, node_id: str, version: Optional[int] = None, address: Optional[str] = None
+    ) -> IpAttachment:
+        """Attaches a public address to a running node.
+
+        :param version: 4 or 6; IPv4 when omitted
+        :param address: a specific address from the server's public pools instead
+        :return: the attachment, ``ip`` shaped ``<address>/<prefix>``
+        :raises ConflictError: the node is not running (``node_not_running``) or the address
+            is in use (``ip_in_use``)
+        :raises ValidationError: the address is outside the public pools
+        """
+        return public_ips.attach(self._http, node_id, version=version, address=address)
+
+    def detach_ip(self, node_id: str, ip: Optional[str] = None) -> IpAttachment:
+        """Detaches a public address from a node.
+
+        :param ip: the address to detach (with or without prefix); without it, the most
+            recently attached one
+        :return: the detached address, with ``status`` ``detached``
+        :raises NotFoundError: no such node, or nothing (or not ``ip``) attached
+        """
+        return public_ips.detach(self._http, node_id, ip=ip)
+
+    # VPCs
+
+    def vpc_create(self, name: str, region: Optional[str] = None, description: Optional[str] = None) -> Vpc:
+        """Creates a VPC network.
+
+        :param name: unique name on the account
+        :param region: target region; default: the server's default region
+        :raises ConflictError: the name is taken
+        """
+        return vpcs.create(self._http, name, region=region, description=description)
+
+    def vpc_list(self) -> List[Vpc]:
+        """Returns every VPC of the account."""
+        return vpcs.list_all(self._http)
+
+    def vpc_get(self, vpc_id: str) -> Vpc:
+        """Returns one VPC.
+
+        :raises NotFoundError: no such VPC on the account
+        """
+        return vpcs.get(self._http, vpc_id)
+
+    def vpc_delete(self, vpc_id: str) -> None:
+        """Deletes a VPC.
+
+        :raises ConflictError: nodes remain in it (``vpc_has_nodes``; their ids are in
+            ``error.body["node_ids"]``)
+        """
+        vpcs.delete(self._http, vpc_id)
+
+    # Compute host discovery
+
+    def find_compute(
+        self,
+        min_cpu: Optional[float] = None,
+        min_memory_gb: Optional[float] = None,
+        min_storage_gb: Optional[float] = None,
+        max_price: Optional[Union[float, str, Decimal]] = None,
+        region: Optional[str] = None,
+        status: Optional[str] = None,
+        datacenter: Optional[str] = None,
+        gpu: Optional[bool] = None,
+    ) -> List[ComputeHost]:
+        """Returns every compute host that matches, cheapest first, reading all pages.
+
+        Filters left as None use the server's defaults (``min_cpu`` 1, ``min_memory_gb`` 1,
+        ``min_storage_gb`` 10, ``status`` ``all``).
+
+        :param max_price: highest ``pricing.hourly``, compared as a decimal. The API has no
+            such parameter, so this filter runs in the client, after every page is read.
+        :param region: region or datacenter code
+        :param status: ``active``, ``reserved`` or ``all``
+        :param gpu: True for hosts with a GPU, False for CPU-only ones
+        """
+        params = compute_hosts.query(min_cpu, min_memory_gb, min_storage_gb, region, datacenter, status, gpu)
+        return compute_hosts.find_all(self._http, params, max_price=max_price)
+
+    def find_compute_page(
+        self,
+        page: int = 1,
+        limit: int = 50,
+        min_cpu: Optional[float] = None,
+        min_memory_gb: Optional[float] = None,
+        min_storage_gb: Optional[float] = None,
+        region: Optional[str] = None,
+        status: Optional[str] = None,
+        datacenter: Optional[str] = None,
+        gpu: Optional[bool] = None,
+    ) -> ComputeHostPage:
+        """Returns one page of discovery results with its :class:`Pagination`.
+
+        :param page: 1-based page number
+        :param limit: hosts per page, at most 200
+        """
+        params = compute_hosts.query(min_cpu, min_memory_gb, min_storage_gb, region, datacenter, status, gpu)
+        return compute_hosts.find_page(self._http, params, page, limit)
+
+    # Billing
+
+    def usage(self, from_: Optional[Timestamp] = None, to: Optional[Timestamp] = None) -> Usage:
+        """Returns the per-second usage and cost of the account's nodes over a period.
+
+        :param from_: period start (datetime, naive means UTC, or an ISO 8601 string);
+            default: the start of the current UTC month
+        :param to: period end; default: now
+        """
+        return usage_api.get(self._http, from_=from_, to=to)

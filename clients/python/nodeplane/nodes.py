@@ -1,0 +1,118 @@
+"""Compute nodes: ``/nodes`` and ``/api/v1/nodes/{id}/credentials``."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional
+
+from ._http import HttpClient, segment as _segment
+from ._model import from_dict
+from .errors import NodeNotReadyError
+
+#: The spec's upper bound of provisioning: a node still provisioning after it has failed.
+PROVISIONING_LIMIT_SECONDS = 120
+
+
+@dataclass
+class Node:
+    """A compute node (spec 2.1); the fields after ``created_at`` are nodeplane extensions.
+
+    The create response of the spec carries only ``id``, ``status`` and ``created_at``, so
+    every other field has a default.
+    """
+
+    id: str
+    status: str
+    created_at: str
+    ip_address: Optional[str] = None
+    name: Optional[str] = None
+    region: Optional[str] = None
+    vpc_id: Optional[str] = None
+    host_id: Optional[str] = None
+    private_ip: Optional[str] = None
+    stuck: bool = False
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> "Node":
+        return from_dict(cls, data)
+
+
+@dataclass
+class NodeCredentials:
+    """How to log in to a node as root; the password is left out of ``repr``."""
+
+    node_id: str
+    username: str
+    password: str = field(repr=False)
+    ssh_command: Optional[str] = None
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> "NodeCredentials":
+        return from_dict(cls, data)
+
+
+def create(
+    http: HttpClient,
+    name: Optional[str] = None,
+    region: Optional[str] = None,
+    vpc_id: Optional[str] = None,
+    host_id: Optional[str] = None,
+) -> Node:
+    """``POST /nodes``; see :meth:`nodeplane.Client.create_node`."""
+    fields = {"name": name, "region": region, "vpc_id": vpc_id, "host_id": host_id}
+    body = {key: value for key, value in fields.items() if value is not None}
+    if body:
+        return Node.from_dict(http.request("POST", "/nodes", json=body))
+    # The spec's own call: POST /nodes with Content-Type: application/json and no body.
+    return Node.from_dict(http.request("POST", "/nodes", empty_json_body=True))
+
+
+def get(http: HttpClient, node_id: str) -> Node:
+    """``GET /nodes/{id}``; see :meth:`nodeplane.Client.get_node_details`."""
+    return Node.from_dict(http.request("GET", "/nodes/{}".format(_segment(node_id))))
+
+
+def list_all(http: HttpClient) -> List[Node]:
+    """``GET /nodes``; see :meth:`nodeplane.Client.list_nodes`."""
+    return [Node.from_dict(item) for item in http.request("GET", "/nodes")]
+
+
+def delete(http: HttpClient, node_id: str) -> None:
+    """``DELETE /nodes/{id}``; see :meth:`nodeplane.Client.delete_node`."""
+    http.request("DELETE", "/nodes/{}".format(_segment(node_id)))
+
+
+def credentials(http: HttpClient, node_id: str) -> NodeCredentials:
+    """``GET /api/v1/nodes/{id}/credentials``; see :meth:`nodeplane.Client.node_credentials`."""
+    path = "/api/v1/nodes/{}/credentials".format(_segment(node_id))
+    return NodeCredentials.from_dict(http.request("GET", path))
+
+
+def wait_until_running(http: HttpClient, node_id: str, timeout: float, poll_interval: float) -> Node:
+    """Polls ``GET /nodes/{id}``; see :meth:`nodeplane.Client.wait_until_running`."""
+    deadline = time.monotonic() + timeout
+    while True:
+        node = get(http, node_id)
+        if node.status == "running":
+            return node
+        if node.status != "provisioning":
+            raise NodeNotReadyError(
+                "node {} is {}; it will not become running".format(node_id, node.status), node
+            )
+        if node.stuck:
+            raise NodeNotReadyError(
+                "node {} has been provisioning for more than {} seconds and is treated as failed (stuck); "
+                "delete it and create a new one".format(node_id, PROVISIONING_LIMIT_SECONDS),
+                node,
+            )
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise NodeNotReadyError(
+                "node {} is still provisioning after {:g} seconds; a node provisioning for more than {} seconds "
+                "is treated as failed: delete it and create a new one".format(
+                    node_id, timeout, PROVISIONING_LIMIT_SECONDS
+                ),
+                node,
+            )
+        time.sleep(min(poll_interval, remaining))
