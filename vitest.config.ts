@@ -17,6 +17,17 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'dashboard',
+          include: ['test/dashboard/**/*.test.ts'],
+          // One headless Chromium and one server at a time: browsers are heavy on a 2-core machine.
+          maxWorkers: 1,
+          sequence: { groupOrder: 3 },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'provider',
           include: ['test/provider/**/*.test.ts'],
           maxWorkers: 1,

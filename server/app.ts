@@ -1,6 +1,7 @@
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
 import { computeHostsRouter } from './compute-hosts/compute-hosts.router.js'
+import { dashboardRouter } from './dashboard/dashboard.router.js'
 import type { Deps } from './deps.js'
 import { requireKey } from './http/auth.js'
 import { limitBodySize } from './http/limits.js'
@@ -43,7 +44,7 @@ export function createApp(deps: Deps) {
   app.route('/', computeHostsRouter(deps))
   app.route('/', usageRouter(deps))
   mountOpenApi(app)
-  app.get('/', (c) => c.redirect('/docs'))
+  app.route('/', dashboardRouter(deps))
   return app
 }
 

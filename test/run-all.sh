@@ -22,7 +22,11 @@ export NODEPLANE_TOFU
 step "typecheck"
 npx tsc --noEmit
 
-step "TypeScript suites (unit, server, provider)"
+step "chromium (headless browser for the dashboard suite)"
+NODEPLANE_CHROMIUM="$(bash test/setup/install-chromium.sh | tail -n 1)"
+export NODEPLANE_CHROMIUM
+
+step "TypeScript suites (unit, server, dashboard, provider)"
 vitest_status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-output/vitest.json || vitest_status=$?
 

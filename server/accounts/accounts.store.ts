@@ -23,3 +23,7 @@ export function findAdmin(db: Db): UserRow | undefined {
 export function updatePasswordHash(db: Db, userId: string, passwordHash: string): void {
   db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run()
 }
+
+export function findUserById(db: Db, id: string): UserRow | undefined {
+  return db.select().from(users).where(eq(users.id, id)).get()
+}

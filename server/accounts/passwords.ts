@@ -1,4 +1,5 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto'
+import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { promisify } from 'node:util'
 
 // OWASP's recommended scrypt cost: N=2^17, r=8, p=1. It needs 128 MiB, above Node's default
 // maxmem of 32 MiB, hence MAXMEM.
@@ -32,4 +33,36 @@ export function verifyPassword(password: string, stored: string): boolean {
 /** A readable one-time password: 20 url-safe characters (120 bits). */
 export function generatePassword(): string {
   return randomBytes(15).toString('base64url')
+}
+
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: ScryptOptions
+) => Promise<Buffer>
+
+/**
+ * `verifyPassword` on libuv's thread pool: a dashboard login costs ~128 MiB and most of a
+ * second of CPU, which must not stall the API's event loop.
+ */
+export async function verifyPasswordAsync(password: string, stored: string): Promise<boolean> {
+  const [kind, n, r, p, salt, hash] = stored.split('$')
+  if (kind !== 'scrypt' || !salt || !hash) return false
+  const expected = Buffer.from(hash, 'base64url')
+  const options = { N: Number(n), r: Number(r), p: Number(p), maxmem: MAXMEM }
+  const actual = await scryptAsync(
+    password,
+    Buffer.from(salt, 'base64url'),
+    expected.length,
+    options
+  )
+  return timingSafeEqual(expected, actual)
+}
+
+/** `hashPassword` on the thread pool, for the same reason. */
+export async function hashPasswordAsync(password: string): Promise<string> {
+  const salt = randomBytes(16)
+  const hash = await scryptAsync(password, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: MAXMEM })
+  return ['scrypt', N, R, P, salt.toString('base64url'), hash.toString('base64url')].join('$')
 }

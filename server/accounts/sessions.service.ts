@@ -1,0 +1,138 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { Db } from '../db/client.js'
+import { invalidField, ProblemError } from '../http/problem.js'
+import type { Clock } from '../lib/clock.js'
+import {
+  findUserByEmail,
+  findUserById,
+  updatePasswordHash,
+  type UserRow,
+} from './accounts.store.js'
+import { hashPasswordAsync, verifyPasswordAsync } from './passwords.js'
+import {
+  deleteExpiredSessions,
+  deleteOtherSessions,
+  deleteSession,
+  findSession,
+  insertSession,
+  touchSession,
+} from './sessions.store.js'
+
+/** A session ends after this long without a request... */
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000
+/** ...and in any case this long after login. */
+export const SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1000
+/** `last_seen_at` is refreshed at most this often, so reads rarely write. */
+const TOUCH_INTERVAL_MS = 60_000
+export const MIN_PASSWORD_LENGTH = 12
+
+/** A logged-in user as the dashboard sees it. */
+export interface Session {
+  user: Pick<UserRow, 'id' | 'accountId' | 'email' | 'isAdmin'>
+  tokenHash: string
+  csrfToken: string
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+// Checking a password against this when the email is unknown makes both failures take as
+// long, so response times do not tell which emails have accounts.
+let dummyHash: string | undefined
+
+async function checkCredentials(
+  db: Db,
+  email: string,
+  password: string
+): Promise<UserRow | undefined> {
+  const user = findUserByEmail(db, email.trim().toLowerCase())
+  if (!user) dummyHash ??= await hashPasswordAsync(randomBytes(16).toString('hex'))
+  const ok = await verifyPasswordAsync(password, user?.passwordHash ?? dummyHash!)
+  return user && ok ? user : undefined
+}
+
+/** Verifies email and password and opens a session; returns the cookie token and the session. */
+export async function login(
+  db: Db,
+  clock: Clock,
+  email: string,
+  password: string
+): Promise<{ token: string; session: Session }> {
+  const user = await checkCredentials(db, email, password)
+  if (!user)
+    throw new ProblemError(401, 'invalid_credentials', 'The email or password is not correct.')
+  const now = clock.now()
+  deleteExpiredSessions(
+    db,
+    new Date(now.getTime() - SESSION_IDLE_MS),
+    new Date(now.getTime() - SESSION_MAX_MS)
+  )
+  const token = randomBytes(32).toString('base64url')
+  const row = {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    csrfToken: randomBytes(32).toString('base64url'),
+    createdAt: now,
+    lastSeenAt: now,
+  }
+  insertSession(db, row)
+  return { token, session: { user, tokenHash: row.tokenHash, csrfToken: row.csrfToken } }
+}
+
+/** The live session a cookie token names, or undefined when it is unknown or expired. */
+export function sessionFromToken(db: Db, clock: Clock, token: string): Session | undefined {
+  const tokenHash = hashToken(token)
+  const row = findSession(db, tokenHash)
+  if (!row) return undefined
+  const now = clock.now().getTime()
+  const user = findUserById(db, row.userId)
+  if (
+    !user ||
+    now - row.lastSeenAt.getTime() > SESSION_IDLE_MS ||
+    now - row.createdAt.getTime() > SESSION_MAX_MS
+  ) {
+    deleteSession(db, tokenHash)
+    return undefined
+  }
+  touchSession(db, tokenHash, new Date(now), new Date(now - TOUCH_INTERVAL_MS))
+  return { user, tokenHash, csrfToken: row.csrfToken }
+}
+
+/** True when a submitted form token is this session's; compared in constant time. */
+export function csrfTokenMatches(session: Session, submitted: string | undefined): boolean {
+  const expected = Buffer.from(session.csrfToken)
+  const actual = Buffer.from(submitted ?? '')
+  return actual.length === expected.length && timingSafeEqual(actual, expected)
+}
+
+export function logout(db: Db, session: Session): void {
+  deleteSession(db, session.tokenHash)
+}
+
+/** Changes the user's password after checking the current one; ends their other sessions. */
+export async function changePassword(
+  db: Db,
+  session: Session,
+  current: string,
+  next: string
+): Promise<void> {
+  const user = findUserById(db, session.user.id)
+  if (!user || !(await verifyPasswordAsync(current, user.passwordHash))) {
+    throw invalidField('current_password', 'is not your current password', 'invalid_credentials')
+  }
+  if (next.length < MIN_PASSWORD_LENGTH) {
+    throw invalidField(
+      'new_password',
+      `must be at least ${MIN_PASSWORD_LENGTH} characters`,
+      'weak_password'
+    )
+  }
+  if (next.length > 1024)
+    throw invalidField('new_password', 'must be at most 1024 characters', 'invalid_request')
+  if (next === current)
+    throw invalidField('new_password', 'must differ from the current password', 'weak_password')
+  const hash = await hashPasswordAsync(next)
+  db.transaction((tx) => {
+    updatePasswordHash(tx, user.id, hash)
+    deleteOtherSessions(tx, user.id, session.tokenHash)
+  })
+}

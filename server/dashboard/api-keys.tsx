@@ -1,0 +1,199 @@
+import { Hono } from 'hono'
+import { createKey, listKeys, revokeKey, SCOPES } from '../api-keys/api-keys.service.js'
+import type { ApiKeyInfo, Scope } from '../api-keys/api-keys.store.js'
+import type { Deps } from '../deps.js'
+import { invalidField, type ProblemError } from '../http/problem.js'
+import { Alert, CopyButton, Field, PostForm, ProblemAlert, Time } from './components/ui.js'
+import { attempt, field, sessionOf, type DashContext, type DashEnv } from './context.js'
+import { setFlash } from './flash.js'
+import { renderPage } from './render.js'
+
+const SCOPE_HELP: Record<Scope, string> = {
+  read: 'read: GET requests only (list and inspect)',
+  read_write: 'read_write: everything, including create and delete',
+}
+
+function NewKey(props: { name: string; secret: string }) {
+  return (
+    <section class="new-key" aria-labelledby="new-key-heading">
+      <h2 id="new-key-heading">New key “{props.name}”</h2>
+      <Alert kind="warn">
+        <p>
+          <strong>Copy this key now.</strong> It is shown only once: nodeplane stores only a hash of
+          it. If you lose it, create a new key and revoke this one.
+        </p>
+      </Alert>
+      <p class="secret-line">
+        <code id="new-key">{props.secret}</code> <CopyButton target="#new-key" label="Copy key" />
+      </p>
+      <p class="muted">
+        Send it as <code>Authorization: Bearer &lt;key&gt;</code>.
+      </p>
+    </section>
+  )
+}
+
+function KeyRow(props: { k: ApiKeyInfo; csrf: string }) {
+  const { k } = props
+  return (
+    <tr data-key-id={k.id}>
+      <td>{k.name}</td>
+      <td class="mono">{k.prefix}…</td>
+      <td>{k.scope}</td>
+      <td>
+        <Time iso={k.created_at} />
+      </td>
+      <td>
+        <Time iso={k.last_used_at} />
+      </td>
+      <td>
+        {k.revoked_at ? (
+          <span class="badge badge-revoked">revoked</span>
+        ) : (
+          <PostForm
+            action={`/ui/settings/keys/${k.id}/revoke`}
+            csrf={props.csrf}
+            confirm={`Revoke the key “${k.name}”? Programs using it get 401 Unauthorized at once. This cannot be undone.`}
+          >
+            <button class="button-small secondary" aria-label={`Revoke key ${k.name}`}>
+              Revoke
+            </button>
+          </PostForm>
+        )}
+      </td>
+    </tr>
+  )
+}
+
+function KeysPage(props: {
+  keys: ApiKeyInfo[]
+  csrf: string
+  created?: { name: string; secret: string }
+  problem?: ProblemError
+  name?: string
+}) {
+  return (
+    <>
+      <h1>Developer settings</h1>
+      {props.created && <NewKey {...props.created} />}
+      <section aria-labelledby="keys-heading">
+        <h2 id="keys-heading">API keys</h2>
+        <p class="muted">
+          Keys authenticate programs (HTTP API, Terraform provider, Python client). Several may be
+          live at once, so a replacement can be rolled out before the old key is revoked.
+        </p>
+        {props.keys.length === 0 ? (
+          <p class="empty">No API keys yet. Create one below.</p>
+        ) : (
+          <div class="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  {['Name', 'Prefix', 'Scope', 'Created', 'Last used', 'Status'].map((h) => (
+                    <th scope="col">{h}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {props.keys.map((k) => (
+                  <KeyRow k={k} csrf={props.csrf} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="create-key-heading">
+        <h2 id="create-key-heading">Create a key</h2>
+        {props.problem && <ProblemAlert problem={props.problem} />}
+        <PostForm action="/ui/settings/keys" csrf={props.csrf} class="grid-form">
+          <Field
+            id="key-name"
+            label="Name"
+            hint="What uses it, e.g. “CI deploys” or “laptop terraform”."
+          >
+            <input
+              id="key-name"
+              name="name"
+              required
+              maxlength={100}
+              value={props.name}
+              aria-describedby="key-name-hint"
+            />
+          </Field>
+          <fieldset>
+            <legend>Scope</legend>
+            {SCOPES.map((scope) => (
+              <label class="radio">
+                <input type="radio" name="scope" value={scope} checked={scope === 'read_write'} />{' '}
+                {SCOPE_HELP[scope]}
+              </label>
+            ))}
+          </fieldset>
+          <div class="actions">
+            <button type="submit">Create key</button>
+          </div>
+        </PostForm>
+      </section>
+    </>
+  )
+}
+
+function keysPage(
+  deps: Deps,
+  c: DashContext,
+  extra: { created?: { name: string; secret: string }; problem?: ProblemError; name?: string } = {}
+) {
+  const session = sessionOf(c)
+  const body = (
+    <KeysPage
+      keys={listKeys(deps.db, session.user.accountId)}
+      csrf={session.csrfToken}
+      {...extra}
+    />
+  )
+  return renderPage(c, {
+    title: 'Developer settings',
+    nav: 'keys',
+    status: extra.problem?.status,
+    body,
+  })
+}
+
+function parseKeyForm(form: Record<string, unknown>): { name: string; scope: Scope } {
+  const name = field(form, 'name')
+  const scope = field(form, 'scope') as Scope
+  if (!name) throw invalidField('name', 'give the key a name that says what uses it')
+  if (name.length > 100) throw invalidField('name', 'must be at most 100 characters')
+  if (!SCOPES.includes(scope)) throw invalidField('scope', 'must be read or read_write')
+  return { name, scope }
+}
+
+/** Developer settings: `/ui/settings/keys` creates, lists and revokes API keys. */
+export function apiKeysRoutes(deps: Deps) {
+  const app = new Hono<DashEnv>()
+
+  app.get('/ui/settings/keys', (c) => keysPage(deps, c))
+
+  app.post('/ui/settings/keys', async (c) => {
+    const form = await c.req.parseBody()
+    const accountId = sessionOf(c).user.accountId
+    const result = await attempt(() =>
+      createKey(deps.db, deps.clock, { accountId, ...parseKeyForm(form) })
+    )
+    if (!result.ok) return keysPage(deps, c, { problem: result.problem, name: field(form, 'name') })
+    // Rendered in the POST's own response, not after a redirect: the secret must never be stored.
+    return keysPage(deps, c, { created: { name: result.value.name, secret: result.value.key } })
+  })
+
+  app.post('/ui/settings/keys/:id/revoke', async (c) => {
+    const result = await attempt(() =>
+      revokeKey(deps.db, deps.clock, sessionOf(c).user.accountId, c.req.param('id'))
+    )
+    if (result.ok) setFlash(c, 'ok', 'Revoked the key. Requests with it now get 401.')
+    else setFlash(c, 'error', result.problem.message)
+    return c.redirect('/ui/settings/keys', 303)
+  })
+
+  return app
+}

@@ -1,0 +1,22 @@
+/** The advice of the spec for a node provisioning for more than 2 minutes. */
+export const STUCK_ADVICE =
+  'Stuck: this node has been provisioning for more than 2 minutes and is treated as failed. Delete it and create a new one.'
+
+/** A node's status as a coloured badge; app.js updates it while the node changes. */
+export function StatusBadge(props: { status: string }) {
+  return (
+    <span class={`badge badge-${props.status}`} data-field="status">
+      {props.status}
+    </span>
+  )
+}
+
+/** The warning shown on stuck nodes; kept in the page (hidden) so polling can reveal it. */
+export function StuckWarning(props: { stuck: boolean; compact?: boolean }) {
+  return (
+    <p class="stuck" data-field="stuck" hidden={!props.stuck}>
+      <span class="badge badge-stuck">⚠ stuck</span>{' '}
+      {props.compact ? 'Provisioning failed: delete it and create a new one.' : STUCK_ADVICE}
+    </p>
+  )
+}

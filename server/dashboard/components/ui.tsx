@@ -1,0 +1,95 @@
+import type { Child } from 'hono/jsx'
+import type { ProblemError } from '../../http/problem.js'
+import { CSRF_FIELD } from '../csrf.js'
+
+/** The hidden field that carries the session's CSRF token in every form. */
+export function CsrfField(props: { token: string }) {
+  return <input type="hidden" name={CSRF_FIELD} value={props.token} />
+}
+
+/** A POST form with the CSRF token; `confirm` asks before submitting (static/app.js). */
+export function PostForm(props: {
+  action: string
+  csrf: string
+  confirm?: string
+  class?: string
+  children?: Child
+}) {
+  return (
+    <form method="post" action={props.action} class={props.class} data-confirm={props.confirm}>
+      <CsrfField token={props.csrf} />
+      {props.children}
+    </form>
+  )
+}
+
+/** A message box; errors are announced to screen readers at once. */
+export function Alert(props: { kind: 'ok' | 'error' | 'warn'; children?: Child }) {
+  return (
+    <div class={`alert alert-${props.kind}`} role={props.kind === 'ok' ? 'status' : 'alert'}>
+      {props.children}
+    </div>
+  )
+}
+
+/** A service's refusal as a readable message, with the fields it names. */
+export function ProblemAlert(props: { problem: ProblemError; children?: Child }) {
+  const errors = props.problem.options.errors ?? []
+  return (
+    <Alert kind="error">
+      <p>{props.problem.message}</p>
+      {errors.length > 1 && (
+        <ul>
+          {errors.map((e) => (
+            <li>
+              {e.field}: {e.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {props.children}
+    </Alert>
+  )
+}
+
+/** Copies literal text, or the text of the element `target` names. */
+export function CopyButton(props: {
+  text?: string
+  target?: string
+  secretUrl?: string
+  label?: string
+}) {
+  return (
+    <button
+      type="button"
+      class="button-small"
+      data-copy-text={props.text}
+      data-copy-target={props.target}
+      data-secret-url={props.secretUrl}
+    >
+      {props.label ?? 'Copy'}
+    </button>
+  )
+}
+
+/** Shows a UTC timestamp readably, keeping the exact value in `datetime`. */
+export function Time(props: { iso: string | null | undefined; empty?: string }) {
+  if (!props.iso) return <span class="muted">{props.empty ?? 'never'}</span>
+  const text = props.iso.replace('T', ' ').replace(/:\d\d(\.\d+)?Z$/, ' UTC')
+  return <time datetime={props.iso}>{text}</time>
+}
+
+/** A labelled form control; the hint is linked with aria-describedby. */
+export function Field(props: { id: string; label: string; hint?: string; children: Child }) {
+  return (
+    <div class="field">
+      <label for={props.id}>{props.label}</label>
+      {props.children}
+      {props.hint && (
+        <small id={`${props.id}-hint`} class="hint">
+          {props.hint}
+        </small>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,63 @@
+import type { Context } from 'hono'
+import type { RequestIdVariables } from 'hono/request-id'
+import type { Session } from '../accounts/sessions.service.js'
+import type { z } from 'zod'
+import { ProblemError } from '../http/problem.js'
+import { fieldErrors } from '../http/router.js'
+
+/** The variables dashboard middleware puts on the context. */
+export type DashEnv = {
+  Variables: RequestIdVariables & { session?: Session }
+}
+
+export type DashContext = Context<DashEnv>
+
+/** The logged-in session of a page behind `requireLogin`. */
+export function sessionOf(c: DashContext): Session {
+  const session = c.get('session')
+  if (!session) throw new Error('page is not behind requireLogin')
+  return session
+}
+
+/** A form field as trimmed text; absent and file fields read as ''. */
+export function field(form: Record<string, unknown>, name: string): string {
+  const value = form[name]
+  return typeof value === 'string' ? value.trim() : ''
+}
+
+/** A form field as given, untrimmed (passwords may start or end with spaces). */
+export function rawField(form: Record<string, unknown>, name: string): string {
+  const value = form[name]
+  return typeof value === 'string' ? value : ''
+}
+
+/** Runs a service call; a ProblemError comes back as a value so the page can show it. */
+export async function attempt<T>(
+  run: () => T | Promise<T>
+): Promise<{ ok: true; value: T } | { ok: false; problem: ProblemError }> {
+  try {
+    return { ok: true, value: await run() }
+  } catch (err) {
+    if (err instanceof ProblemError) return { ok: false, problem: err }
+    throw err
+  }
+}
+
+/** Only local dashboard paths may be a redirect target, never another site. */
+export function safeNext(next: string | undefined): string {
+  return next && /^\/ui(\/|$)/.test(next) && !next.startsWith('//') ? next : '/ui/nodes'
+}
+
+/** The 400 an API caller would get for the same invalid fields, for a form to show. */
+export function invalidRequest(issues: z.core.$ZodIssue[]): ProblemError {
+  const errors = fieldErrors(issues)
+  const detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ')
+  return new ProblemError(400, 'invalid_request', detail, { errors })
+}
+
+/** Parses form values with the API's own schema; empty fields are left out, as a caller would. */
+export function parseForm<T>(schema: z.ZodType<T>, values: Record<string, string | undefined>): T {
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(values).filter(([, v]) => v)))
+  if (parsed.success) return parsed.data
+  throw invalidRequest(parsed.error.issues)
+}

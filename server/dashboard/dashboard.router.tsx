@@ -1,0 +1,60 @@
+import { Hono, type MiddlewareHandler } from 'hono'
+import { csrf } from 'hono/csrf'
+import type { Deps } from '../deps.js'
+import { accountRoutes } from './account.js'
+import { apiKeysRoutes } from './api-keys.js'
+import type { DashEnv } from './context.js'
+import { requireCsrfToken } from './csrf.js'
+import { dashboardNotFound, dashboardOnError } from './errors.js'
+import { hostsRoutes } from './hosts.js'
+import { loginRoutes } from './login.js'
+import { nodeDetailsRoutes } from './node-details.js'
+import { nodesRoutes } from './nodes.js'
+import { loadSession, requireLogin } from './session.js'
+import { mountStatic } from './static.js'
+import { vpcsRoutes } from './vpcs.js'
+
+// Pages load only their own CSS and script and never run inline code, so an injected
+// <script> cannot execute; frame-ancestors keeps other sites from framing them (clickjacking).
+const CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ')
+
+const pageHeaders: MiddlewareHandler<DashEnv> = async (c, next) => {
+  await next()
+  c.res.headers.set('Content-Security-Policy', CSP)
+  // Pages show secrets (a new key, credentials) and per-user data: never cache them.
+  if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
+}
+
+/**
+ * The web dashboard, server-rendered with hono/jsx. Every page lives under /ui so that no
+ * dashboard path can shadow an API path (`/nodes` is the API's); `/` sends people to it.
+ */
+export function dashboardRouter(deps: Deps) {
+  const app = new Hono<DashEnv>()
+  app.onError(dashboardOnError(deps.log))
+  mountStatic(app)
+
+  app.get('/', loadSession(deps), (c) => c.redirect(c.get('session') ? '/ui/nodes' : '/ui/login'))
+
+  app.use('/ui/*', pageHeaders, loadSession(deps), csrf(), requireCsrfToken)
+  app.route('/', loginRoutes(deps))
+  app.use('/ui/*', requireLogin)
+  app.get('/ui', (c) => c.redirect('/ui/nodes'))
+  app.route('/', nodesRoutes(deps))
+  app.route('/', nodeDetailsRoutes(deps))
+  app.route('/', vpcsRoutes(deps))
+  app.route('/', hostsRoutes(deps))
+  app.route('/', apiKeysRoutes(deps))
+  app.route('/', accountRoutes(deps))
+  app.all('/ui/*', dashboardNotFound)
+  return app
+}

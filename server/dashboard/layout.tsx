@@ -1,0 +1,88 @@
+import type { Child } from 'hono/jsx'
+import { raw } from 'hono/html'
+import type { Session } from '../accounts/sessions.service.js'
+import { Alert, PostForm } from './components/ui.js'
+import type { Flash } from './flash.js'
+import { assetUrl } from './static.js'
+
+/** The sections of the navigation bar; pages name theirs to mark it current. */
+export type NavKey = 'nodes' | 'vpcs' | 'hosts' | 'keys' | 'account'
+
+const NAV: { key: NavKey; href: string; label: string }[] = [
+  { key: 'nodes', href: '/ui/nodes', label: 'Nodes' },
+  { key: 'vpcs', href: '/ui/vpcs', label: 'VPCs' },
+  { key: 'hosts', href: '/ui/hosts', label: 'Compute hosts' },
+  { key: 'keys', href: '/ui/settings/keys', label: 'Developer settings' },
+  { key: 'account', href: '/ui/account', label: 'Account' },
+]
+
+function Header(props: { session?: Session; nav?: NavKey }) {
+  const { session } = props
+  return (
+    <header class="top">
+      <a class="brand" href="/ui">
+        nodeplane
+      </a>
+      {session && (
+        <nav aria-label="Main">
+          <ul>
+            {NAV.map((item) => (
+              <li>
+                <a href={item.href} aria-current={item.key === props.nav ? 'page' : undefined}>
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {session && (
+        <PostForm action="/ui/logout" csrf={session.csrfToken} class="logout">
+          <span class="muted">{session.user.email}</span>{' '}
+          <button class="button-small">Log out</button>
+        </PostForm>
+      )}
+    </header>
+  )
+}
+
+/** The HTML shell of every dashboard page: head, header and navigation, flash message. */
+export function Layout(props: {
+  title: string
+  session?: Session
+  nav?: NavKey
+  flash?: Flash
+  children?: Child
+}) {
+  return (
+    <>
+      {raw('<!doctype html>')}
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          {props.session && <meta name="csrf-token" content={props.session.csrfToken} />}
+          <title>{`${props.title} · nodeplane`}</title>
+          {/* No favicon request: the empty data URL is allowed by the page's CSP. */}
+          <link rel="icon" href="data:," />
+          <link rel="stylesheet" href={assetUrl('app.css')} />
+          <script src={assetUrl('app.js')} defer></script>
+        </head>
+        <body>
+          <a class="skip" href="#main">
+            Skip to content
+          </a>
+          <Header session={props.session} nav={props.nav} />
+          <main id="main" tabindex={-1}>
+            {props.flash && <Alert kind={props.flash.kind}>{props.flash.text}</Alert>}
+            {props.children}
+          </main>
+          <footer>
+            <a href="/docs">API reference</a> · <a href="/openapi.json">OpenAPI document</a>
+          </footer>
+          <div id="announcer" class="visually-hidden" aria-live="polite"></div>
+        </body>
+      </html>
+    </>
+  )
+}

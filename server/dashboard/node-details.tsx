@@ -1,0 +1,87 @@
+import { Hono } from 'hono'
+import type { Principal } from '../api-keys/api-keys.service.js'
+import type { Deps } from '../deps.js'
+import { deleteNode, getNode, nodeCredentials } from '../nodes/nodes.service.js'
+import { attachIp, detachIp, nodeAddresses } from '../public-ips/public-ips.service.js'
+import { listVpcs } from '../vpcs/vpcs.service.js'
+import { csrfTokenMatches, type Session } from '../accounts/sessions.service.js'
+import { StatusBadge, StuckWarning } from './components/status.js'
+import { attempt, field, sessionOf, type DashContext, type DashEnv } from './context.js'
+import { CSRF_HEADER } from './csrf.js'
+import { setFlash } from './flash.js'
+import { Addresses, Credentials, DeleteNode, NodeFields } from './node-details.view.js'
+import { nodeCosts } from './nodes.data.js'
+import { renderPage } from './render.js'
+
+/** A logged-in user acts with the rights of a read_write key on their own account. */
+function principalOf(session: Session): Principal {
+  return { accountId: session.user.accountId, keyId: 'session', scope: 'read_write' }
+}
+
+function detailsPage(deps: Deps, c: DashContext, id: string) {
+  const session = sessionOf(c)
+  const accountId = session.user.accountId
+  const node = getNode(deps, accountId, id)
+  const vpcName = listVpcs(deps.db, accountId).find((vpc) => vpc.id === node.vpc_id)?.name
+  const title = node.name ?? node.id
+  const body = (
+    <div data-node-id={node.id} data-status={node.status} data-poll-url="/ui/api/nodes">
+      <p class="breadcrumb">
+        <a href="/ui/nodes">Nodes</a> / {title}
+      </p>
+      <h1>
+        {title} <StatusBadge status={node.status} />
+      </h1>
+      <StuckWarning stuck={node.stuck} />
+      <NodeFields node={node} vpcName={vpcName} cost={nodeCosts(deps, accountId).get(node.id)} />
+      <Credentials node={node} />
+      <Addresses node={node} addresses={nodeAddresses(deps.db, node.id)} csrf={session.csrfToken} />
+      <DeleteNode node={node} csrf={session.csrfToken} />
+    </div>
+  )
+  return renderPage(c, { title, nav: 'nodes', body })
+}
+
+/** Node Details: `/ui/nodes/:id` with credentials, addresses and delete. */
+export function nodeDetailsRoutes(deps: Deps) {
+  const app = new Hono<DashEnv>()
+
+  app.get('/ui/nodes/:id', (c) => detailsPage(deps, c, c.req.param('id')))
+
+  app.post('/ui/nodes/:id/delete', (c) => {
+    const id = c.req.param('id')
+    const node = getNode(deps, sessionOf(c).user.accountId, id)
+    deleteNode(deps, sessionOf(c).user.accountId, id)
+    setFlash(c, 'ok', `Node ${node.name ?? node.id} is being deleted. Billing has stopped.`)
+    return c.redirect('/ui/nodes', 303)
+  })
+
+  app.post('/ui/nodes/:id/ip', async (c) => {
+    const id = c.req.param('id')
+    const requested = field(await c.req.parseBody(), 'ip') || 'auto'
+    const result = await attempt(() => attachIp(deps, sessionOf(c).user.accountId, id, requested))
+    if (result.ok) setFlash(c, 'ok', `Attached ${result.value.ip} (IPv${result.value.ipVersion}).`)
+    else setFlash(c, 'error', result.problem.message)
+    return c.redirect(`/ui/nodes/${id}`, 303)
+  })
+
+  app.post('/ui/nodes/:id/ip/detach', async (c) => {
+    const id = c.req.param('id')
+    const ip = field(await c.req.parseBody(), 'ip') || undefined
+    const result = await attempt(() => detachIp(deps, sessionOf(c).user.accountId, id, ip))
+    if (result.ok) setFlash(c, 'ok', `Detached ${result.value.ip}.`)
+    else setFlash(c, 'error', result.problem.message)
+    return c.redirect(`/ui/nodes/${id}`, 303)
+  })
+
+  // Secret, so it is read with fetch and the session's CSRF token, never embedded in the page.
+  app.get('/ui/api/nodes/:id/credentials', (c) => {
+    const session = sessionOf(c)
+    if (!csrfTokenMatches(session, c.req.header(CSRF_HEADER)))
+      return c.json({ error: 'missing CSRF token' }, 403)
+    c.header('Cache-Control', 'no-store')
+    return c.json(nodeCredentials(deps, principalOf(session), c.req.param('id')))
+  })
+
+  return app
+}

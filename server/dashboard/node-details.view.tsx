@@ -1,0 +1,192 @@
+import type { Node } from '../nodes/nodes.schema.js'
+import { StatusBadge } from './components/status.js'
+import { CopyButton, PostForm, Time } from './components/ui.js'
+import type { NodeCost } from './nodes.data.js'
+import { Cost } from './nodes.view.js'
+
+/** One attached public address, as public-ips' nodeAddresses returns it. */
+export interface Address {
+  ip: string
+  address: string
+  ipVersion: 4 | 6
+  attached_at: string
+}
+
+/** Every field of a node, as a description list. */
+export function NodeFields(props: { node: Node; vpcName?: string; cost?: NodeCost }) {
+  const { node } = props
+  return (
+    <dl class="fields">
+      <dt>ID</dt>
+      <dd class="mono">{node.id}</dd>
+      <dt>Name</dt>
+      <dd>{node.name ?? <span class="muted">none</span>}</dd>
+      <dt>Status</dt>
+      <dd aria-live="polite">
+        <StatusBadge status={node.status} />
+      </dd>
+      <dt>Public IP</dt>
+      <dd class="mono" data-field="ip_address">
+        {node.ip_address ?? '–'}
+      </dd>
+      <dt>Private IP</dt>
+      <dd class="mono">{node.private_ip}</dd>
+      <dt>VPC</dt>
+      <dd>
+        <a href={`/ui/vpcs#vpc-${node.vpc_id}`}>{props.vpcName ?? node.vpc_id}</a>{' '}
+        <span class="mono small">{node.vpc_id}</span>
+      </dd>
+      <dt>Region</dt>
+      <dd>{node.region}</dd>
+      <dt>Host</dt>
+      <dd class="mono">{node.host_id}</dd>
+      <dt>Created</dt>
+      <dd>
+        <Time iso={node.created_at} />
+      </dd>
+      <dt>Cost so far</dt>
+      <dd>
+        <Cost cost={props.cost} status={node.status} />
+        {props.cost && (
+          <span class="muted small">
+            {' '}
+            ({props.cost.hourly} {props.cost.currency} an hour, billed per second)
+          </span>
+        )}
+      </dd>
+    </dl>
+  )
+}
+
+/** The SSH line and root password; the password is fetched only when revealed or copied. */
+export function Credentials(props: { node: Node }) {
+  const { node } = props
+  const running = node.status === 'running'
+  const ssh = running && node.ip_address ? `ssh root@${node.ip_address}` : null
+  const secretUrl = `/ui/api/nodes/${node.id}/credentials`
+  return (
+    <section aria-labelledby="credentials-heading">
+      <h2 id="credentials-heading">Connection</h2>
+      <p class="note">
+        SSH (port 22) works only once the node is <strong>running</strong>.
+      </p>
+      <dl class="fields">
+        <dt>SSH command</dt>
+        <dd>
+          <code
+            id="ssh-command"
+            data-field="ssh_command"
+            data-empty="available once the node is running"
+          >
+            {ssh ?? 'available once the node is running'}
+          </code>{' '}
+          <span data-enable-when="running" hidden={!ssh}>
+            <CopyButton target="#ssh-command" label="Copy SSH command" />
+          </span>
+        </dd>
+        <dt>Username</dt>
+        <dd class="mono">root</dd>
+        <dt>Root password</dt>
+        <dd>
+          <code
+            id="root-password"
+            data-secret-url={secretUrl}
+            data-hidden-text="••••••••••••••••••••"
+          >
+            ••••••••••••••••••••
+          </code>{' '}
+          <button
+            type="button"
+            class="button-small"
+            data-reveal="#root-password"
+            aria-controls="root-password"
+            aria-pressed="false"
+          >
+            Reveal
+          </button>{' '}
+          <CopyButton secretUrl={secretUrl} label="Copy password" />
+          <noscript>
+            <p class="muted">Revealing and copying the password needs JavaScript.</p>
+          </noscript>
+        </dd>
+      </dl>
+    </section>
+  )
+}
+
+/** Attached public addresses, with detach buttons and the attach form. */
+export function Addresses(props: { node: Node; addresses: Address[]; csrf: string }) {
+  const { node, addresses, csrf } = props
+  const running = node.status === 'running'
+  return (
+    // data-refresh: app.js re-reads this section when the status changes (the node gets its IPv4).
+    <section id="addresses" aria-labelledby="addresses-heading" data-refresh>
+      <h2 id="addresses-heading">Public addresses</h2>
+      {addresses.length === 0 ? (
+        <p class="muted">No public address is attached.</p>
+      ) : (
+        <div class="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Address</th>
+                <th scope="col">Version</th>
+                <th scope="col">Attached</th>
+                <th scope="col">
+                  <span class="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {addresses.map((a) => (
+                <tr>
+                  <td class="mono">{a.ip}</td>
+                  <td>IPv{a.ipVersion}</td>
+                  <td>
+                    <Time iso={a.attached_at} />
+                  </td>
+                  <td>
+                    <PostForm
+                      action={`/ui/nodes/${node.id}/ip/detach`}
+                      csrf={csrf}
+                      confirm={`Detach ${a.ip} from this node?`}
+                    >
+                      <input type="hidden" name="ip" value={a.ip} />
+                      <button class="button-small secondary" aria-label={`Detach ${a.ip}`}>
+                        Detach
+                      </button>
+                    </PostForm>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <PostForm action={`/ui/nodes/${node.id}/ip`} csrf={csrf} class="actions">
+        <button name="ip" value="auto" data-enable-when="running" disabled={!running}>
+          Attach IPv4
+        </button>
+        <button name="ip" value="auto-ipv6" data-enable-when="running" disabled={!running}>
+          Attach IPv6
+        </button>
+        {!running && <span class="muted">Addresses attach once the node is running.</span>}
+      </PostForm>
+    </section>
+  )
+}
+
+/** Delete, with a confirmation that names the node and what is lost. */
+export function DeleteNode(props: { node: Node; csrf: string }) {
+  const label = props.node.name ? `${props.node.name} (${props.node.id})` : props.node.id
+  const warning = `Delete node ${label}? All data on the node is destroyed irrecoverably. This cannot be undone.`
+  return (
+    <section aria-labelledby="delete-heading" class="danger">
+      <h2 id="delete-heading">Delete this node</h2>
+      <p>Deleting stops billing at once. All data on the node is destroyed irrecoverably.</p>
+      <PostForm action={`/ui/nodes/${props.node.id}/delete`} csrf={props.csrf} confirm={warning}>
+        <button class="danger-button">Delete node {label}</button>
+      </PostForm>
+    </section>
+  )
+}

@@ -1,0 +1,78 @@
+import { discoverHosts } from '../compute-hosts/compute-hosts.service.js'
+import { DiscoveryQuery } from '../compute-hosts/compute-hosts.schema.js'
+import type { Deps } from '../deps.js'
+import type { Node } from '../nodes/nodes.schema.js'
+import { listNodes } from '../nodes/nodes.service.js'
+import { accountUsage } from '../usage/usage.service.js'
+
+/** What a node has cost since creation, and its locked hourly price. */
+export interface NodeCost {
+  cost: string
+  hourly: string
+  currency: string
+}
+
+// From the epoch, so the usage period covers every node's whole life: "cost so far".
+const SINCE_EVER = { from: new Date(0).toISOString() }
+
+/** Each node's cost so far, from the same usage service that bills it. */
+export function nodeCosts(deps: Deps, accountId: string): Map<string, NodeCost> {
+  const usage = accountUsage(deps.db, deps.clock, accountId, SINCE_EVER)
+  return new Map(
+    usage.nodes.map((n) => [
+      n.node_id,
+      { cost: n.cost, hourly: n.hourly_price, currency: usage.currency },
+    ])
+  )
+}
+
+/** The nodes of an account with their costs, as the table and the status poll show them. */
+export function nodesWithCosts(deps: Deps, accountId: string): (Node & { cost?: NodeCost })[] {
+  const costs = nodeCosts(deps, accountId)
+  return listNodes(deps, accountId).map((node) => ({ ...node, cost: costs.get(node.id) }))
+}
+
+/** The JSON the pages poll while nodes change (static/app.js). */
+export function nodeStatusJson(deps: Deps, accountId: string) {
+  return {
+    nodes: nodesWithCosts(deps, accountId).map((n) => ({
+      id: n.id,
+      status: n.status,
+      stuck: n.stuck,
+      ip_address: n.ip_address,
+      ssh_command: n.status === 'running' && n.ip_address ? `ssh root@${n.ip_address}` : null,
+      cost: n.cost?.cost ?? null,
+    })),
+  }
+}
+
+type Places = { regions: string[]; datacenters: string[] }
+
+// The inventory changes only through `nodeplane hosts load`; reading it once a minute keeps
+// big catalogs from costing a full scan per page view.
+const PLACES_TTL_MS = 60_000
+const placesCache = new WeakMap<Deps, { at: number; places: Places }>()
+
+/** Regions and datacenters of the inventory, for select boxes; read through discovery. */
+export function inventoryPlaces(deps: Deps): Places {
+  const cached = placesCache.get(deps)
+  if (cached && Date.now() - cached.at < PLACES_TTL_MS) return cached.places
+  const places = scanPlaces(deps)
+  placesCache.set(deps, { at: Date.now(), places })
+  return places
+}
+
+function scanPlaces(deps: Deps): Places {
+  const regions = new Set<string>()
+  const datacenters = new Set<string>()
+  const base = { min_cpu: 0, min_memory_gb: 0, min_storage_gb: 0, status: 'all', limit: 200 }
+  for (let page = 1; ; page++) {
+    const result = discoverHosts(deps.db, DiscoveryQuery.parse({ ...base, page }))
+    for (const host of result.hosts) {
+      regions.add(host.region)
+      datacenters.add(host.datacenter)
+    }
+    if (!result.pagination.has_more) break
+  }
+  return { regions: [...regions].sort(), datacenters: [...datacenters].sort() }
+}

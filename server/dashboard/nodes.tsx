@@ -1,0 +1,69 @@
+import { Hono } from 'hono'
+import type { Deps } from '../deps.js'
+import type { ProblemError } from '../http/problem.js'
+import { CreateNodeBody } from '../nodes/nodes.schema.js'
+import { createNode } from '../nodes/nodes.service.js'
+import { listVpcs } from '../vpcs/vpcs.service.js'
+import { ProblemAlert } from './components/ui.js'
+import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv } from './context.js'
+import { setFlash } from './flash.js'
+import { inventoryPlaces, nodesWithCosts, nodeStatusJson } from './nodes.data.js'
+import { CreateNodeForm, EmptyNodes, NodeTable, type CreateValues } from './nodes.view.js'
+import { renderPage } from './render.js'
+
+function nodesPage(deps: Deps, c: DashContext, values: CreateValues, problem?: ProblemError) {
+  const session = sessionOf(c)
+  const accountId = session.user.accountId
+  const nodes = nodesWithCosts(deps, accountId)
+  const body = (
+    <>
+      <h1>Nodes</h1>
+      {nodes.length === 0 ? <EmptyNodes /> : <NodeTable nodes={nodes} />}
+      <section id="create-node" aria-labelledby="create-heading">
+        <h2 id="create-heading">Create a node</h2>
+        {problem && <ProblemAlert problem={problem} />}
+        <p class="muted">Billing is per second, from creation until you delete the node.</p>
+        <CreateNodeForm
+          csrf={session.csrfToken}
+          regions={inventoryPlaces(deps).regions}
+          vpcs={listVpcs(deps.db, accountId)}
+          values={values}
+        />
+      </section>
+    </>
+  )
+  return renderPage(c, { title: 'Nodes', nav: 'nodes', status: problem?.status, body })
+}
+
+/** Node Management: `/ui/nodes` (table and create form) and the status JSON it polls. */
+export function nodesRoutes(deps: Deps) {
+  const app = new Hono<DashEnv>()
+
+  app.get('/ui/nodes', (c) => nodesPage(deps, c, { host_id: c.req.query('host_id') }))
+
+  app.post('/ui/nodes', async (c) => {
+    const form = await c.req.parseBody()
+    const values: CreateValues = {
+      name: field(form, 'name'),
+      region: field(form, 'region'),
+      vpc_id: field(form, 'vpc_id'),
+      host_id: field(form, 'host_id'),
+    }
+    const accountId = sessionOf(c).user.accountId
+    const result = await attempt(() =>
+      createNode(deps, accountId, parseForm(CreateNodeBody, { ...values }))
+    )
+    if (!result.ok) return nodesPage(deps, c, values, result.problem)
+    const node = result.value
+    setFlash(
+      c,
+      'ok',
+      `Node ${node.name ?? node.id} is provisioning. Its status updates here by itself.`
+    )
+    return c.redirect('/ui/nodes', 303)
+  })
+
+  app.get('/ui/api/nodes', (c) => c.json(nodeStatusJson(deps, sessionOf(c).user.accountId)))
+
+  return app
+}

@@ -1,0 +1,151 @@
+import type { Node } from '../nodes/nodes.schema.js'
+import type { Vpc } from '../vpcs/vpcs.schema.js'
+import { StatusBadge, StuckWarning } from './components/status.js'
+import { Field, PostForm, Time } from './components/ui.js'
+import type { NodeCost } from './nodes.data.js'
+
+type Row = Node & { cost?: NodeCost }
+
+/** A running cost that app.js advances every second at the node's hourly price. */
+export function Cost(props: { cost?: NodeCost; status: string }) {
+  if (!props.cost) return <span class="muted">–</span>
+  return (
+    <span class="num">
+      <span data-field="cost" data-hourly={props.cost.hourly} data-status={props.status}>
+        {props.cost.cost}
+      </span>{' '}
+      {props.cost.currency}
+    </span>
+  )
+}
+
+function NodeRow(props: { node: Row }) {
+  const { node } = props
+  return (
+    <tr data-node-id={node.id} data-status={node.status}>
+      <td data-label="Name / ID">
+        <a href={`/ui/nodes/${node.id}`}>{node.name ?? node.id}</a>
+        {node.name && <div class="mono small">{node.id}</div>}
+      </td>
+      <td data-label="Status" aria-live="polite">
+        <StatusBadge status={node.status} />
+        <StuckWarning stuck={node.stuck} compact />
+      </td>
+      <td data-label="Public IP" class="mono" data-field="ip_address">
+        {node.ip_address ?? '–'}
+      </td>
+      <td data-label="Region">{node.region}</td>
+      <td data-label="Created">
+        <Time iso={node.created_at} />
+      </td>
+      <td data-label="Cost so far">
+        <Cost cost={node.cost} status={node.status} />
+      </td>
+    </tr>
+  )
+}
+
+/** The Node Management table; its rows poll for status while any node is changing. */
+export function NodeTable(props: { nodes: Row[] }) {
+  return (
+    <div class="table-scroll">
+      <table class="cards" data-poll-url="/ui/api/nodes">
+        <caption class="visually-hidden">Your nodes</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name / ID</th>
+            <th scope="col">Status</th>
+            <th scope="col">Public IP</th>
+            <th scope="col">Region</th>
+            <th scope="col">Created</th>
+            <th scope="col">Cost so far</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.nodes.map((node) => (
+            <NodeRow node={node} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** What to do when there are no nodes yet. */
+export function EmptyNodes() {
+  return (
+    <div class="empty">
+      <p>
+        <strong>You have no nodes yet.</strong> Create one with the form below. It starts as{' '}
+        <em>provisioning</em> and is reachable over SSH once it is <em>running</em>, usually within
+        30 seconds.
+      </p>
+      <p>
+        Programs can do the same with <code>POST /nodes</code> and an API key from{' '}
+        <a href="/ui/settings/keys">Developer settings</a>.
+      </p>
+    </div>
+  )
+}
+
+/** Values the create form shows again after a refusal. */
+export interface CreateValues {
+  name?: string
+  region?: string
+  vpc_id?: string
+  host_id?: string
+}
+
+/** The create-node form: name, region, VPC and an optional host. */
+export function CreateNodeForm(props: {
+  csrf: string
+  regions: string[]
+  vpcs: Vpc[]
+  values: CreateValues
+}) {
+  const v = props.values
+  return (
+    <PostForm action="/ui/nodes" csrf={props.csrf} class="grid-form">
+      <Field id="node-name" label="Name (optional)">
+        <input id="node-name" name="name" maxlength={63} value={v.name} placeholder="web-1" />
+      </Field>
+      <Field id="node-region" label="Region">
+        <select id="node-region" name="region">
+          <option value="">VPC's region, else the default</option>
+          {props.regions.map((r) => (
+            <option value={r} selected={r === v.region}>
+              {r}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="node-vpc" label="VPC">
+        <select id="node-vpc" name="vpc_id">
+          <option value="">Default VPC of the region</option>
+          {props.vpcs.map((vpc) => (
+            <option value={vpc.id} selected={vpc.id === v.vpc_id}>
+              {vpc.name} ({vpc.region}, {vpc.cidr})
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        id="node-host"
+        label="Host id (optional)"
+        hint="Else the cheapest active host of the region."
+      >
+        <input
+          id="node-host"
+          name="host_id"
+          value={v.host_id}
+          class="mono"
+          aria-describedby="node-host-hint"
+        />
+      </Field>
+      <div class="actions">
+        <button type="submit">Create node</button>
+        <a href="/ui/hosts?status=active">Browse compute hosts</a>
+      </div>
+    </PostForm>
+  )
+}

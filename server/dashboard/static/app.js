@@ -1,0 +1,169 @@
+// The dashboard's only script: confirm dialogs, copy buttons, revealing the root password,
+// and live node status. Pages work without it, except reveal and copy.
+;(() => {
+  'use strict'
+
+  const csrfToken = () => document.querySelector('meta[name="csrf-token"]')?.content ?? ''
+  const CHANGING = new Set(['provisioning', 'deleting'])
+
+  /** Tells screen-reader users what changed, through the page's polite live region. */
+  function announce(text) {
+    const region = document.getElementById('announcer')
+    if (!region) return
+    region.textContent = ''
+    setTimeout(() => (region.textContent = text), 50)
+  }
+
+  // Forms with data-confirm ask first (delete node, revoke key, delete VPC, detach address).
+  document.addEventListener('submit', (event) => {
+    const message = event.target.dataset?.confirm
+    if (message && !window.confirm(message)) event.preventDefault()
+  })
+
+  // Secrets are fetched on demand with the session's CSRF token, so they are never in the HTML.
+  const secrets = new Map()
+  async function secret(url) {
+    if (!secrets.has(url)) {
+      const res = await fetch(url, {
+        headers: { 'X-CSRF-Token': csrfToken(), Accept: 'application/json' },
+      })
+      if (!res.ok) throw new Error(`the server answered ${res.status}`)
+      secrets.set(url, (await res.json()).password)
+    }
+    return secrets.get(url)
+  }
+
+  async function copy(text) {
+    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text)
+    // Plain http on a non-local address has no Clipboard API; the old command still works.
+    const area = document.createElement('textarea')
+    area.value = text
+    area.className = 'visually-hidden'
+    document.body.append(area)
+    area.select()
+    const ok = document.execCommand('copy')
+    area.remove()
+    if (!ok) throw new Error('the browser refused to copy')
+  }
+
+  function flashLabel(button, text) {
+    button.dataset.label ??= button.textContent
+    button.textContent = text
+    announce(text)
+    setTimeout(() => (button.textContent = button.dataset.label), 2000)
+  }
+
+  async function onCopy(button) {
+    const { copyText, copyTarget, secretUrl } = button.dataset
+    try {
+      const text = secretUrl
+        ? await secret(secretUrl)
+        : (copyText ?? document.querySelector(copyTarget).textContent.trim())
+      await copy(text)
+      flashLabel(button, 'Copied ✓')
+    } catch (err) {
+      flashLabel(button, 'Copy failed')
+      console.error(err)
+    }
+  }
+
+  async function onReveal(button) {
+    const target = document.querySelector(button.dataset.reveal)
+    if (button.getAttribute('aria-pressed') === 'true') {
+      target.textContent = target.dataset.hiddenText
+      button.setAttribute('aria-pressed', 'false')
+      button.textContent = 'Reveal'
+      return
+    }
+    try {
+      target.textContent = await secret(target.dataset.secretUrl)
+      button.setAttribute('aria-pressed', 'true')
+      button.textContent = 'Hide'
+    } catch (err) {
+      target.textContent = `could not load the password (${err.message})`
+    }
+  }
+
+  document.addEventListener('click', (event) => {
+    const button = event.target.closest?.('button')
+    if (!button) return
+    if (button.dataset.reveal) onReveal(button)
+    else if ('copyText' in button.dataset || button.dataset.copyTarget || button.dataset.secretUrl)
+      onCopy(button)
+  })
+
+  // Live status: while any node on the page is changing, poll the dashboard's JSON and update
+  // badges, addresses and buttons in place, without reloading the page.
+  function setAll(scope, fieldName, update) {
+    scope.querySelectorAll(`[data-field="${fieldName}"]`).forEach(update)
+  }
+
+  function apply(element, node) {
+    const status = node ? node.status : 'deleted'
+    const before = element.dataset.status
+    element.dataset.status = status
+    setAll(element, 'status', (badge) => {
+      badge.textContent = status
+      badge.className = `badge badge-${status}`
+    })
+    setAll(element, 'ip_address', (cell) => (cell.textContent = node?.ip_address ?? '–'))
+    setAll(element, 'stuck', (warning) => (warning.hidden = !node?.stuck))
+    setAll(
+      element,
+      'ssh_command',
+      (code) => (code.textContent = node?.ssh_command ?? code.dataset.empty)
+    )
+    setAll(element, 'cost', (cost) => {
+      if (node?.cost) cost.textContent = node.cost
+      cost.dataset.status = status
+    })
+    element.querySelectorAll('[data-enable-when]').forEach((control) => {
+      const on = control.dataset.enableWhen === status
+      if (control.tagName === 'BUTTON') control.disabled = !on
+      else control.hidden = !on
+    })
+    if (before !== status) {
+      announce(`Node ${element.dataset.nodeId} is now ${status}.`)
+      element.querySelectorAll('[data-refresh][id]').forEach(refresh)
+    }
+  }
+
+  /** Replaces a section with its current server rendering, e.g. addresses after provisioning. */
+  async function refresh(section) {
+    const res = await fetch(location.href, { headers: { Accept: 'text/html' } })
+    if (!res.ok) return
+    const fresh = new DOMParser()
+      .parseFromString(await res.text(), 'text/html')
+      .getElementById(section.id)
+    if (fresh) section.replaceWith(document.importNode(fresh, true))
+  }
+
+  async function poll(url) {
+    const elements = [...document.querySelectorAll('[data-node-id]')]
+    if (!elements.some((element) => CHANGING.has(element.dataset.status))) return
+    try {
+      const res = await fetch(url, { headers: { Accept: 'application/json' } })
+      if (res.ok) {
+        const byId = new Map((await res.json()).nodes.map((node) => [node.id, node]))
+        elements.forEach((element) => apply(element, byId.get(element.dataset.nodeId)))
+      }
+    } finally {
+      setTimeout(() => poll(url), 1000)
+    }
+  }
+
+  // Cost so far grows every second at the node's hourly price; the poll corrects any drift.
+  function tickCosts() {
+    document.querySelectorAll('[data-field="cost"]').forEach((cost) => {
+      if (cost.dataset.status !== 'provisioning' && cost.dataset.status !== 'running') return
+      const next = Number(cost.textContent) + Number(cost.dataset.hourly) / 3600
+      if (Number.isFinite(next)) cost.textContent = next.toFixed(6)
+    })
+  }
+
+  document.addEventListener('DOMContentLoaded', () => {
+    const source = document.querySelector('[data-poll-url]')
+    if (source) poll(source.dataset.pollUrl)
+    setInterval(tickCosts, 1000)
+  })
+})()

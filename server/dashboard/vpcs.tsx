@@ -1,0 +1,177 @@
+import { Hono } from 'hono'
+import type { Deps } from '../deps.js'
+import type { ProblemError } from '../http/problem.js'
+import { CreateVpcBody, type Vpc } from '../vpcs/vpcs.schema.js'
+import { createVpc, deleteVpc, listVpcs } from '../vpcs/vpcs.service.js'
+import { Field, PostForm, ProblemAlert, Time } from './components/ui.js'
+import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv } from './context.js'
+import { setFlash } from './flash.js'
+import { inventoryPlaces } from './nodes.data.js'
+import { renderPage } from './render.js'
+
+type Values = { name?: string; region?: string; description?: string }
+
+function VpcTable(props: { vpcs: Vpc[]; csrf: string }) {
+  return (
+    <div class="table-scroll">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Region</th>
+            <th scope="col">CIDR</th>
+            <th scope="col">Nodes</th>
+            <th scope="col">Created</th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.vpcs.map((vpc) => (
+            <tr id={`vpc-${vpc.id}`}>
+              <td>
+                <strong>{vpc.name}</strong>
+                <div class="mono small">{vpc.id}</div>
+                {vpc.description && <div class="small muted">{vpc.description}</div>}
+              </td>
+              <td>{vpc.region}</td>
+              <td class="mono">{vpc.cidr}</td>
+              <td>
+                {vpc.node_ids.length === 0 ? (
+                  <span class="muted">none</span>
+                ) : (
+                  <NodeLinks ids={vpc.node_ids} />
+                )}
+              </td>
+              <td>
+                <Time iso={vpc.created_at} />
+              </td>
+              <td>
+                <PostForm
+                  action={`/ui/vpcs/${vpc.id}/delete`}
+                  csrf={props.csrf}
+                  confirm={`Delete VPC ${vpc.name}?`}
+                >
+                  <button class="button-small secondary" aria-label={`Delete VPC ${vpc.name}`}>
+                    Delete
+                  </button>
+                </PostForm>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function NodeLinks(props: { ids: string[] }) {
+  return (
+    <ul class="plain">
+      {props.ids.map((id) => (
+        <li>
+          <a class="mono" href={`/ui/nodes/${id}`}>
+            {id}
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** A refusal; a VPC that still has nodes names them, each a link to delete it from. */
+function VpcProblem(props: { problem: ProblemError }) {
+  const ids = props.problem.options.extra?.node_ids
+  return (
+    <ProblemAlert problem={props.problem}>
+      {Array.isArray(ids) && (
+        <>
+          <p>These nodes block the deletion:</p>
+          <NodeLinks ids={ids.map(String)} />
+        </>
+      )}
+    </ProblemAlert>
+  )
+}
+
+function vpcsPage(deps: Deps, c: DashContext, values: Values = {}, problem?: ProblemError) {
+  const session = sessionOf(c)
+  const vpcs = listVpcs(deps.db, session.user.accountId)
+  const body = (
+    <>
+      <h1>VPC networks</h1>
+      {problem && <VpcProblem problem={problem} />}
+      {vpcs.length === 0 ? (
+        <p class="empty">
+          No VPCs yet. Each region gets a default VPC with its first node; create your own below.
+        </p>
+      ) : (
+        <VpcTable vpcs={vpcs} csrf={session.csrfToken} />
+      )}
+      <section aria-labelledby="create-vpc-heading">
+        <h2 id="create-vpc-heading">Create a VPC</h2>
+        <PostForm action="/ui/vpcs" csrf={session.csrfToken} class="grid-form">
+          <Field id="vpc-name" label="Name">
+            <input id="vpc-name" name="name" required maxlength={63} value={values.name} />
+          </Field>
+          <Field id="vpc-region" label="Region">
+            <select id="vpc-region" name="region">
+              <option value="">Server default ({deps.config.defaultRegion})</option>
+              {inventoryPlaces(deps).regions.map((r) => (
+                <option value={r} selected={r === values.region}>
+                  {r}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="vpc-description" label="Description (optional)">
+            <input
+              id="vpc-description"
+              name="description"
+              maxlength={255}
+              value={values.description}
+            />
+          </Field>
+          <div class="actions">
+            <button type="submit">Create VPC</button>
+          </div>
+        </PostForm>
+      </section>
+    </>
+  )
+  return renderPage(c, { title: 'VPCs', nav: 'vpcs', status: problem?.status, body })
+}
+
+/** `/ui/vpcs`: list, create and delete VPC networks. */
+export function vpcsRoutes(deps: Deps) {
+  const app = new Hono<DashEnv>()
+
+  app.get('/ui/vpcs', (c) => vpcsPage(deps, c))
+
+  app.post('/ui/vpcs', async (c) => {
+    const form = await c.req.parseBody()
+    const values = {
+      name: field(form, 'name'),
+      region: field(form, 'region'),
+      description: field(form, 'description'),
+    }
+    const result = await attempt(() =>
+      createVpc(deps, sessionOf(c).user.accountId, parseForm(CreateVpcBody, values))
+    )
+    if (!result.ok) return vpcsPage(deps, c, values, result.problem)
+    setFlash(c, 'ok', `Created VPC ${result.value.name} (${result.value.cidr}).`)
+    return c.redirect('/ui/vpcs', 303)
+  })
+
+  app.post('/ui/vpcs/:id/delete', async (c) => {
+    const result = await attempt(() =>
+      deleteVpc(deps, sessionOf(c).user.accountId, c.req.param('id'))
+    )
+    if (!result.ok) return vpcsPage(deps, c, {}, result.problem)
+    setFlash(c, 'ok', 'Deleted the VPC.')
+    return c.redirect('/ui/vpcs', 303)
+  })
+
+  return app
+}

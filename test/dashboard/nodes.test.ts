@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestKey } from '../helpers/accounts.js'
+import {
+  acceptNextDialog,
+  ADMIN_EMAIL,
+  LAPTOP,
+  login,
+  PHONE,
+  screenshot,
+  screenshotEachTest,
+  startDashboard,
+  submitWith,
+  type Dashboard,
+} from '../helpers/browser.js'
+import { api, eventually } from '../helpers/http.js'
+
+let d: Dashboard
+let client: ReturnType<typeof api>
+
+beforeAll(async () => {
+  // A few seconds of provisioning, so the page can be seen changing by itself.
+  d = await startDashboard({ NODEPLANE_PROVISION_SECONDS: '3' })
+  client = api(d.server.url, createTestKey(d.server.dataDir).key)
+  await login(d.page, ADMIN_EMAIL, d.password)
+})
+afterAll(() => d?.close())
+screenshotEachTest('nodes', () => d?.page)
+
+const row = (name: string) =>
+  d.page.locator('tr[data-node-id]', { has: d.page.getByRole('link', { name, exact: true }) })
+
+async function createNode(name: string): Promise<void> {
+  await d.page.goto('/ui/nodes')
+  await d.page.getByLabel('Name (optional)').fill(name)
+  await submitWith(d.page, d.page.getByRole('button', { name: 'Create node' }))
+}
+
+describe('Node Management page', () => {
+  it('creates a node and shows it reach running without a reload', async () => {
+    await createNode('web-1')
+    await expect(d.page.getByRole('status').textContent()).resolves.toContain(
+      'Node web-1 is provisioning'
+    )
+    const badge = row('web-1').locator('[data-field="status"]')
+    await expect(badge.textContent()).resolves.toBe('provisioning')
+    await expect(row('web-1').locator('[data-field="ip_address"]').textContent()).resolves.toBe('–')
+    // A reload would drop this marker.
+    await d.page.evaluate(() => ((window as unknown as { marker: number }).marker = 42))
+    await badge.filter({ hasText: 'running' }).waitFor({ timeout: 15_000 })
+    await expect(
+      d.page.evaluate(() => (window as unknown as { marker: number }).marker)
+    ).resolves.toBe(42)
+    await expect(row('web-1').locator('[data-field="ip_address"]').textContent()).resolves.toMatch(
+      /^203\.0\.113\.\d+$/
+    )
+    const cost = Number(await row('web-1').locator('[data-field="cost"]').textContent())
+    expect(cost).toBeGreaterThan(0)
+  })
+
+  it('shows the service refusal as a readable message', async () => {
+    await d.page.goto('/ui/nodes')
+    await d.page.getByLabel('Host id (optional)').fill('00000000-0000-4000-8000-000000000000')
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Create node' }))
+    await expect(d.page.getByRole('alert').textContent()).resolves.toContain(
+      'host_id: no such compute host'
+    )
+  })
+
+  it('reads well at phone width', async () => {
+    await d.page.setViewportSize(PHONE)
+    await d.page.goto('/ui/nodes')
+    await screenshot(d.page, 'nodes--table-phone')
+    await d.page.setViewportSize(LAPTOP)
+  })
+})
+
+describe('Node Details page', () => {
+  it('shows every field, and reveals and copies the credentials', async () => {
+    await d.page.goto('/ui/nodes')
+    await submitWith(d.page, row('web-1').getByRole('link', { name: 'web-1' }))
+    const id = new URL(d.page.url()).pathname.split('/').pop()!
+    const node = (await client.get(`/nodes/${id}`)).body
+    const fields = d.page.locator('dl.fields').first()
+    for (const value of [
+      node.id,
+      node.private_ip,
+      node.ip_address,
+      node.region,
+      node.host_id,
+      node.vpc_id,
+    ]) {
+      await expect(fields.textContent()).resolves.toContain(value)
+    }
+    await expect(
+      d.page.getByText('SSH (port 22) works only once the node is running.').isVisible()
+    ).resolves.toBe(true)
+    const password = (await client.get(`/api/v1/nodes/${id}/credentials`)).body.password
+    const secret = d.page.locator('#root-password')
+    await expect(secret.textContent()).resolves.not.toContain(password)
+    await d.page.getByRole('button', { name: 'Reveal' }).click()
+    await d.page.getByRole('button', { name: 'Hide' }).waitFor()
+    await expect(secret.textContent()).resolves.toBe(password)
+    await d.page.getByRole('button', { name: 'Copy password' }).click()
+    await d.page.getByRole('button', { name: 'Copied ✓' }).waitFor()
+    await expect(d.page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(password)
+    await d.page.getByRole('button', { name: 'Copy SSH command' }).click()
+    await expect(
+      eventually(async () => {
+        const text = await d.page.evaluate(() => navigator.clipboard.readText())
+        return text.startsWith('ssh ') ? text : undefined
+      })
+    ).resolves.toBe(`ssh root@${node.ip_address}`)
+  })
+
+  it('attaches an IPv6 and an IPv4 address and detaches one', async () => {
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Attach IPv6' }))
+    await expect(d.page.getByRole('status').textContent()).resolves.toMatch(
+      /Attached 2001:db8:[0-9a-f:]+\/\d+ \(IPv6\)/
+    )
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Attach IPv4' }))
+    await expect(d.page.getByRole('status').textContent()).resolves.toMatch(
+      /Attached 203\.0\.113\.\d+\/32 \(IPv4\)/
+    )
+    const addresses = d.page.locator('section[aria-labelledby="addresses-heading"] tbody tr')
+    await expect(addresses.count()).resolves.toBe(3)
+    const v6 = (await addresses.filter({ hasText: 'IPv6' }).locator('td').first().textContent())!
+    const dialog = acceptNextDialog(d.page)
+    await submitWith(d.page, d.page.getByRole('button', { name: `Detach ${v6}` }))
+    await expect(dialog).resolves.toBe(`Detach ${v6} from this node?`)
+    await expect(d.page.getByRole('status').textContent()).resolves.toContain(`Detached ${v6}.`)
+    await expect(addresses.count()).resolves.toBe(2)
+    await expect(addresses.filter({ hasText: 'IPv6' }).count()).resolves.toBe(0)
+  })
+
+  it('updates status, SSH line and attach buttons by itself when the node turns running', async () => {
+    await createNode('web-2')
+    await submitWith(d.page, row('web-2').getByRole('link', { name: 'web-2' }))
+    await expect(d.page.locator('h1 [data-field="status"]').textContent()).resolves.toBe(
+      'provisioning'
+    )
+    await expect(d.page.getByRole('button', { name: 'Attach IPv4' }).isDisabled()).resolves.toBe(
+      true
+    )
+    await d.page
+      .locator('h1 [data-field="status"]', { hasText: 'running' })
+      .waitFor({ timeout: 15_000 })
+    await expect(d.page.locator('#ssh-command').textContent()).resolves.toMatch(
+      /^ssh root@203\.0\.113\.\d+$/
+    )
+    await expect(d.page.getByRole('button', { name: 'Attach IPv4' }).isEnabled()).resolves.toBe(
+      true
+    )
+    // The address list is re-read in place: the automatic IPv4 shows up.
+    await d.page.locator('#addresses tbody tr', { hasText: 'IPv4' }).waitFor()
+    await expect(
+      d.page.getByText('Addresses attach once the node is running.').count()
+    ).resolves.toBe(0)
+    await d.page.setViewportSize(PHONE)
+    await screenshot(d.page, 'nodes--details-phone')
+    await d.page.setViewportSize(LAPTOP)
+  })
+
+  it('deletes a node after a confirmation that names it and warns that data is destroyed', async () => {
+    const id = new URL(d.page.url()).pathname.split('/').pop()!
+    const dialog = acceptNextDialog(d.page)
+    await submitWith(d.page, d.page.getByRole('button', { name: /^Delete node web-2/ }))
+    const message = await dialog
+    expect(message).toContain(`web-2 (${id})`)
+    expect(message).toContain('destroyed irrecoverably')
+    expect(new URL(d.page.url()).pathname).toBe('/ui/nodes')
+    await expect(d.page.getByRole('status').textContent()).resolves.toContain(
+      'Node web-2 is being deleted'
+    )
+    await eventually(async () =>
+      (await client.get(`/nodes/${id}`)).status === 404 ? true : undefined
+    )
+    await expect(row('web-1').count()).resolves.toBe(1)
+  })
+})

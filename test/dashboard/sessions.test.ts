@@ -1,0 +1,110 @@
+import { rmSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createUser } from '../../server/accounts/accounts.service.js'
+import {
+  changePassword,
+  csrfTokenMatches,
+  login,
+  logout,
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+  sessionFromToken,
+} from '../../server/accounts/sessions.service.js'
+import { openDatabase } from '../../server/db/client.js'
+import type { Clock } from '../../server/lib/clock.js'
+import { StuckWarning, STUCK_ADVICE } from '../../server/dashboard/components/status.js'
+import { newDataDir } from '../helpers/server.js'
+
+/** A clock the test moves by hand. */
+function manualClock(start = Date.UTC(2026, 0, 1)): Clock & { advance(ms: number): void } {
+  let now = start
+  return { now: () => new Date(now), advance: (ms) => (now += ms) }
+}
+
+const EMAIL = 'ops@example.com'
+const PASSWORD = 'correct horse battery staple'
+let dataDir: string
+let handle: ReturnType<typeof openDatabase>
+
+beforeAll(() => {
+  dataDir = newDataDir()
+  handle = openDatabase(dataDir)
+  createUser(handle.db, manualClock(), { email: EMAIL, password: PASSWORD })
+})
+afterAll(() => {
+  handle.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('dashboard sessions', () => {
+  it('refuses a wrong password and an unknown email with the same message', async () => {
+    const clock = manualClock()
+    const wrong = await login(handle.db, clock, EMAIL, 'nope').catch((err: Error) => err.message)
+    const unknown = await login(handle.db, clock, 'nobody@example.com', PASSWORD).catch(
+      (err: Error) => err.message
+    )
+    expect(wrong).toBe('The email or password is not correct.')
+    expect(unknown).toBe(wrong)
+  })
+
+  it('stores only a hash of the token and checks the CSRF token', async () => {
+    const clock = manualClock()
+    const { token, session } = await login(handle.db, clock, ` ${EMAIL.toUpperCase()} `, PASSWORD)
+    expect(session.tokenHash).not.toContain(token)
+    expect(sessionFromToken(handle.db, clock, token)?.user.email).toBe(EMAIL)
+    expect(sessionFromToken(handle.db, clock, `${token}x`)).toBeUndefined()
+    expect(csrfTokenMatches(session, session.csrfToken)).toBe(true)
+    expect(csrfTokenMatches(session, undefined)).toBe(false)
+    expect(csrfTokenMatches(session, `${session.csrfToken.slice(1)}x`)).toBe(false)
+  })
+
+  it('expires after 12 hours idle, and stays alive while used', async () => {
+    const clock = manualClock()
+    const { token } = await login(handle.db, clock, EMAIL, PASSWORD)
+    clock.advance(SESSION_IDLE_MS - 60_000)
+    expect(sessionFromToken(handle.db, clock, token)).toBeDefined()
+    clock.advance(SESSION_IDLE_MS - 60_000)
+    expect(sessionFromToken(handle.db, clock, token)).toBeDefined()
+    clock.advance(SESSION_IDLE_MS + 1)
+    expect(sessionFromToken(handle.db, clock, token)).toBeUndefined()
+  })
+
+  it('expires 7 days after login even when used', async () => {
+    const clock = manualClock()
+    const { token } = await login(handle.db, clock, EMAIL, PASSWORD)
+    for (let used = 0; used < SESSION_MAX_MS; used += SESSION_IDLE_MS / 2) {
+      expect(sessionFromToken(handle.db, clock, token)).toBeDefined()
+      clock.advance(SESSION_IDLE_MS / 2)
+    }
+    clock.advance(1)
+    expect(sessionFromToken(handle.db, clock, token)).toBeUndefined()
+  })
+
+  it('ends the session on logout, and the other sessions on a password change', async () => {
+    const clock = manualClock()
+    const a = await login(handle.db, clock, EMAIL, PASSWORD)
+    const b = await login(handle.db, clock, EMAIL, PASSWORD)
+    await expect(changePassword(handle.db, a.session, PASSWORD, 'short')).rejects.toThrow(
+      /at least 12/
+    )
+    await changePassword(handle.db, a.session, PASSWORD, 'another long passphrase')
+    expect(sessionFromToken(handle.db, clock, a.token)).toBeDefined()
+    expect(sessionFromToken(handle.db, clock, b.token)).toBeUndefined()
+    logout(handle.db, a.session)
+    expect(sessionFromToken(handle.db, clock, a.token)).toBeUndefined()
+    await expect(login(handle.db, clock, EMAIL, PASSWORD)).rejects.toThrow()
+    const again = await login(handle.db, clock, EMAIL, 'another long passphrase')
+    expect(sessionFromToken(handle.db, clock, again.token)).toBeDefined()
+  })
+})
+
+describe('stuck warning', () => {
+  // A node is stuck only after 2 minutes of provisioning, too slow for the browser suite.
+  it("shows the spec's advice on a stuck node and stays hidden otherwise", async () => {
+    const stuck = String(await StuckWarning({ stuck: true }))
+    expect(stuck).toContain(STUCK_ADVICE)
+    expect(stuck).toContain('Delete it and create a new one.')
+    expect(stuck).not.toContain('hidden')
+    expect(String(await StuckWarning({ stuck: false }))).toContain('hidden')
+  })
+})

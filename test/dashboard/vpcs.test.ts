@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestKey } from '../helpers/accounts.js'
+import {
+  acceptNextDialog,
+  ADMIN_EMAIL,
+  login,
+  screenshotEachTest,
+  startDashboard,
+  submitWith,
+  type Dashboard,
+} from '../helpers/browser.js'
+import { api, eventually } from '../helpers/http.js'
+
+let d: Dashboard
+let client: ReturnType<typeof api>
+
+beforeAll(async () => {
+  d = await startDashboard()
+  client = api(d.server.url, createTestKey(d.server.dataDir).key)
+  await login(d.page, ADMIN_EMAIL, d.password)
+})
+afterAll(() => d?.close())
+screenshotEachTest('vpcs', () => d?.page)
+
+const vpcRow = (name: string) =>
+  d.page.locator('tbody tr', { has: d.page.getByText(name, { exact: true }) })
+
+async function deleteVpc(name: string): Promise<string> {
+  await d.page.goto('/ui/vpcs')
+  const dialog = acceptNextDialog(d.page)
+  await submitWith(d.page, d.page.getByRole('button', { name: `Delete VPC ${name}` }))
+  return dialog
+}
+
+describe('VPCs page', () => {
+  let nodeId: string
+
+  it('creates a VPC in a region and lists it with its range', async () => {
+    await d.page.goto('/ui/vpcs')
+    await expect(d.page.getByText('No VPCs yet.').isVisible()).resolves.toBe(true)
+    await d.page.getByLabel('Name').fill('backend')
+    await d.page.getByLabel('Region').selectOption('eu-central-1')
+    await d.page.getByLabel('Description (optional)').fill('api tier')
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Create VPC' }))
+    await expect(d.page.getByRole('status').textContent()).resolves.toMatch(
+      /Created VPC backend \(10\.\d+\.0\.0\/16\)/
+    )
+    const cells = await vpcRow('backend').locator('td').allTextContents()
+    expect(cells[1]).toBe('eu-central-1')
+    expect(cells[2]).toMatch(/^10\.\d+\.0\.0\/16$/)
+    const listed = (await client.get('/api/v1/networking')).body
+    expect(listed.map((v: { name: string }) => v.name)).toEqual(['backend'])
+  })
+
+  it('refuses a duplicate name with the service message', async () => {
+    await d.page.getByLabel('Name').fill('backend')
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Create VPC' }))
+    await expect(d.page.getByRole('alert').textContent()).resolves.toContain(
+      'a VPC named backend exists'
+    )
+  })
+
+  it('creates a node in the VPC from the Node Management form', async () => {
+    await d.page.goto('/ui/nodes')
+    await d.page.getByLabel('Name (optional)').fill('db-1')
+    const vpc = await d.page
+      .locator('#node-vpc option', { hasText: /^backend / })
+      .getAttribute('value')
+    await d.page.getByLabel('VPC').selectOption(vpc!)
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Create node' }))
+    const nodes = (await client.get('/nodes')).body
+    expect(nodes).toHaveLength(1)
+    expect(nodes[0]).toMatchObject({ name: 'db-1', region: 'eu-central-1' })
+    nodeId = nodes[0].id
+  })
+
+  it('refuses to delete a VPC with nodes and names the nodes that block it', async () => {
+    const message = await deleteVpc('backend')
+    expect(message).toBe('Delete VPC backend?')
+    const alert = d.page.getByRole('alert')
+    await expect(alert.textContent()).resolves.toContain('These nodes block the deletion')
+    await expect(alert.getByRole('link', { name: nodeId }).getAttribute('href')).resolves.toBe(
+      `/ui/nodes/${nodeId}`
+    )
+    expect((await client.get('/api/v1/networking')).body).toHaveLength(1)
+  })
+
+  it('deletes the VPC once its node is gone', async () => {
+    expect((await client.delete(`/nodes/${nodeId}`)).status).toBe(204)
+    await eventually(async () =>
+      (await client.get(`/nodes/${nodeId}`)).status === 404 ? true : undefined
+    )
+    await deleteVpc('backend')
+    await expect(d.page.getByRole('status').textContent()).resolves.toContain('Deleted the VPC.')
+    await expect(vpcRow('backend').count()).resolves.toBe(0)
+    expect((await client.get('/api/v1/networking')).body).toEqual([])
+  })
+})
