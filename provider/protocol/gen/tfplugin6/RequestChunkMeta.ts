@@ -1,0 +1,12 @@
+// Original file: /work/main/provider/protocol/proto/tfplugin6.10.proto
+
+
+export interface RequestChunkMeta {
+  'typeName'?: (string);
+  'stateId'?: (string);
+}
+
+export interface RequestChunkMeta__Output {
+  'typeName': (string);
+  'stateId': (string);
+}
