@@ -36,6 +36,17 @@ export default defineConfig({
           hookTimeout: 600_000,
         },
       },
+      {
+        test: {
+          name: 'examples',
+          include: ['test/examples/**/*.test.ts'],
+          // Each example applies real infrastructure through tofu or a client: one at a time.
+          maxWorkers: 1,
+          sequence: { groupOrder: 5 },
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
+        },
+      },
     ],
   },
 })

@@ -1,0 +1,33 @@
+import { spawnSync } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+import { createTestKey } from '../helpers/accounts.js'
+import { api } from '../helpers/http.js'
+import { REPO, startServer } from '../helpers/server.js'
+
+describe('examples/curl', () => {
+  it('walks through the whole API, masks the key in its output and leaves nothing behind', async () => {
+    const server = await startServer({ env: { NODEPLANE_PROVISION_SECONDS: '1' } })
+    try {
+      const key = createTestKey(server.dataDir).key
+      const run = spawnSync('bash', ['examples/curl/walkthrough.sh'], {
+        cwd: REPO,
+        env: { ...process.env, NODEPLANE_ENDPOINT: server.url, NODEPLANE_API_KEY: key },
+        encoding: 'utf8',
+        timeout: 120_000,
+      })
+      expect(run.status, run.stderr).toBe(0)
+      const output = run.stdout + run.stderr
+      expect(output).toContain('"status": "running"')
+      expect(output).toContain('"status":"attached"')
+      expect(output).toContain('"code":"vpc_has_nodes"')
+      expect(output).not.toContain(key)
+      const client = api(server.url, key)
+      expect((await client.get('/nodes')).body).toEqual([])
+      expect((await client.get('/api/v1/networking')).body).toEqual([])
+      const usage = await client.get('/api/v1/usage')
+      expect(usage.body.nodes).toHaveLength(1)
+    } finally {
+      await server.stop()
+    }
+  })
+})
