@@ -1,5 +1,6 @@
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm'
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { preparedPerDb } from '../db/prepared.js'
 import { apiKeys } from './api-keys.table.js'
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect
@@ -32,8 +33,13 @@ export function insertKey(db: Db, row: typeof apiKeys.$inferInsert): ApiKeyRow {
   return db.insert(apiKeys).values(row).returning().get()
 }
 
+const byHash = preparedPerDb((db) =>
+  db.select().from(apiKeys).where(eq(apiKeys.secretHash, sql.placeholder('hash'))).prepare()
+)
+
+/** Runs on every authenticated request, hence prepared once. */
 export function findKeyByHash(db: Db, secretHash: string): ApiKeyRow | undefined {
-  return db.select().from(apiKeys).where(eq(apiKeys.secretHash, secretHash)).get()
+  return byHash(db).get({ hash: secretHash })
 }
 
 export function listKeysOfAccount(db: Db, accountId: string): ApiKeyRow[] {

@@ -26,7 +26,7 @@ import {
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>
 
 function view(ctx: Ctx, rows: NodeRow[]): Node[] {
-  const ips = primaryIpv4(ctx.db, rows.map((row) => row.id))
+  const ips = primaryIpv4(ctx.db, rows.map((row) => row.id), rows[0]?.accountId)
   const now = ctx.clock.now()
   return rows.map((row) => toNode(row, ips.get(row.id) ?? null, now))
 }

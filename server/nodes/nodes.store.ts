@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { preparedPerDb } from '../db/prepared.js'
 import type { Node } from './nodes.schema.js'
 import { nodes } from './nodes.table.js'
 
@@ -34,12 +35,23 @@ export function deleteNodeRow(db: Db, id: string): void {
   db.delete(nodes).where(eq(nodes.id, id)).run()
 }
 
-export function findLiveNode(db: Db, accountId: string, id: string): NodeRow | undefined {
-  return db
+const liveNodeById = preparedPerDb((db) =>
+  db
     .select()
     .from(nodes)
-    .where(and(eq(nodes.id, id), eq(nodes.accountId, accountId), ne(nodes.status, 'deleted')))
-    .get()
+    .where(
+      and(
+        eq(nodes.id, sql.placeholder('id')),
+        eq(nodes.accountId, sql.placeholder('accountId')),
+        ne(nodes.status, 'deleted')
+      )
+    )
+    .prepare()
+)
+
+/** The hot read of GET /nodes/{id}, hence prepared once. */
+export function findLiveNode(db: Db, accountId: string, id: string): NodeRow | undefined {
+  return liveNodeById(db).get({ id, accountId })
 }
 
 export function findNode(db: Db, id: string): NodeRow | undefined {

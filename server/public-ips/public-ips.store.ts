@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { preparedPerDb } from '../db/prepared.js'
 import { publicIps } from './public-ips.table.js'
 
 export type PublicIpRow = typeof publicIps.$inferSelect
@@ -17,9 +18,19 @@ export function isNetworkUsed(db: Db, network: string): boolean {
   return db.select({ network: publicIps.network }).from(publicIps).where(eq(publicIps.network, network)).get() !== undefined
 }
 
-/** Every attachment of the given nodes, oldest first. */
+const ofOneNode = preparedPerDb((db) =>
+  db
+    .select()
+    .from(publicIps)
+    .where(eq(publicIps.nodeId, sql.placeholder('nodeId')))
+    .orderBy(asc(publicIps.attachedAt), asc(publicIps.network))
+    .prepare()
+)
+
+/** Every attachment of the given nodes, oldest first (one node, the hot case, is prepared). */
 export function attachmentsOfNodes(db: Db, nodeIds: string[]): PublicIpRow[] {
   if (nodeIds.length === 0) return []
+  if (nodeIds.length === 1) return ofOneNode(db).all({ nodeId: nodeIds[0] })
   return db
     .select()
     .from(publicIps)
@@ -51,4 +62,14 @@ export function deleteAttachment(db: Db, network: string): void {
 
 export function deleteAttachmentsOfNode(db: Db, nodeId: string): void {
   db.delete(publicIps).where(eq(publicIps.nodeId, nodeId)).run()
+}
+
+/** Every attachment of an account, oldest first: one query for a whole node list. */
+export function attachmentsOfAccount(db: Db, accountId: string): PublicIpRow[] {
+  return db
+    .select()
+    .from(publicIps)
+    .where(eq(publicIps.accountId, accountId))
+    .orderBy(asc(publicIps.attachedAt), asc(publicIps.network))
+    .all()
 }

@@ -13,5 +13,8 @@ export const publicIps = sqliteTable(
     accountId: text('account_id').notNull(),
     attachedAt: integer('attached_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (table) => [index('public_ips_node_idx').on(table.nodeId, table.attachedAt)]
+  (table) => [
+    index('public_ips_node_idx').on(table.nodeId, table.attachedAt),
+    index('public_ips_account_idx').on(table.accountId),
+  ]
 )

@@ -1,0 +1,1 @@
+CREATE INDEX `public_ips_account_idx` ON `public_ips` (`account_id`);
