@@ -41,7 +41,7 @@ describe('load', () => {
         ],
       } as autocannon.Options)
       const byStatus = Object.fromEntries(
-        Object.entries(result.statusCodeStats).map(([status, stat]) => [status, stat.count])
+        Object.entries(result.statusCodeStats ?? {}).map(([status, stat]) => [status, stat.count])
       )
       console.log(
         `load: ${result.requests.total} requests, ${Math.round(result.requests.average)} req/s, ` +
