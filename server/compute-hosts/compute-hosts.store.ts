@@ -28,15 +28,29 @@ export function toComputeHost(row: HostRow): ComputeHost {
   }
 }
 
-function discoveryFilter(query: DiscoveryQuery): SQL | undefined {
+function hasAny(db: Db, where: SQL): boolean {
+  return db.select({ id: computeHosts.id }).from(computeHosts).where(where).limit(1).get() !== undefined
+}
+
+/**
+ * `region` matches a region or a datacenter code. An OR of both columns keeps SQLite from
+ * reading either index in price order, so the value is first resolved (two indexed probes)
+ * and the search filters on the one column it names.
+ */
+function regionCondition(db: Db, value: string): SQL | undefined {
+  const isRegion = hasAny(db, eq(computeHosts.region, value))
+  const isDatacenter = hasAny(db, eq(computeHosts.datacenter, value))
+  if (isRegion && isDatacenter) return or(eq(computeHosts.region, value), eq(computeHosts.datacenter, value))
+  return isDatacenter ? eq(computeHosts.datacenter, value) : eq(computeHosts.region, value)
+}
+
+function discoveryFilter(db: Db, query: DiscoveryQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     gte(computeHosts.cpuCores, query.min_cpu),
     gte(computeHosts.memoryGb, query.min_memory_gb),
     gte(computeHosts.storageGb, query.min_storage_gb),
   ]
-  if (query.region) {
-    conditions.push(or(eq(computeHosts.region, query.region), eq(computeHosts.datacenter, query.region)))
-  }
+  if (query.region) conditions.push(regionCondition(db, query.region))
   if (query.datacenter) conditions.push(eq(computeHosts.datacenter, query.datacenter))
   if (query.status !== 'all') conditions.push(eq(computeHosts.status, query.status))
   if (query.gpu !== undefined) {
@@ -47,7 +61,7 @@ function discoveryFilter(query: DiscoveryQuery): SQL | undefined {
 
 /** One page of hosts matching the query, cheapest first, and the total count. */
 export function searchHosts(db: Db, query: DiscoveryQuery): { rows: HostRow[]; total: number } {
-  const where = discoveryFilter(query)
+  const where = discoveryFilter(db, query)
   const total = db.select({ n: count() }).from(computeHosts).where(where).get()?.n ?? 0
   const rows = db
     .select()

@@ -22,8 +22,12 @@ export const computeHosts = sqliteTable(
     status: text('status', { enum: ['active', 'reserved'] }).notNull(),
   },
   (table) => [
-    // Discovery sorts by price then id; placement picks the cheapest active host of a region.
+    // Discovery sorts by price then id. Every index ends in (price, id), so a query narrowed
+    // by region or datacenter reads rows in order without sorting them, and placement (the
+    // cheapest active host of a region) reads one entry of the (region, status) index.
     index('compute_hosts_price_idx').on(table.hourlyPrice, table.id),
-    index('compute_hosts_placement_idx').on(table.region, table.status, table.hourlyPrice),
+    index('compute_hosts_region_idx').on(table.region, table.hourlyPrice, table.id),
+    index('compute_hosts_placement_idx').on(table.region, table.status, table.hourlyPrice, table.id),
+    index('compute_hosts_datacenter_idx').on(table.datacenter, table.hourlyPrice, table.id),
   ]
 )
