@@ -38,7 +38,8 @@ async function createNodes(url: string, key: string, count: number): Promise<str
 }
 
 function ratio(row: Measurement, base: Measurement) {
-  return { ...row, vsBaseline: `${Math.round((row.requestsPerSecond / base.requestsPerSecond) * 100)}%` }
+  const vsBaseline = `${Math.round((row.requestsPerSecond / base.requestsPerSecond) * 100)}%`
+  return { ...row, baselineRequestsPerSecond: base.requestsPerSecond, vsBaseline }
 }
 
 async function hotPaths(baselineUrl: string) {
