@@ -38,6 +38,17 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'netns',
+          include: ['test/netns/**/*.test.ts'],
+          // Real namespaces and one sshd per node, as root: one file at a time.
+          maxWorkers: 1,
+          sequence: { groupOrder: 4 },
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'examples',
           include: ['test/examples/**/*.test.ts'],
           // Each example applies real infrastructure through tofu or a client: one at a time.

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url'
+import type { Logger } from 'pino'
 import { ADMIN_EMAIL, ensureAdmin } from './accounts/accounts.service.js'
 import { seedInventory } from './compute-hosts/compute-hosts.service.js'
 import type { Config } from './config.js'
@@ -8,6 +9,8 @@ import { systemClock, type Clock } from './lib/clock.js'
 import { createLogger } from './lib/log.js'
 import { loadSecrets } from './lib/secrets.js'
 import { workerHooks } from './nodes/nodes.service.js'
+import type { ProvisioningDriver } from './provisioning/driver.js'
+import { createNetnsDriver } from './provisioning/netns/netns-driver.js'
 import { createSimulatedDriver } from './provisioning/simulated-driver.js'
 import { createWorker } from './provisioning/worker.js'
 
@@ -20,19 +23,27 @@ export interface Runtime extends Deps {
   close(): Promise<void>
 }
 
-export function openRuntime(config: Config, clock: Clock = systemClock): Runtime {
-  const log = createLogger(config.logLevel)
-  const { db, close } = openDatabase(config.dataDir)
-  const secrets = loadSecrets(config.dataDir)
-  seedInventory(db, config.catalogFile ?? DEFAULT_CATALOG)
-  const { generatedPassword } = ensureAdmin(db, clock)
-  const driver = createSimulatedDriver({
+/** The engine `NODEPLANE_DRIVER` names. */
+function selectDriver(config: Config, clock: Clock, log: Logger): ProvisioningDriver {
+  if (config.driver === 'netns') {
+    return createNetnsDriver({ dataDir: config.dataDir, bootSeconds: config.netnsBootSeconds, log })
+  }
+  return createSimulatedDriver({
     clock,
     provisionSeconds: config.provisionSeconds,
     teardownSeconds: config.teardownSeconds,
     createFailRate: config.faultCreateFailRate,
     stuckRate: config.faultStuckRate,
   })
+}
+
+export function openRuntime(config: Config, clock: Clock = systemClock): Runtime {
+  const log = createLogger(config.logLevel)
+  const { db, close } = openDatabase(config.dataDir)
+  const secrets = loadSecrets(config.dataDir)
+  seedInventory(db, config.catalogFile ?? DEFAULT_CATALOG)
+  const { generatedPassword } = ensureAdmin(db, clock)
+  const driver = selectDriver(config, clock, log)
   const base = { db, config, clock, log, secrets }
   const worker = createWorker(driver, workerHooks(base), log)
   return {

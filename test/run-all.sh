@@ -26,6 +26,9 @@ step "chromium (headless browser for the dashboard suite)"
 NODEPLANE_CHROMIUM="$(bash test/setup/install-chromium.sh | tail -n 1)"
 export NODEPLANE_CHROMIUM
 
+step "netns driver prerequisites (iproute2, OpenSSH, sshpass; without root the netns suite skips)"
+bash test/setup/install-netns.sh || echo "netns prerequisites incomplete; see above"
+
 step "TypeScript suites (unit, server, dashboard, provider)"
 vitest_status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-output/vitest.json || vitest_status=$?

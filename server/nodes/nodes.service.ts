@@ -6,9 +6,10 @@ import { invalidField, ProblemError } from '../http/problem.js'
 import { newNodeId } from '../lib/ids.js'
 import { privateAddressAt } from '../lib/ip.js'
 import { generatePassword } from '../accounts/passwords.js'
+import type { ExpectedNode, NodeSpec } from '../provisioning/driver.js'
 import type { WorkerHooks } from '../provisioning/worker.js'
-import { attachAutoIpv4, primaryIpv4, releaseNodeIps } from '../public-ips/public-ips.service.js'
-import { ensureDefaultVpc, vpcForNewNode } from '../vpcs/vpcs.service.js'
+import { attachAutoIpv4, nodeAddresses, primaryIpv4, releaseNodeIps } from '../public-ips/public-ips.service.js'
+import { ensureDefaultVpc, getVpc, vpcForNewNode } from '../vpcs/vpcs.service.js'
 import type { CreateNodeBody, Node } from './nodes.schema.js'
 import {
   deleteNodeRow,
@@ -75,11 +76,28 @@ function insertPlacedNode(ctx: Ctx, accountId: string, body: z.infer<typeof Crea
   })
 }
 
+/** What the driver builds from a row: the row's identity plus its VPC range and root login. */
+function nodeSpec(ctx: Ctx, row: NodeRow): NodeSpec {
+  const { id, accountId, region, vpcId, hostId, privateIp, createdAt } = row
+  return {
+    id,
+    accountId,
+    region,
+    vpcId,
+    hostId,
+    privateIp,
+    createdAt,
+    vpcCidr: getVpc(ctx.db, accountId, vpcId).cidr,
+    login: { user: 'root', password: ctx.secrets.open(row.rootPassword) },
+  }
+}
+
 /** `POST /nodes`: places the node, hands it to the driver, and starts billing. */
 export async function createNode(deps: Deps, accountId: string, body: z.infer<typeof CreateNodeBody>): Promise<Node> {
   const row = insertPlacedNode(deps, accountId, body)
+  const spec = nodeSpec(deps, row)
   try {
-    await deps.worker.admit(row)
+    await deps.worker.admit(spec)
   } catch (err) {
     // The spec's 500 for POST /nodes: nothing is kept, so a retry starts clean.
     deps.db.transaction((tx) => {
@@ -89,7 +107,7 @@ export async function createNode(deps: Deps, accountId: string, body: z.infer<ty
     deps.log.warn({ err, node_id: row.id }, 'driver refused node')
     throw new ProblemError(500, 'provisioning_failed', 'the node could not be provisioned; retry the request')
   }
-  deps.worker.track(row)
+  deps.worker.track(spec)
   return view(deps, [row])[0]!
 }
 
@@ -129,13 +147,18 @@ export function nodeCredentials(ctx: Ctx, principal: Principal, id: string) {
 /** The database side of the worker's transitions. */
 export function workerHooks(ctx: Ctx & Pick<Deps, 'log'>): WorkerHooks {
   return {
-    markRunning(nodeId) {
+    reserveAutoIpv4(nodeId) {
       return ctx.db.transaction((tx) => {
-        if (!transition(tx, nodeId, 'provisioning', 'running', { runningAt: ctx.clock.now() })) return false
-        const node = findNode(tx, nodeId)!
+        const node = findNode(tx, nodeId)
+        if (!node || node.status !== 'provisioning') return false
+        // Once per node, so a restart between reserving and running does not take a second one.
+        if (primaryIpv4(tx, [nodeId]).size > 0) return true
         if (!attachAutoIpv4({ ...ctx, db: tx }, node)) ctx.log.warn({ node_id: nodeId }, 'IPv4 pool exhausted')
         return true
       })
+    },
+    markRunning(nodeId) {
+      return transition(ctx.db, nodeId, 'provisioning', 'running', { runningAt: ctx.clock.now() })
     },
     markTornDown(nodeId) {
       ctx.db.transaction((tx) => {
@@ -147,9 +170,23 @@ export function workerHooks(ctx: Ctx & Pick<Deps, 'log'>): WorkerHooks {
     },
     unfinished() {
       return {
-        provisioning: nodesInStatus(ctx.db, ['provisioning']),
+        provisioning: nodesInStatus(ctx.db, ['provisioning']).map((row) => nodeSpec(ctx, row)),
         deleting: nodesInStatus(ctx.db, ['deleting']),
       }
+    },
+    publicIps(nodeId) {
+      const node = findNode(ctx.db, nodeId)
+      if (!node || node.status === 'deleting' || node.status === 'deleted') return undefined
+      return nodeAddresses(ctx.db, nodeId).map((address) => address.ip)
+    },
+    expected() {
+      return nodesInStatus(ctx.db, ['provisioning', 'running', 'deleting']).map(
+        (row): ExpectedNode => ({
+          node: nodeSpec(ctx, row),
+          status: row.status as ExpectedNode['status'],
+          publicIps: nodeAddresses(ctx.db, row.id).map((address) => address.ip),
+        })
+      )
     },
   }
 }

@@ -1,4 +1,4 @@
-/** What a driver knows of a node: enough to build, probe and destroy it. */
+/** What a driver knows of a node: enough to find, probe and destroy it. */
 export interface NodeRef {
   id: string
   accountId: string
@@ -9,20 +9,46 @@ export interface NodeRef {
   createdAt: Date
 }
 
+/** What a driver needs to build a node: where it sits in its VPC and how root logs in. */
+export interface NodeSpec extends NodeRef {
+  /** The VPC's range, e.g. `10.0.0.0/16`: the node's private address gets its prefix length. */
+  vpcCidr: string
+  /** Plaintext, so it never sits in a log line or a record; engines hash it their own way. */
+  login: { user: 'root'; password: string }
+}
+
+/** A node the database says should exist, handed to `reconcile` on start. */
+export interface ExpectedNode {
+  node: NodeSpec
+  status: 'provisioning' | 'running' | 'deleting'
+  /** Attached public addresses as the API shows them (`203.0.113.5/32`, `2001:db8::1/64`). */
+  publicIps: string[]
+}
+
 /**
  * The engine behind nodes. The worker calls it; the database stays the record of what
  * should exist, so every method must be idempotent: after a restart the worker calls
- * `create` and `waitUntilReady` again for every node still provisioning, and `destroy`
- * for every node still deleting.
+ * `reconcile`, then `create` and `waitUntilReady` again for every node still provisioning,
+ * and `destroy` for every node still deleting.
  */
 export interface ProvisioningDriver {
   readonly name: string
   /** Starts building a node. Throwing here makes `POST /nodes` answer 500 and keep nothing. */
-  create(node: NodeRef): Promise<void>
+  create(node: NodeSpec): Promise<void>
   /** Resolves once the node accepts connections; rejects when `signal` aborts. */
-  waitUntilReady(node: NodeRef, signal: AbortSignal): Promise<void>
+  waitUntilReady(node: NodeSpec, signal: AbortSignal): Promise<void>
   /** Stops the node and frees what the engine holds for it. */
   destroy(node: NodeRef): Promise<void>
+  /**
+   * Makes the node's public addresses exactly `ips` (declarative, so a later call repairs an
+   * earlier failure). Engines without real networking leave it out.
+   */
+  setPublicIps?(node: NodeRef, ips: string[]): Promise<void>
+  /**
+   * Runs once on start, before any other call: makes the engine match `expected`, removing
+   * what nobody expects and rebuilding running nodes that vanished (a crash, a reboot).
+   */
+  reconcile?(expected: ExpectedNode[]): Promise<void>
 }
 
 /** Thrown by `create` when the engine refuses a node at once. */

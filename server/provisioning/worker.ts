@@ -1,25 +1,37 @@
 import type { Logger } from 'pino'
-import type { NodeRef, ProvisioningDriver } from './driver.js'
+import type { ExpectedNode, NodeRef, NodeSpec, ProvisioningDriver } from './driver.js'
+import { keyedSerial } from './serial.js'
 
 /** What the worker needs from the nodes service: the database side of each transition. */
 export interface WorkerHooks {
-  /** provisioning -> running (with its automatic IPv4); false when the node moved on. */
+  /**
+   * Records the automatic IPv4 of a node about to run (hidden by the API until `running`);
+   * false when the node moved on.
+   */
+  reserveAutoIpv4(nodeId: string): boolean
+  /** provisioning -> running; false when the node moved on. */
   markRunning(nodeId: string): boolean
   /** deleting -> deleted, freeing its host and addresses. */
   markTornDown(nodeId: string): void
   /** Work left unfinished by the last process: nodes provisioning and nodes deleting. */
-  unfinished(): { provisioning: NodeRef[]; deleting: NodeRef[] }
+  unfinished(): { provisioning: NodeSpec[]; deleting: NodeRef[] }
+  /** The public addresses the database gives a node now; undefined once it is deleting or gone. */
+  publicIps(nodeId: string): string[] | undefined
+  /** Every node that should exist, for the driver's reconcile on start. */
+  expected(): ExpectedNode[]
 }
 
 /** Drives nodes through their lifecycle in the background of the server process. */
 export interface Worker {
   /** Asks the driver to start building a node; throws when it refuses. */
-  admit(node: NodeRef): Promise<void>
+  admit(node: NodeSpec): Promise<void>
   /** Waits for a node to become ready, then marks it running. */
-  track(node: NodeRef, recreate?: boolean): void
+  track(node: NodeSpec, recreate?: boolean): void
   /** Tears a node down (aborting its provisioning), then marks it gone. */
   teardown(node: NodeRef): void
-  /** Picks up the work a previous process left, after a restart or a crash. */
+  /** Makes the engine's public addresses of a node match the database; rejects if the driver fails. */
+  syncPublicIps(node: NodeRef): Promise<void>
+  /** Reconciles the engine with the database, then picks up the work a previous process left. */
   resume(): void
   /** Resolves when no background work is in flight (for orderly shutdown and tests). */
   idle(): Promise<void>
@@ -30,17 +42,25 @@ export interface Worker {
 export function createWorker(driver: ProvisioningDriver, hooks: WorkerHooks, log: Logger): Worker {
   const waits = new Map<string, AbortController>()
   const inFlight = new Set<Promise<void>>()
+  const serial = keyedSerial()
+  // Every driver call waits for the start-up reconcile, so it never races a half-repaired engine.
+  let ready: Promise<void> = Promise.resolve()
 
   function run(task: () => Promise<void>): void {
     const promise = task().finally(() => inFlight.delete(promise))
     inFlight.add(promise)
   }
 
-  async function provision(node: NodeRef, controller: AbortController, recreate: boolean): Promise<void> {
+  async function provision(node: NodeSpec, controller: AbortController, recreate: boolean): Promise<void> {
     try {
+      await ready
       // After a restart the engine may have lost a half-built node: ask for it again.
       if (recreate) await driver.create(node)
       await driver.waitUntilReady(node, controller.signal)
+      if (!hooks.reserveAutoIpv4(node.id)) return
+      // The address is made real before the node shows `running` with it, so a client that
+      // sees both can connect at once.
+      await worker.syncPublicIps(node).catch((err) => log.error({ err, node_id: node.id }, 'public address sync failed'))
       if (hooks.markRunning(node.id)) log.info({ node_id: node.id }, 'node running')
     } catch (err) {
       // An aborted wait means the node is being deleted; anything else leaves it
@@ -53,6 +73,7 @@ export function createWorker(driver: ProvisioningDriver, hooks: WorkerHooks, log
 
   async function destroy(node: NodeRef): Promise<void> {
     try {
+      await ready
       await driver.destroy(node)
       hooks.markTornDown(node.id)
       log.info({ node_id: node.id }, 'node torn down')
@@ -61,8 +82,21 @@ export function createWorker(driver: ProvisioningDriver, hooks: WorkerHooks, log
     }
   }
 
+  async function reconcile(expected: ExpectedNode[]): Promise<void> {
+    if (!driver.reconcile) return
+    try {
+      await driver.reconcile(expected)
+      log.info({ driver: driver.name, nodes: expected.length }, 'engine reconciled with the database')
+    } catch (err) {
+      log.error({ err, driver: driver.name }, 'reconcile failed; nodes may be missing until the next start')
+    }
+  }
+
   const worker: Worker = {
-    admit: (node) => driver.create(node),
+    async admit(node) {
+      await ready
+      await driver.create(node)
+    },
     track(node, recreate = false) {
       const controller = new AbortController()
       waits.set(node.id, controller)
@@ -72,8 +106,23 @@ export function createWorker(driver: ProvisioningDriver, hooks: WorkerHooks, log
       waits.get(node.id)?.abort()
       run(() => destroy(node))
     },
+    syncPublicIps(node) {
+      if (!driver.setPublicIps) return Promise.resolve()
+      const setPublicIps = driver.setPublicIps.bind(driver)
+      // Read the addresses when the call runs, not when it was queued: the last call always
+      // carries the database's latest word, whatever order the requests committed in.
+      return serial(node.id, async () => {
+        await ready
+        const ips = hooks.publicIps(node.id)
+        if (ips) await setPublicIps(node, ips)
+      })
+    },
     resume() {
+      // One snapshot for both, so reconcile and the resumed work agree on what exists.
+      const expected = driver.reconcile ? hooks.expected() : []
       const { provisioning, deleting } = hooks.unfinished()
+      ready = reconcile(expected)
+      run(() => ready)
       if (provisioning.length + deleting.length > 0) {
         log.info({ provisioning: provisioning.length, deleting: deleting.length }, 'resuming unfinished work')
       }

@@ -7,12 +7,12 @@ import { attachIp, detachIp } from './public-ips.service.js'
 /** Public IP attach and detach; the app mounts it behind `requireKey`. */
 export function publicIpsRouter(deps: Deps) {
   return createRouter()
-    .openapi(routes.attach, (c) => {
+    .openapi(routes.attach, async (c) => {
       const { id } = c.req.valid('param')
-      return c.json(attachIp(deps, principalOf(c).accountId, id, c.req.valid('json').ip), 200)
+      return c.json(await attachIp(deps, principalOf(c).accountId, id, c.req.valid('json').ip), 200)
     })
-    .openapi(routes.detach, (c) => {
+    .openapi(routes.detach, async (c) => {
       const { id } = c.req.valid('param')
-      return c.json(detachIp(deps, principalOf(c).accountId, id, c.req.valid('query').ip), 200)
+      return c.json(await detachIp(deps, principalOf(c).accountId, id, c.req.valid('query').ip), 200)
     })
 }

@@ -1,5 +1,6 @@
 import type { Config } from '../config.js'
 import type { Db } from '../db/client.js'
+import type { Deps } from '../deps.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import type { Clock } from '../lib/clock.js'
 // Public IPs are a sub-resource of nodes: reading the node row here keeps the services acyclic.
@@ -20,6 +21,8 @@ import {
 } from './public-ips.store.js'
 
 type Ctx = { db: Db; clock: Clock; config: Config }
+/** Attach and detach also reach the engine, through the worker, once the record is committed. */
+type EngineCtx = Ctx & Pick<Deps, 'worker' | 'log'>
 
 const address = (ip: string) => ip.split('/')[0]!
 
@@ -55,15 +58,29 @@ function attachBlock(ctx: Ctx, node: NodeRow, chosen: Block): AttachResult {
   return { status: 'attached', ip: chosen.ip, ipVersion: chosen.version, nodeId: node.id }
 }
 
-/** Attaches a public address to a running node. */
-export function attachIp(ctx: Ctx, accountId: string, nodeId: string, requested: string): AttachResult {
-  return ctx.db.transaction((tx) => {
+/** Attaches a public address to a running node: in the record, then on the node itself. */
+export async function attachIp(ctx: EngineCtx, accountId: string, nodeId: string, requested: string): Promise<AttachResult> {
+  const { node, chosen, result } = ctx.db.transaction((tx) => {
     const node = nodeOr404(tx, accountId, nodeId)
     if (node.status !== 'running') {
       throw new ProblemError(409, 'node_not_running', `node ${nodeId} is ${node.status}; addresses attach once it is running`)
     }
-    return attachBlock({ ...ctx, db: tx }, node, pickBlock({ ...ctx, db: tx }, requested))
+    const chosen = pickBlock({ ...ctx, db: tx }, requested)
+    return { node, chosen, result: attachBlock({ ...ctx, db: tx }, node, chosen) }
   })
+  try {
+    await ctx.worker.syncPublicIps(node)
+  } catch (err) {
+    // An answer of "attached" must mean the address answers. Take the attachment back, let
+    // the engine drop what it half-configured, and give the spec's "retry" 500.
+    ctx.log.error({ err, node_id: nodeId, ip: chosen.ip }, 'public address could not be configured')
+    ctx.db.transaction((tx) => {
+      if (findAttachment(tx, nodeId, chosen.network)) deleteAttachment(tx, chosen.network)
+    })
+    ctx.worker.syncPublicIps(node).catch((again) => ctx.log.warn({ err: again, node_id: nodeId }, 'address cleanup failed'))
+    throw new ProblemError(500, 'ip_attach_failed', 'the address could not be configured on the node; retry the request')
+  }
+  return result
 }
 
 /** The automatic IPv4 of a node turning `running`; undefined when the pools are exhausted. */
@@ -85,17 +102,24 @@ function attachmentToDetach(ctx: Ctx, node: NodeRow, ip: string | undefined): Pu
   return row
 }
 
-/** Detaches the address named, or the most recently attached one. */
-export function detachIp(ctx: Ctx, accountId: string, nodeId: string, ip: string | undefined) {
-  return ctx.db.transaction((tx) => {
+/**
+ * Detaches the address named, or the most recently attached one. The record is the truth: if
+ * the engine fails to drop the address now, the node's next sync or the next start does.
+ */
+export async function detachIp(ctx: EngineCtx, accountId: string, nodeId: string, ip: string | undefined) {
+  const { node, detached } = ctx.db.transaction((tx) => {
     const node = nodeOr404(tx, accountId, nodeId)
     if (node.status === 'deleting') {
       throw new ProblemError(409, 'node_not_running', `node ${nodeId} is deleting; its addresses are released with it`)
     }
     const row = attachmentToDetach({ ...ctx, db: tx }, node, ip)
     deleteAttachment(tx, row.network)
-    return { status: 'detached' as const, ip: row.ip, ipVersion: row.version as 4 | 6, nodeId }
+    return { node, detached: { status: 'detached' as const, ip: row.ip, ipVersion: row.version as 4 | 6, nodeId } }
   })
+  await ctx.worker
+    .syncPublicIps(node)
+    .catch((err) => ctx.log.error({ err, node_id: nodeId, ip: detached.ip }, 'address left on the node until its next sync or restart'))
+  return detached
 }
 
 /**

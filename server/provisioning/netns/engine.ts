@@ -1,0 +1,83 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Logger } from 'pino'
+import type { NodeRef, NodeSpec } from '../driver.js'
+import { keyedSerial } from '../serial.js'
+import { listNamespaces } from './exec.js'
+import { deleteFabricLink, deleteNamespace, ensureFabric, removeEmptyBridges } from './fabric.js'
+import { ifname, netnsNames, nodeDir, nodeNamespace, shortHash, type NetnsNames } from './names.js'
+import { ensureNodeNetwork, setNodePublicIps } from './node-net.js'
+import { namespaceIds, sshdPid, startSshd, stopProcesses, writeNodeFiles } from './sshd.js'
+
+/** Internal operations shared by the driver and its reconcile. */
+export interface NetnsEngine {
+  names: NetnsNames
+  log: Logger
+  serial: <T>(key: string, task: () => Promise<T>) => Promise<T>
+  build(node: NodeSpec): Promise<void>
+  ensureSshd(node: NodeSpec): Promise<void>
+  /** Stops a node's processes and removes its namespace and links; keeps its directory. */
+  stop(hash: string): Promise<void>
+  /** `stop`, then the node's directory and, if it was the last of its VPC, the bridge. */
+  remove(hash: string, vpcId?: string): Promise<void>
+  setPublicIps(node: NodeRef, ips: string[]): Promise<void>
+}
+
+/** The steps the driver and its reconcile share; callers hold the node's serial key. */
+export function createEngine(options: { dataDir: string; log: Logger }): NetnsEngine {
+  const names = netnsNames(options.dataDir)
+  const serial = keyedSerial()
+  const fabricExists = async () => (await listNamespaces()).includes(names.fabric)
+
+  const self: NetnsEngine = {
+    names,
+    log: options.log,
+    serial,
+    async build(node) {
+      await serial('fabric', () => ensureFabric(names))
+      // Bridges are shared by a VPC's nodes: their creation and removal never interleave.
+      await serial(`vpc:${node.vpcId}`, () => ensureNodeNetwork(names, node))
+      await writeNodeFiles(nodeDir(names, shortHash(node.id)), node)
+    },
+    async ensureSshd(node) {
+      const namespace = nodeNamespace(names, node.id)
+      if (!(await listNamespaces()).includes(namespace)) {
+        throw new Error(`namespace ${namespace} of node ${node.id} is gone`)
+      }
+      const dir = nodeDir(names, shortHash(node.id))
+      if (sshdPid(dir, node.id) === undefined) startSshd(namespace, dir, node.id)
+    },
+    async stop(hash) {
+      const namespace = `${names.prefix}-${hash}`
+      const dir = nodeDir(names, hash)
+      const idFile = join(dir, 'node-id')
+      const nodeId = existsSync(idFile) ? readFileSync(idFile, 'utf8').trim() : undefined
+      // The pid file finds the sshd of a namespace deleted by hand, which keeps it alive unnamed.
+      const ids = namespaceIds(namespace, nodeId ? sshdPid(dir, nodeId) : undefined)
+      if (await fabricExists()) {
+        // Cut the node off first, so nothing reaches it while its processes stop.
+        for (const link of [ifname.vpcPort(hash), ifname.publicLink(hash)]) {
+          await deleteFabricLink(names, link)
+        }
+      }
+      await stopProcesses(ids)
+      await deleteNamespace(namespace)
+    },
+    async remove(hash, vpcId) {
+      await self.stop(hash)
+      await rm(nodeDir(names, hash), { recursive: true, force: true })
+      if (vpcId && (await fabricExists())) {
+        await serial(`vpc:${vpcId}`, () => removeEmptyBridges(names, ifname.bridge(vpcId)))
+      }
+    },
+    async setPublicIps(node, ips) {
+      const namespace = nodeNamespace(names, node.id)
+      if (!(await listNamespaces()).includes(namespace)) {
+        throw new Error(`namespace ${namespace} of node ${node.id} is gone`)
+      }
+      await setNodePublicIps(names, node, ips)
+    },
+  }
+  return self
+}

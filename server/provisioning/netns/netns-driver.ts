@@ -1,0 +1,79 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { Logger } from 'pino'
+import type { ExpectedNode, ProvisioningDriver } from '../driver.js'
+import { createEngine } from './engine.js'
+import { nodeNamespace, shortHash, type NetnsNames } from './names.js'
+import { preflight } from './preflight.js'
+import { reconcileEngine } from './reconcile.js'
+import { sshPortOpen } from './sshd.js'
+
+export interface NetnsOptions {
+  dataDir: string
+  /** Wait before a node's sshd starts, standing for an OS boot. */
+  bootSeconds: number
+  log: Logger
+}
+
+/** The netns driver with the names it uses, which tests and operators need to find things. */
+export type NetnsDriver = ProvisioningDriver & { names: NetnsNames }
+
+/** Probe interval while a node boots; sshd is checked (and restarted if it died) every 20th. */
+const PROBE_MS = 100
+
+/**
+ * Real nodes on one Linux kernel: each node is a network namespace running its own OpenSSH
+ * server, each VPC a bridge in a fabric namespace, and public addresses are routed to nodes
+ * from a namespace that stands for the internet. See docs/drivers.md.
+ */
+export function createNetnsDriver(options: NetnsOptions): NetnsDriver {
+  const e = createEngine(options)
+  let checked: Promise<void> | undefined
+  // Checked on first use, so CLI commands that never build a node never need root.
+  function ready(): Promise<void> {
+    checked ??= preflight()
+    // A failed check is not kept: the operator may install what was missing and retry.
+    return checked.catch((err: unknown) => {
+      checked = undefined
+      throw err
+    })
+  }
+  const perNode = <T>(id: string, task: () => Promise<T>) => e.serial(`node:${shortHash(id)}`, task)
+
+  return {
+    name: 'netns',
+    names: e.names,
+    async create(node) {
+      await ready()
+      await perNode(node.id, async () => {
+        try {
+          await e.build(node)
+        } catch (err) {
+          // POST /nodes keeps nothing when create fails; neither does the kernel.
+          await e.remove(shortHash(node.id), node.vpcId).catch(() => undefined)
+          throw err
+        }
+      })
+    },
+    async waitUntilReady(node, signal) {
+      if (options.bootSeconds > 0) await sleep(options.bootSeconds * 1000, undefined, { signal })
+      for (let attempt = 0; ; attempt++) {
+        signal.throwIfAborted()
+        if (attempt % 20 === 0) await perNode(node.id, () => e.ensureSshd(node))
+        // Readiness is a real connection, not a timer: sshd accepts on the node's address.
+        if (await sshPortOpen(nodeNamespace(e.names, node.id), node.privateIp)) return
+        await sleep(PROBE_MS, undefined, { signal })
+      }
+    },
+    async destroy(node) {
+      await ready()
+      await perNode(node.id, () => e.remove(shortHash(node.id), node.vpcId))
+    },
+    async setPublicIps(node, ips) {
+      await perNode(node.id, () => e.setPublicIps(node, ips))
+    },
+    async reconcile(expected: ExpectedNode[]) {
+      await ready()
+      await reconcileEngine(e, expected, perNode)
+    },
+  }
+}

@@ -1,0 +1,105 @@
+import ipaddr from 'ipaddr.js'
+import type { NodeRef, NodeSpec } from '../driver.js'
+import { ipIn, ipJson, succeeds } from './exec.js'
+import { addVeth, ensureBridge, ensureNamespace, GATEWAY, setPublicRoutes } from './fabric.js'
+import {
+  ifname,
+  NODE_PUBLIC_IF,
+  NODE_VPC_IF,
+  nodeNamespace,
+  shortHash,
+  type NetnsNames,
+} from './names.js'
+
+/**
+ * A node's network: its own namespace with `eth0` on its VPC's bridge (the private address)
+ * and `eth1` on a point-to-point link to the fabric's router (the public addresses).
+ */
+
+const hasLink = (namespace: string, link: string) =>
+  succeeds('ip', ['-n', namespace, 'link', 'show', link])
+
+/** Builds whatever part of a node's network is missing; safe to call again at any time. */
+export async function ensureNodeNetwork(names: NetnsNames, node: NodeSpec): Promise<void> {
+  const ns = nodeNamespace(names, node.id)
+  const hash = shortHash(node.id)
+  await ensureNamespace(ns)
+  if (!(await hasLink(ns, NODE_VPC_IF))) await plugIntoVpc(names, node, ns, hash)
+  if (!(await hasLink(ns, NODE_PUBLIC_IF))) await plugIntoRouter(names, ns, hash)
+}
+
+async function plugIntoVpc(
+  names: NetnsNames,
+  node: NodeSpec,
+  ns: string,
+  hash: string
+): Promise<void> {
+  const port = ifname.vpcPort(hash)
+  const bridge = await ensureBridge(names, node.vpcId)
+  await addVeth(names, port, NODE_VPC_IF, ns)
+  await ipIn(names.fabric, ['link', 'set', port, 'master', bridge, 'up'])
+  const prefix = node.vpcCidr.split('/')[1]
+  await ipIn(ns, ['addr', 'add', `${node.privateIp}/${prefix}`, 'dev', NODE_VPC_IF])
+  await ipIn(ns, ['link', 'set', NODE_VPC_IF, 'up'])
+}
+
+async function plugIntoRouter(names: NetnsNames, ns: string, hash: string): Promise<void> {
+  const link = ifname.publicLink(hash)
+  await addVeth(names, link, NODE_PUBLIC_IF, ns)
+  // The same gateway address on every node's link: each link is its own little network.
+  await ipIn(names.fabric, ['addr', 'add', `${GATEWAY.v4}/32`, 'dev', link])
+  await ipIn(names.fabric, ['addr', 'add', `${GATEWAY.v6}/64`, 'dev', link, 'nodad'])
+  await ipIn(names.fabric, ['link', 'set', link, 'up'])
+  await ipIn(ns, ['link', 'set', NODE_PUBLIC_IF, 'up'])
+  await ipIn(ns, ['route', 'add', GATEWAY.v4, 'dev', NODE_PUBLIC_IF])
+  await ipIn(ns, ['route', 'add', 'default', 'via', GATEWAY.v4, 'dev', NODE_PUBLIC_IF])
+  await ipIn(ns, ['-6', 'route', 'add', 'default', 'via', GATEWAY.v6, 'dev', NODE_PUBLIC_IF])
+}
+
+/** `2001:db8::1/64` -> `2001:db8::/64`: what the router routes for an address. */
+function networkOf(ip: string): string {
+  const [address, prefix] = ipaddr.parseCIDR(ip)
+  const network =
+    address.kind() === 'ipv4'
+      ? ipaddr.IPv4.networkAddressFromCIDR(ip)
+      : ipaddr.IPv6.networkAddressFromCIDR(ip)
+  return canonical(`${network.toString()}/${prefix}`)
+}
+
+/** Normalizes `a/n` as iproute2 prints it, so the API's and the kernel's spellings compare. */
+function canonical(ip: string): string {
+  const [address, prefix] = ipaddr.parseCIDR(ip)
+  const text =
+    address.kind() === 'ipv6' ? (address as ipaddr.IPv6).toRFC5952String() : address.toString()
+  return `${text}/${prefix}`
+}
+
+interface AddrInfo {
+  addr_info: { family: string; local: string; prefixlen: number; scope: string }[]
+}
+
+/** Makes exactly `ips` the node's public addresses, on the node and in the router. */
+export async function setNodePublicIps(
+  names: NetnsNames,
+  node: NodeRef,
+  ips: string[]
+): Promise<void> {
+  const ns = nodeNamespace(names, node.id)
+  const wanted = ips.map(canonical)
+  const [info] = await ipJson<AddrInfo>(ns, ['addr', 'show', 'dev', NODE_PUBLIC_IF])
+  const current = (info?.addr_info ?? [])
+    .filter((addr) => addr.scope === 'global')
+    .map((addr) => canonical(`${addr.local}/${addr.prefixlen}`))
+  // Routes go first on removal and last on addition, so no packet is routed to a node
+  // that does not hold the address.
+  const link = ifname.publicLink(shortHash(node.id))
+  await setPublicRoutes(names, link, current.filter((ip) => wanted.includes(ip)).map(networkOf))
+  for (const stale of current.filter((ip) => !wanted.includes(ip))) {
+    await ipIn(ns, ['addr', 'del', stale, 'dev', NODE_PUBLIC_IF])
+  }
+  for (const fresh of wanted.filter((ip) => !current.includes(ip))) {
+    const v6 = fresh.includes(':')
+    await ipIn(ns, ['addr', 'add', fresh, 'dev', NODE_PUBLIC_IF, ...(v6 ? ['nodad'] : [])])
+  }
+  await setPublicRoutes(names, link, wanted.map(networkOf))
+}

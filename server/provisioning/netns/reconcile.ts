@@ -1,0 +1,61 @@
+import { readdir } from 'node:fs/promises'
+import type { ExpectedNode } from '../driver.js'
+import { listNamespaces } from './exec.js'
+import { deleteFabricLink, ensureFabric, fabricLinks, removeEmptyBridges } from './fabric.js'
+import { hashOfNamespace, nodeNamespace, shortHash } from './names.js'
+import type { NetnsEngine } from './engine.js'
+
+type PerNode = <T>(id: string, task: () => Promise<T>) => Promise<T>
+
+/**
+ * Makes the kernel match the database after a start: removes namespaces, directories and
+ * fabric links no node owns (a crash between two steps, or one made by hand), then rebuilds
+ * running nodes that lost their namespace or sshd (a reboot) with their addresses. Nodes
+ * provisioning or deleting are the worker's: it creates or destroys them right after.
+ */
+export async function reconcileEngine(
+  e: NetnsEngine,
+  expected: ExpectedNode[],
+  perNode: PerNode
+): Promise<void> {
+  const { names, log } = e
+  if (await e.serial('fabric', () => ensureFabric(names))) {
+    log.info({ namespace: names.fabric }, 'fabric built')
+  }
+  const owned = new Set(expected.map((entry) => shortHash(entry.node.id)))
+
+  const orphans = new Set<string>()
+  for (const namespace of await listNamespaces()) {
+    const hash = hashOfNamespace(names, namespace)
+    if (hash && !owned.has(hash)) orphans.add(hash)
+  }
+  const dirs = await readdir(names.stateDir).catch(() => [] as string[])
+  for (const hash of dirs) if (!owned.has(hash)) orphans.add(hash)
+  for (const hash of orphans) {
+    log.warn({ namespace: `${names.prefix}-${hash}` }, 'removing a namespace no node owns')
+    await e.serial(`node:${hash}`, () => e.remove(hash))
+  }
+  for (const link of await fabricLinks(names)) {
+    const match = /^[vp]([0-9a-f]{10})$/.exec(link)
+    if (match && !owned.has(match[1]!)) await deleteFabricLink(names, link)
+  }
+
+  const present = new Set(await listNamespaces())
+  for (const { node, status, publicIps } of expected) {
+    const hash = shortHash(node.id)
+    if (!present.has(nodeNamespace(names, node.id))) {
+      // Whatever survived of it (an sshd in the unnamed namespace, its fabric links) would
+      // collide with the rebuild: clear it, keeping the node's directory and host key.
+      await perNode(node.id, () => e.stop(hash))
+      if (status === 'running')
+        log.warn({ node_id: node.id }, 'rebuilding a running node whose namespace vanished')
+    }
+    if (status !== 'running') continue
+    await perNode(node.id, async () => {
+      await e.build(node)
+      await e.ensureSshd(node)
+      await e.setPublicIps(node, publicIps)
+    })
+  }
+  await removeEmptyBridges(names)
+}

@@ -1,0 +1,148 @@
+import { spawn } from 'node:child_process'
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+} from 'node:fs'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
+import type { NodeSpec } from '../driver.js'
+import { run, succeeds } from './exec.js'
+import { nodeHostname } from './names.js'
+
+/** One OpenSSH server per node, with its own host key, config and root password. */
+
+const LAUNCHER = fileURLToPath(new URL('./launch-sshd.sh', import.meta.url))
+/** Where the launcher mounts the node's directory inside the node's mount namespace. */
+const MOUNT = '/run/nodeplane/node'
+
+function sshdConfig(nodeId: string): string {
+  return [
+    `# Written by nodeplane for node ${nodeId}; paths are as this node's sshd sees them.`,
+    'Port 22',
+    'ListenAddress 0.0.0.0',
+    'ListenAddress ::',
+    `HostKey ${MOUNT}/ssh_host_ed25519_key`,
+    `PidFile ${MOUNT}/sshd.pid`,
+    'PermitRootLogin yes',
+    'PasswordAuthentication yes',
+    'KbdInteractiveAuthentication no',
+    // PAM would consult the machine's own account stack; shadow is the node's file.
+    'UsePAM no',
+    'UseDNS no',
+    'PrintMotd no',
+    'Subsystem sftp internal-sftp',
+    '',
+  ].join('\n')
+}
+
+/** Writes the node's sshd files; the host key is kept across rebuilds, so clients keep trusting it. */
+export async function writeNodeFiles(dir: string, node: NodeSpec): Promise<void> {
+  await mkdir(join(dir, 'root'), { recursive: true, mode: 0o700 })
+  await writeFile(join(dir, 'node-id'), `${node.id}\n`)
+  const key = join(dir, 'ssh_host_ed25519_key')
+  if (!existsSync(key)) {
+    const comment = `root@${nodeHostname(node.id)}`
+    await run('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', comment, '-f', key])
+  }
+  // Written once: a running sshd has this very inode bind-mounted, so it is never rewritten,
+  // and a rename makes it whole or absent.
+  const shadow = join(dir, 'shadow')
+  if (!existsSync(shadow)) {
+    // The password reaches openssl on stdin, never in an argument list others can read.
+    const input = node.login.password
+    const hash = (await run('openssl', ['passwd', '-6', '-stdin'], { input })).trim()
+    const days = Math.floor(Date.now() / 86_400_000)
+    await writeFile(`${shadow}.new`, `root:${hash}:${days}:0:99999:7:::\n`, { mode: 0o600 })
+    await rename(`${shadow}.new`, shadow)
+  }
+  await writeFile(join(dir, 'sshd_config'), sshdConfig(node.id))
+}
+
+/** A mount and UTS namespace of the node's own, for the launcher's mounts and host name. */
+const ISOLATE = ['unshare', '--mount', '--uts', '--propagation', 'private']
+
+/** Starts the node's sshd, detached: nodes keep running while the control plane restarts. */
+export function startSshd(namespace: string, dir: string, nodeId: string): void {
+  mkdirSync('/run/nodeplane', { recursive: true })
+  const log = openSync(join(dir, 'sshd.log'), 'a')
+  const launch = [...ISOLATE, 'sh', LAUNCHER, dir, nodeHostname(nodeId), nodeId]
+  const child = spawn('ip', ['netns', 'exec', namespace, ...launch], {
+    detached: true,
+    stdio: ['ignore', log, log],
+  })
+  child.unref()
+  closeSync(log)
+}
+
+/** The pid of the node's sshd from its pid file, if that process is still this node's sshd. */
+export function sshdPid(dir: string, nodeId: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(join(dir, 'sshd.pid'), 'utf8').trim())
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    return cmdline.includes(`NODEPLANE_NODE=${nodeId}`) ? pid : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** A TCP connect to port 22 on the node's private address, from inside the node's namespace. */
+export function sshPortOpen(namespace: string, privateIp: string): Promise<boolean> {
+  // The address is an argument of the fixed script ($1), never part of it.
+  const connect = ['timeout', '2', 'bash', '-c', 'exec 3<>"/dev/tcp/$1/22"', 'probe', privateIp]
+  return succeeds('ip', ['netns', 'exec', namespace, ...connect])
+}
+
+const netnsOf = (pid: number | 'self') => readlinkSync(`/proc/${pid}/ns/net`)
+
+/** The network namespace identities (`net:[inode]`) of a named namespace and of a pid. */
+export function namespaceIds(namespace: string, pid: number | undefined): Set<string> {
+  const ids = new Set<string>()
+  const path = `/run/netns/${namespace}`
+  if (existsSync(path)) ids.add(`net:[${statSync(path).ino}]`)
+  if (pid !== undefined) ids.add(netnsOf(pid))
+  // Never the namespace nodeplane itself runs in.
+  ids.delete(netnsOf('self'))
+  return ids
+}
+
+function pidsIn(ids: Set<string>): number[] {
+  const pids: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      if (ids.has(netnsOf(Number(entry)))) pids.push(Number(entry))
+    } catch {
+      // The process exited while we looked.
+    }
+  }
+  return pids
+}
+
+/**
+ * Stops every process in the given namespaces: sshd, its sessions and whatever users started
+ * there. Found by namespace, not by name, so a namespace deleted by hand still gets emptied.
+ */
+export async function stopProcesses(ids: Set<string>): Promise<void> {
+  if (ids.size === 0) return
+  const signal = (sig: NodeJS.Signals) => {
+    for (const pid of pidsIn(ids)) {
+      try {
+        process.kill(pid, sig)
+      } catch {
+        // Exited on its own meanwhile.
+      }
+    }
+  }
+  signal('SIGTERM')
+  for (let i = 0; i < 30 && pidsIn(ids).length > 0; i++) await sleep(100)
+  signal('SIGKILL')
+  for (let i = 0; i < 30 && pidsIn(ids).length > 0; i++) await sleep(100)
+}

@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process'
+import { afterAll, describe, expect, it } from 'vitest'
+import { nodeHostname } from '../../server/provisioning/netns/names.js'
+import { eventually } from '../helpers/http.js'
+import {
+  namespacesOf,
+  netnsUnavailable,
+  purge,
+  runningNode,
+  sh,
+  ssh,
+  startNetnsServer,
+  tcpOpen,
+  type NetnsServer,
+} from './_netns.js'
+
+const unavailable = await netnsUnavailable()
+if (unavailable) console.warn(`netns suite skipped: ${unavailable}`)
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Root logs in on `ip`, retried while the restarted server is still rebuilding. */
+function loginEventually(ctx: NetnsServer, ip: string, password: string) {
+  return eventually(async () => {
+    const result = await ssh(ctx.names.internet, ip, password, 'hostname')
+    return result.code === 0 ? result.stdout.trim() : undefined
+  }, 30_000)
+}
+
+describe.skipIf(unavailable)('netns driver: reconcile on start', () => {
+  const servers: NetnsServer[] = []
+  afterAll(async () => {
+    for (const ctx of servers) await ctx.server.stop()
+    for (const ctx of servers) await purge(ctx.names)
+  })
+
+  it('removes an orphan namespace and rebuilds a node whose namespace was deleted by hand', async () => {
+    const first = await startNetnsServer()
+    servers.push(first)
+    const { node, password } = await runningNode(first.client)
+    await first.server.kill()
+
+    // Deleting the name leaves the namespace alive, unnamed, as long as its sshd runs.
+    const lost = first.ns(node.id)
+    const oldSshd = (await sh('ip', ['netns', 'pids', lost])).stdout
+      .split('\n')
+      .filter(Boolean)
+      .map(Number)
+    expect(oldSshd).toHaveLength(1)
+    expect((await sh('ip', ['netns', 'delete', lost])).code).toBe(0)
+    // A namespace with nodeplane's prefix that no node owns, with a process inside.
+    const orphan = `${first.names.prefix}-0123456789`
+    expect((await sh('ip', ['netns', 'add', orphan])).code).toBe(0)
+    const squatter = spawn('ip', ['netns', 'exec', orphan, 'sleep', '600'], {
+      detached: true,
+      stdio: 'ignore',
+    })
+    squatter.unref()
+    await eventually(async () =>
+      (await sh('ip', ['netns', 'pids', orphan])).stdout.trim() ? true : undefined
+    )
+
+    const second = await startNetnsServer({}, first.server.dataDir)
+    servers.push(second)
+    // The old sshd still answers on the old links until reconcile replaces it: wait for that.
+    await eventually(async () => {
+      const present = await namespacesOf(second.names)
+      const done = present.includes(lost) && !present.includes(orphan)
+      return done && !alive(squatter.pid!) && !alive(oldSshd[0]!) ? true : undefined
+    }, 30_000)
+    expect(await loginEventually(second, node.ip_address, password)).toBe(nodeHostname(node.id))
+    expect((await second.client.get(`/nodes/${node.id}`)).body.status).toBe('running')
+    await second.server.stop()
+  })
+
+  it('rebuilds every running node, its VPC and its addresses after a reboot', async () => {
+    const first = await startNetnsServer()
+    servers.push(first)
+    const a = await runningNode(first.client)
+    const b = await runningNode(first.client)
+    const extra = await first.client.post(`/api/v1/nodes/${a.node.id}/network/ip`, { ip: 'auto' })
+    await first.server.kill()
+    // A reboot: every namespace and every process of the instance is gone; the data is not.
+    await purge(first.names)
+    expect(await namespacesOf(first.names)).toEqual([])
+
+    const second = await startNetnsServer({}, first.server.dataDir)
+    servers.push(second)
+    expect(await loginEventually(second, a.node.ip_address, a.password)).toBe(
+      nodeHostname(a.node.id)
+    )
+    expect(await loginEventually(second, b.node.ip_address, b.password)).toBe(
+      nodeHostname(b.node.id)
+    )
+    expect(await tcpOpen(second.names.internet, extra.body.ip.split('/')[0])).toBe(true)
+    expect(await tcpOpen(second.ns(a.node.id), b.node.private_ip)).toBe(true)
+  })
+})
