@@ -80,6 +80,32 @@ describe.skipIf(unavailable)('netns driver: reconcile on start', () => {
     await second.server.stop()
   })
 
+  it('finishes a node that was provisioning when the server was killed, leaking nothing', async () => {
+    // The boot delay keeps the node provisioning long enough to kill the server mid-way.
+    const first = await startNetnsServer({ NODEPLANE_NETNS_BOOT_SECONDS: '5' })
+    servers.push(first)
+    const created = await first.client.post('/nodes')
+    expect(created.status).toBe(201)
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    expect((await first.client.get(`/nodes/${created.body.id}`)).body.status).toBe('provisioning')
+    await first.server.kill()
+
+    const second = await startNetnsServer({}, first.server.dataDir)
+    servers.push(second)
+    const node = await eventually(async () => {
+      const reply = await second.client.get(`/nodes/${created.body.id}`)
+      return reply.body.status === 'running' ? reply.body : undefined
+    }, 30_000)
+    const password = (await second.client.get(`/api/v1/nodes/${node.id}/credentials`)).body.password
+    expect(await loginEventually(second, node.ip_address, password)).toBe(nodeHostname(node.id))
+    // One namespace for the node (plus the fabric and the internet), and one sshd inside it.
+    const namespaces = await namespacesOf(second.names)
+    expect(namespaces.filter((name) => name === second.ns(node.id))).toHaveLength(1)
+    expect(namespaces).toHaveLength(3)
+    const pids = (await sh('ip', ['netns', 'pids', second.ns(node.id)])).stdout.split('\n').filter(Boolean)
+    expect(pids).toHaveLength(1)
+  })
+
   it('rebuilds every running node, its VPC and its addresses after a reboot', async () => {
     const first = await startNetnsServer()
     servers.push(first)
