@@ -1,12 +1,16 @@
 /**
  * The nodeplane provider: its `provider "nodeplane" { … }` schema, configuration, and the list
- * of resource and data source types (added as the API client lands).
+ * of resource and data source types.
  * @module
  */
 import { diagnosticError } from './framework/diagnostics.js'
 import type { DataSource, ProviderDefinition, Resource } from './framework/resource.js'
 import { attr, schema, type PlannedOf } from './framework/schema.js'
 import { isUnknown } from './framework/values.js'
+import { computeHostsDataSource } from './data-sources/compute-hosts.js'
+import { nodeDataSource } from './data-sources/node.js'
+import { nodeResource } from './resources/node.js'
+import { vpcResource } from './resources/vpc.js'
 
 /** The provider block's schema. */
 export const providerSchema = schema({
@@ -45,8 +49,8 @@ export function createProvider(
     typeName: 'nodeplane',
     schema: providerSchema,
     configure: (_ctx, config) => configure(config),
-    resources: [...(extra.resources ?? [])],
-    dataSources: [...(extra.dataSources ?? [])],
+    resources: [nodeResource, vpcResource, ...(extra.resources ?? [])],
+    dataSources: [computeHostsDataSource, nodeDataSource, ...(extra.dataSources ?? [])],
   }
 }
 

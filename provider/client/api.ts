@@ -1,0 +1,111 @@
+/**
+ * The provider's HTTP client for the nodeplane API: base URL, bearer key, problem+json errors,
+ * and retries with backoff. GETs and DELETEs are retried on connection errors, 429 and 5xx;
+ * POSTs carry an Idempotency-Key, the same on every attempt, so retrying them cannot create
+ * twice.
+ * @module
+ */
+import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { diagnosticError, type ProblemLike } from '../framework/diagnostics.js'
+
+/** An answer of the API with a problem+json body. */
+export class ApiError extends Error implements ProblemLike {
+  readonly title: string
+  readonly detail?: string
+  readonly code?: string
+  readonly request_id?: string
+  readonly errors?: { field: string; message: string }[]
+  readonly extra: Record<string, unknown>
+  constructor(readonly status: number, body: Record<string, unknown>) {
+    super(String(body.detail ?? body.title ?? `HTTP ${status}`))
+    this.title = String(body.title ?? `HTTP ${status}`)
+    this.detail = body.detail as string | undefined
+    this.code = body.code as string | undefined
+    this.request_id = body.request_id as string | undefined
+    this.errors = body.errors as ApiError['errors']
+    this.extra = body
+  }
+}
+
+/** Whether an error is the API's 404 (the object does not exist, or is deleted). */
+export const isNotFound = (err: unknown) => err instanceof ApiError && err.status === 404
+
+const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504])
+const MAX_ATTEMPTS = 5
+
+export class ApiClient {
+  constructor(
+    private readonly endpoint: string,
+    private readonly apiKey: string | undefined
+  ) {}
+
+  get<T>(path: string, signal?: AbortSignal): Promise<T> {
+    return this.request('GET', path, undefined, signal)
+  }
+
+  post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+    return this.request('POST', path, body, signal)
+  }
+
+  delete<T>(path: string, signal?: AbortSignal): Promise<T> {
+    return this.request('DELETE', path, undefined, signal)
+  }
+
+  private async request<T>(method: string, path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' }
+    if (this.apiKey) headers.Authorization = `Bearer ${this.apiKey}`
+    if (method === 'POST') {
+      headers['Content-Type'] = 'application/json'
+      headers['Idempotency-Key'] = randomUUID()
+    }
+    for (let attempt = 1; ; attempt++) {
+      let res: Response
+      try {
+        res = await fetch(new URL(path, this.endpoint), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal })
+      } catch (err) {
+        if (signal?.aborted || attempt >= MAX_ATTEMPTS) throw connectionError(this.endpoint, err)
+        await sleep(backoff(attempt), undefined, { signal })
+        continue
+      }
+      if (RETRIED_STATUSES.has(res.status) && attempt < MAX_ATTEMPTS) {
+        await res.body?.cancel()
+        await sleep(retryAfter(res) ?? backoff(attempt), undefined, { signal })
+        continue
+      }
+      return parse<T>(res)
+    }
+  }
+}
+
+async function parse<T>(res: Response): Promise<T> {
+  const text = await res.text()
+  const json = text ? (JSON.parse(text) as Record<string, unknown>) : {}
+  if (res.status === 401 || res.status === 403) {
+    throw diagnosticError(
+      res.status === 401 ? 'nodeplane rejected the API key' : 'The API key lacks permission',
+      `${json.detail ?? ''}\n\nSet api_key in the provider block, or NODEPLANE_API_KEY, to a ${res.status === 403 ? 'read_write ' : ''}key from Developer Settings or \`nodeplane keys create\`.`
+    )
+  }
+  if (!res.ok) throw new ApiError(res.status, json)
+  return json as T
+}
+
+/** Exponential backoff with full jitter: about 0.5 s, 1 s, 2 s, 4 s. */
+function backoff(attempt: number): number {
+  return Math.random() * 500 * 2 ** (attempt - 1)
+}
+
+function retryAfter(res: Response): number | undefined {
+  const seconds = Number(res.headers.get('Retry-After'))
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 30) * 1000 : undefined
+}
+
+function connectionError(endpoint: string, err: unknown) {
+  return diagnosticError('Cannot reach the nodeplane API', `${endpoint}: ${(err as Error).cause ?? (err as Error).message}`)
+}
+
+/** The client of a configured provider (endpoint and key from the block or the environment). */
+export function apiClient(config: { endpoint: string | undefined; apiKey: string | undefined }): ApiClient {
+  return new ApiClient(config.endpoint ?? 'http://127.0.0.1:8080', config.apiKey)
+}
