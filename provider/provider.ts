@@ -10,6 +10,7 @@ import { isUnknown } from './framework/values.js'
 import { computeHostsDataSource } from './data-sources/compute-hosts.js'
 import { nodeDataSource } from './data-sources/node.js'
 import { nodeResource } from './resources/node.js'
+import { publicIpResource } from './resources/public-ip.js'
 import { vpcResource } from './resources/vpc.js'
 
 /** The provider block's schema. */
@@ -49,7 +50,7 @@ export function createProvider(
     typeName: 'nodeplane',
     schema: providerSchema,
     configure: (_ctx, config) => configure(config),
-    resources: [nodeResource, vpcResource, ...(extra.resources ?? [])],
+    resources: [nodeResource, publicIpResource, vpcResource, ...(extra.resources ?? [])],
     dataSources: [computeHostsDataSource, nodeDataSource, ...(extra.dataSources ?? [])],
   }
 }
