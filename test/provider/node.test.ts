@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
@@ -87,6 +89,42 @@ describe('nodeplane_node and nodeplane_vpc with real tofu', () => {
     expect(destroyed.code, destroyed.output).toBe(0)
     expect((await client.get('/nodes')).body).toEqual([])
     expect((await client.get('/api/v1/networking')).body.filter((v: { name: string }) => v.name === 'tf-net')).toEqual([])
+  })
+
+  it('replaces a node whose name changes, and -refresh-only reports a node deleted out of band', async () => {
+    const client = api(server.url, key)
+    const config = (name: string) => `
+terraform {
+  required_providers {
+    nodeplane = { source = "nodeplane/nodeplane" }
+  }
+}
+provider "nodeplane" {
+  endpoint = "${server.url}"
+  api_key  = "${key}"
+}
+resource "nodeplane_node" "n" { name = "${name}" }
+`
+    const w = workdir(config('before'), provider)
+    expect((await run(w, ['apply', '-auto-approve', '-input=false'])).code).toBe(0)
+    const first = (await client.get('/nodes')).body.find((n: { name: string }) => n.name === 'before')
+
+    writeFileSync(join(w.dir, 'main.tf'), config('after'))
+    const plan = await run(w, ['plan', '-input=false'])
+    expect(plan.output).toContain('must be replaced')
+    expect(plan.output).toContain('forces replacement')
+    expect((await run(w, ['apply', '-auto-approve', '-input=false'])).code).toBe(0)
+    const nodes = (await client.get('/nodes')).body as { id: string; name: string }[]
+    expect(nodes.map((n) => n.name)).toContain('after')
+    expect(nodes.map((n) => n.id)).not.toContain(first.id)
+
+    const second = nodes.find((n) => n.name === 'after')!
+    await client.delete(`/nodes/${second.id}`)
+    await eventually(async () => ((await client.get(`/nodes/${second.id}`)).status === 404 ? true : undefined))
+    const refresh = await run(w, ['plan', '-refresh-only', '-detailed-exitcode', '-input=false'])
+    expect(refresh.code, refresh.output).toBe(2)
+    expect(refresh.output).toContain('has been deleted')
+    expect((await run(w, ['destroy', '-auto-approve', '-input=false'])).code).toBe(0)
   })
 
   it('imports a node and a VPC made outside Terraform, with an empty plan after', async () => {
