@@ -77,8 +77,10 @@ describe('nodeplane provider under real tofu', () => {
     const attrs = ours.provider.block.attributes
     expect(attrs.endpoint).toMatchObject({ type: 'string', optional: true })
     expect(attrs.api_key).toMatchObject({ type: 'string', optional: true, sensitive: true })
-    // No resource types ship yet; test-only ones are registered only through the bundle.
-    expect(ours.resource_schemas ?? {}).toEqual({})
+    // The shipped types; test-only ones are registered only through the bundle.
+    expect(Object.keys(ours.resource_schemas).sort()).toEqual(['nodeplane_node', 'nodeplane_public_ip', 'nodeplane_vpc'])
+    expect(Object.keys(ours.data_source_schemas).sort()).toEqual(['nodeplane_compute_hosts', 'nodeplane_node'])
+    expect(ours.resource_schemas.nodeplane_node.block.block_types.timeouts).toBeDefined()
   })
 
   it('plans a configured provider with a data source and a resource', async () => {
