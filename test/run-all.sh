@@ -23,6 +23,7 @@ grep -m 1 '^OpenTofu' <<<"$tofu_version" || true
 
 step "typecheck"
 npx tsc --noEmit
+npx tsc -p tsconfig.cdktf.json
 
 step "chromium (headless browser for the dashboard suite)"
 NODEPLANE_CHROMIUM="$(bash test/setup/install-chromium.sh | tail -n 1)"
