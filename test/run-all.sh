@@ -14,12 +14,12 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$sum" ]; then
   echo "$sum" >"$stamp"
 fi
 
-step "tofu (built from source once, then cached)"
-NODEPLANE_TOFU="$(bash test/setup/install-tofu.sh | tail -n 1)"
+step "tofu (built from source once, then cached; NODEPLANE_TOFU=terraform runs the suites with terraform)"
+NODEPLANE_TOFU="${NODEPLANE_TOFU:-$(bash test/setup/install-tofu.sh | tail -n 1)}"
 export NODEPLANE_TOFU
 # Not piped into head: with pipefail, tofu's SIGPIPE would end the run.
 tofu_version="$("$NODEPLANE_TOFU" version 2>/dev/null || true)"
-grep -m 1 '^OpenTofu' <<<"$tofu_version" || true
+grep -m 1 -E '^(OpenTofu|Terraform) v' <<<"$tofu_version" || true
 
 step "typecheck"
 npx tsc --noEmit
