@@ -39,6 +39,21 @@ describe('request limits', () => {
     expect((await client.get('/api/v1/networking')).body).toEqual([])
   })
 
+  it('refuses deeply nested JSON with a 400 naming the field, and creates nothing', async () => {
+    const client = api(server.url, key)
+    const depth = 10_000
+    const body = `{"name":${'['.repeat(depth)}${']'.repeat(depth)}}`
+    const res = await client.request('POST', '/api/v1/networking', { body, headers: { 'Content-Type': 'application/json' } })
+    expect(res.status).toBe(400)
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(['name'])
+    expect((await client.get('/api/v1/networking')).body).toEqual([])
+  })
+
+  it('refuses a URL over the 16 KiB header limit with 431', async () => {
+    const res = await api(server.url).get(`/api/v1/compute?region=${'a'.repeat(20_000)}`)
+    expect(res.status).toBe(431)
+  })
+
   it('sends security headers, and a CSP that forbids everything on JSON answers', async () => {
     const res = await api(server.url, key).get('/nodes')
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
