@@ -8,11 +8,21 @@ import type { AppEnv } from './router.js'
 /** Request bodies are small JSON objects; anything larger is refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024
 
-export const limitBodySize: MiddlewareHandler = bodyLimit({
+const bodyLimitOf: MiddlewareHandler = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: (c) =>
     sendProblem(c, new ProblemError(413, 'payload_too_large', `request bodies are limited to ${MAX_BODY_BYTES} bytes`)),
 })
+
+/**
+ * Hono's body limit, run only where Node sees a body (a length or a chunked encoding). It
+ * asks the request for its body stream, which makes the Node adapter build a full fetch
+ * Request: a tenth of the cost of a hot GET that has no body to limit.
+ */
+export const limitBodySize: MiddlewareHandler = (c, next) => {
+  const hasBody = c.req.header('content-length') !== undefined || c.req.header('transfer-encoding') !== undefined
+  return hasBody ? bodyLimitOf(c, next) : next()
+}
 
 /**
  * Limits a public endpoint per API key, or per client address for anonymous callers, to
