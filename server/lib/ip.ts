@@ -18,6 +18,12 @@ export function toBigInt(address: ipaddr.IPv4 | ipaddr.IPv6): bigint {
 }
 
 export function fromBigInt(version: IpVersion, value: bigint): string {
+  // Allocation formats one candidate per used address, so IPv4 (the common case) skips the
+  // byte array and ipaddr.js: dotted quads have a single spelling.
+  if (version === 4) {
+    const n = Number(value)
+    return `${n >>> 24}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`
+  }
   const bytes: number[] = []
   for (let i = 0; i < BITS[version] / 8; i++) bytes.unshift(Number((value >> BigInt(i * 8)) & 0xffn))
   const address = ipaddr.fromByteArray(bytes)
@@ -71,9 +77,13 @@ export function vpcCidr(index: number): string {
   return `10.${index}.0.0/16`
 }
 
+const vpcRanges = new Map<string, Pool>()
+
 /** The n-th usable private address of a VPC range, skipping the first ten (gateway, DNS). */
 export function privateAddressAt(cidr: string, n: number): string | undefined {
-  const pool = parsePool(cidr, { 4: 32, 6: 128 })
+  // Called once per address in use while looking for a free one: parse each range once.
+  let pool = vpcRanges.get(cidr)
+  if (!pool) vpcRanges.set(cidr, (pool = parsePool(cidr, { 4: 32, 6: 128 })))
   const offset = BigInt(n + 10)
   if (offset > blockCount(pool)) return undefined
   return fromBigInt(4, pool.base + offset)

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config.js'
-import { privateAddressAt, vpcCidr } from '../../server/lib/ip.js'
+import { fromBigInt, privateAddressAt, toBigInt, vpcCidr } from '../../server/lib/ip.js'
+import ipaddr from 'ipaddr.js'
 import { blockForAddress, firstFreeBlock, ipPools } from '../../server/public-ips/ip-pools.js'
 
 const pools = ipPools(loadConfig({ NODEPLANE_IPV4_POOLS: '203.0.113.0/30,198.51.100.0/24', NODEPLANE_IPV6_POOLS: '2001:db8::/32' }))
+
+describe('IPv4 formatting', () => {
+  it('spells addresses as ipaddr.js does, at both ends of the range', () => {
+    for (const text of ['0.0.0.0', '10.1.0.10', '100.127.255.254', '203.0.113.1', '255.255.255.255']) {
+      expect(fromBigInt(4, toBigInt(ipaddr.parse(text)))).toBe(text)
+    }
+  })
+})
 
 describe('public IP pools', () => {
   it('hands out IPv4 /32s, skipping network and broadcast, then the next pool', () => {
