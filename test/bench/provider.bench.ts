@@ -1,17 +1,20 @@
 /**
  * Provider benchmarks: start-to-handshake time of the plugin (bundled, and through the real
- * launcher), and `tofu apply` / `tofu plan` wall time for N nodes against the same count of
- * built-in `terraform_data` resources in the same run. Run:
- * `npx tsx test/bench/provider.bench.ts` (BENCH_NODES, default 50). Writes
- * test-output/bench/provider.json.
+ * launcher), and `tofu apply` / `tofu plan` / `tofu destroy` wall time for N nodes against the same count
+ * of built-in `terraform_data` resources in the same run, for each N of BENCH_NODES
+ * (comma-separated, default 10,100,500). With two or more counts it also prints the cost per
+ * extra resource (the slope between the smallest and largest N), which separates the fixed
+ * cost of starting the plugin from the per-resource overhead. Run:
+ * `npx tsx test/bench/provider.bench.ts`. Writes test-output/bench/provider.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { generateCatalog } from '../../server/compute-hosts/catalog-generator.js'
 import { join } from 'node:path'
 import { createTestKey } from '../helpers/accounts.js'
-import { REPO, startServer } from '../helpers/server.js'
+import { newDataDir, REPO, startServer } from '../helpers/server.js'
 import { bundleProvider, removeTempDirs, startPlugin, tofu, workdir, type Workdir } from '../fixtures/provider-demo/harness.js'
 
-const COUNT = Number(process.env.BENCH_NODES ?? 50)
+const COUNTS = (process.env.BENCH_NODES ?? '10,100,500').split(',').map(Number)
 
 async function handshakeMs(bundle?: { bin: string; types: string }): Promise<number> {
   const times: number[] = []
@@ -33,52 +36,85 @@ async function timed(w: Workdir, args: string[]): Promise<number> {
   return Math.round(performance.now() - start)
 }
 
-const bundle = await bundleProvider()
-const handshake = { bundledMs: await handshakeMs(bundle), launcherMs: await handshakeMs() }
-console.log('Start to handshake (median of 5, ms)')
-console.table([handshake])
+type Row = { resources: number; type: string; applyMs: number; planMs: number; destroyMs: number }
 
-const server = await startServer({ keepLogs: false, env: { NODEPLANE_PROVISION_SECONDS: '0', NODEPLANE_TEARDOWN_SECONDS: '0' } })
-try {
-  const key = createTestKey(server.dataDir).key
-  const nodes = workdir(
-    `terraform {
+/** apply, a no-change plan and destroy of one working dir. */
+async function lifecycle(w: Workdir, resources: number, type: string): Promise<Row> {
+  const applyMs = await timed(w, ['apply', '-auto-approve', '-input=false'])
+  const planMs = await timed(w, ['plan', '-input=false'])
+  const destroyMs = await timed(w, ['destroy', '-auto-approve', '-input=false'])
+  return { resources, type, applyMs, planMs, destroyMs }
+}
+
+function nodesConfig(url: string, key: string, count: number): string {
+  return `terraform {
   required_providers {
     nodeplane = { source = "nodeplane/nodeplane" }
   }
 }
 provider "nodeplane" {
-  endpoint = "${server.url}"
+  endpoint = "${url}"
   api_key  = "${key}"
 }
 resource "nodeplane_node" "n" {
-  count = ${COUNT}
+  count = ${count}
   name  = "bench-\${count.index}"
 }
-`,
-    { bin: bundle.bin }
-  )
-  const data = workdir(`resource "terraform_data" "d" {\n  count = ${COUNT}\n  input = "bench-\${count.index}"\n}\n`, { bin: bundle.bin })
-  const rows = []
-  for (const [name, w] of [['nodeplane_node', nodes], ['terraform_data', data]] as const) {
-    if (name === 'terraform_data') await timed(w, ['init', '-input=false'])
-    const apply = await timed(w, ['apply', '-auto-approve', '-input=false'])
-    const plan = await timed(w, ['plan', '-input=false'])
-    const destroy = await timed(w, ['destroy', '-auto-approve', '-input=false'])
-    rows.push({ resources: `${COUNT} × ${name}`, applyMs: apply, planMs: plan, destroyMs: destroy })
+`
+}
+
+/** Milliseconds per extra resource between two rows of the same type. */
+function slope(small: Row, large: Row, field: 'applyMs' | 'planMs' | 'destroyMs'): number {
+  return (large[field] - small[field]) / (large.resources - small.resources)
+}
+
+const bundle = await bundleProvider()
+const handshake = { bundledMs: await handshakeMs(bundle), launcherMs: await handshakeMs() }
+console.log('Start to handshake (median of 5, ms)')
+console.table([handshake])
+
+// Enough hosts in every region, and a CGNAT-sized pool, for the largest count.
+const catalog = join(newDataDir(), 'catalog.json')
+writeFileSync(catalog, JSON.stringify(generateCatalog(Math.max(...COUNTS) * 10, 7)))
+const server = await startServer({
+  keepLogs: false,
+  env: { NODEPLANE_PROVISION_SECONDS: '0', NODEPLANE_TEARDOWN_SECONDS: '0', NODEPLANE_CATALOG: catalog, NODEPLANE_IPV4_POOLS: '100.64.0.0/10' },
+})
+try {
+  const key = createTestKey(server.dataDir).key
+  const rows: Row[] = []
+  for (const count of COUNTS) {
+    const nodes = workdir(nodesConfig(server.url, key, count), { bin: bundle.bin })
+    const data = workdir(`resource "terraform_data" "d" {\n  count = ${count}\n  input = "bench-\${count.index}"\n}\n`, { bin: bundle.bin })
+    await timed(data, ['init', '-input=false'])
+    rows.push(await lifecycle(nodes, count, 'nodeplane_node'), await lifecycle(data, count, 'terraform_data'))
   }
-  const [ours, builtin] = rows
-  console.log(`\ntofu wall time, ${COUNT} resources`)
+  const ours = rows.filter((r) => r.type === 'nodeplane_node')
+  const builtin = rows.filter((r) => r.type === 'terraform_data')
+  const ratios = ours.map((row, i) => ({
+    resources: row.resources,
+    apply: +(row.applyMs / builtin[i]!.applyMs).toFixed(2),
+    plan: +(row.planMs / builtin[i]!.planMs).toFixed(2),
+    destroy: +(row.destroyMs / builtin[i]!.destroyMs).toFixed(2),
+  }))
+  console.log('\ntofu wall time (ms)')
   console.table(rows)
-  const ratios = {
-    apply: +(ours!.applyMs / builtin!.applyMs).toFixed(2),
-    plan: +(ours!.planMs / builtin!.planMs).toFixed(2),
-    destroy: +(ours!.destroyMs / builtin!.destroyMs).toFixed(2),
+  console.log('ratio nodeplane_node / terraform_data')
+  console.table(ratios)
+  let perResource
+  if (COUNTS.length > 1) {
+    const fields = ['applyMs', 'planMs', 'destroyMs'] as const
+    perResource = fields.map((field) => {
+      const mine = slope(ours[0]!, ours.at(-1)!, field)
+      const theirs = slope(builtin[0]!, builtin.at(-1)!, field)
+      return { step: field.replace('Ms', ''), nodeplaneMs: +mine.toFixed(2), terraformDataMs: +theirs.toFixed(2), ratio: +(mine / theirs).toFixed(2) }
+    })
+    console.log(`cost per extra resource, ${COUNTS[0]} to ${COUNTS.at(-1)} resources (ms)`)
+    console.table(perResource)
   }
-  console.log('ratio nodeplane_node / terraform_data:', ratios)
   const out = join(REPO, 'test-output/bench')
   mkdirSync(out, { recursive: true })
-  writeFileSync(join(out, 'provider.json'), JSON.stringify({ at: new Date().toISOString(), handshake, rows, ratios }, null, 2))
+  writeFileSync(join(out, 'provider.json'), JSON.stringify({ at: new Date().toISOString(), handshake, rows, ratios, perResource }, null, 2))
 } finally {
   await server.stop()
   removeTempDirs()
