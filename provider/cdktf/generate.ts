@@ -10,14 +10,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { generateProviderBindingsFromSchema } from '@cdktf/provider-generator'
+import { installProvider } from '../install.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const GEN_DIR = join(ROOT, 'provider/cdktf/gen')
 
 /** The provider schema as tofu sees it, with this checkout's provider installed for it. */
 export function schemaJson(tofu = process.env.NODEPLANE_TOFU ?? 'tofu'): string {
-  const install = execFileSync(join(ROOT, 'provider/install.sh'), [], { encoding: 'utf8' })
-  const cliConfig = install.trim().split('\n').at(-1)!.replace(/^TF_CLI_CONFIG_FILE=/, '')
+  const cliConfig = installProvider()
   const dir = mkdtempSync(join(tmpdir(), 'nodeplane-schema-'))
   try {
     writeFileSync(

@@ -4,11 +4,12 @@
  * nothing left.
  * @module
  */
-import { execFileSync, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { cpSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
+import { installProvider } from '../../provider/install.js'
 import { removeTempDirs, tempDir, tofu, type Workdir } from '../fixtures/provider-demo/harness.js'
 import { createTestKey } from '../helpers/accounts.js'
 import { api } from '../helpers/http.js'
@@ -32,12 +33,6 @@ function synth(example: string, stack: string): string {
   return join(cwd, 'cdktf.out/stacks', stack)
 }
 
-/** Installs this checkout's provider into a fresh filesystem mirror; returns the CLI config. */
-function mirrorConfig(): string {
-  const out = execFileSync(join(REPO, 'provider/install.sh'), ['--mirror', tempDir('nodeplane-mirror-')], { encoding: 'utf8' })
-  return out.trim().split('\n').at(-1)!.replace(/^TF_CLI_CONFIG_FILE=/, '')
-}
-
 /** Copies an HCL example into a temp dir, where tofu keeps its state. */
 function hclDir(example: string): string {
   const dir = tempDir(`nodeplane-${example}-`)
@@ -58,8 +53,9 @@ async function applyPlanDestroy<T>(
   const server = await startServer({ env: { NODEPLANE_PROVISION_SECONDS: '1' } })
   try {
     const key = createTestKey(server.dataDir).key
-    const w: Workdir = { dir, cliConfig: mirrorConfig(), env: {} }
-    w.env = { TF_CLI_CONFIG_FILE: w.cliConfig, NODEPLANE_ENDPOINT: server.url, NODEPLANE_API_KEY: key }
+    const cliConfig = installProvider(['--mirror', tempDir('nodeplane-mirror-')])
+    const env = { TF_CLI_CONFIG_FILE: cliConfig, NODEPLANE_ENDPOINT: server.url, NODEPLANE_API_KEY: key }
+    const w: Workdir = { dir, cliConfig, env }
     const client = api(server.url, key)
     // As the examples' READMEs say: init installs the provider from the local mirror.
     const init = await tofu(w, ['init', '-input=false'])
