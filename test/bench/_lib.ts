@@ -1,8 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
-import { REPO } from '../helpers/server.js'
+import { generateCatalog } from '../../server/compute-hosts/catalog-generator.js'
+import { newDataDir, REPO, startServer, type TestServer } from '../helpers/server.js'
+
+// No provisioning delay or rate limit, and a CGNAT-sized pool so thousands of benchmark
+// nodes all get an address.
+const BENCH_ENV = { NODEPLANE_PROVISION_SECONDS: '0', NODEPLANE_DISCOVERY_RATE_LIMIT: '0', NODEPLANE_IPV4_POOLS: '100.64.0.0/10' }
+
+/** A server for benchmarks with a generated inventory of `hosts` compute hosts. */
+export async function serverWith(hosts: number): Promise<TestServer> {
+  const catalog = join(newDataDir(), `catalog-${hosts}.json`)
+  writeFileSync(catalog, JSON.stringify(generateCatalog(hosts, 7)))
+  return startServer({ env: { ...BENCH_ENV, NODEPLANE_CATALOG: catalog }, keepLogs: false })
+}
 
 /** One measured run of a load generator against a URL. */
 export interface Measurement {

@@ -6,27 +6,13 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { generateCatalog } from '../../server/compute-hosts/catalog-generator.js'
 import { createTestKey } from '../helpers/accounts.js'
 import { api } from '../helpers/http.js'
-import { newDataDir, REPO, startServer, type TestServer } from '../helpers/server.js'
-import { measure, printTable, rssMiB, startBaseline, type Measurement } from './_lib.js'
+import { REPO } from '../helpers/server.js'
+import { measure, printTable, rssMiB, serverWith, startBaseline, type Measurement } from './_lib.js'
 
 const OUT = join(REPO, 'test-output/bench')
 const DISCOVERY_QUERY = '/api/v1/compute?min_cpu=16&min_memory_gb=64&gpu=false&region=eu-central-1&status=active&limit=50'
-// A CGNAT-sized pool, so thousands of benchmark nodes all get an address.
-const ENV = { NODEPLANE_PROVISION_SECONDS: '0', NODEPLANE_DISCOVERY_RATE_LIMIT: '0', NODEPLANE_IPV4_POOLS: '100.64.0.0/10' }
-
-function catalogFile(hosts: number): string {
-  const file = join(newDataDir(), `catalog-${hosts}.json`)
-  writeFileSync(file, JSON.stringify(generateCatalog(hosts, 7)))
-  return file
-}
-
-async function serverWith(hosts: number): Promise<TestServer> {
-  return startServer({ env: { ...ENV, NODEPLANE_CATALOG: catalogFile(hosts) }, keepLogs: false })
-}
-
 async function createNodes(url: string, key: string, count: number): Promise<string[]> {
   const client = api(url, key)
   const ids: string[] = []

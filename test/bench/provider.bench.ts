@@ -8,11 +8,11 @@
  * `npx tsx test/bench/provider.bench.ts`. Writes test-output/bench/provider.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { generateCatalog } from '../../server/compute-hosts/catalog-generator.js'
 import { join } from 'node:path'
 import { createTestKey } from '../helpers/accounts.js'
-import { newDataDir, REPO, startServer } from '../helpers/server.js'
+import { REPO } from '../helpers/server.js'
 import { bundleProvider, removeTempDirs, startPlugin, tofu, workdir, type Workdir } from '../fixtures/provider-demo/harness.js'
+import { serverWith } from './_lib.js'
 
 const COUNTS = (process.env.BENCH_NODES ?? '10,100,500').split(',').map(Number)
 
@@ -73,13 +73,8 @@ const handshake = { bundledMs: await handshakeMs(bundle), launcherMs: await hand
 console.log('Start to handshake (median of 5, ms)')
 console.table([handshake])
 
-// Enough hosts in every region, and a CGNAT-sized pool, for the largest count.
-const catalog = join(newDataDir(), 'catalog.json')
-writeFileSync(catalog, JSON.stringify(generateCatalog(Math.max(...COUNTS) * 10, 7)))
-const server = await startServer({
-  keepLogs: false,
-  env: { NODEPLANE_PROVISION_SECONDS: '0', NODEPLANE_TEARDOWN_SECONDS: '0', NODEPLANE_CATALOG: catalog, NODEPLANE_IPV4_POOLS: '100.64.0.0/10' },
-})
+// Enough hosts in every region for the largest count.
+const server = await serverWith(Math.max(...COUNTS) * 10)
 try {
   const key = createTestKey(server.dataDir).key
   const rows: Row[] = []
