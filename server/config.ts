@@ -22,6 +22,16 @@ const ConfigSchema = z.object({
   catalogFile: z.string().min(1).optional(),
   discoveryRateLimit: z.coerce.number().int().min(0).default(600),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL instead of the SQLite file in the data directory; replicas share it. */
+  databaseUrl: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  dbPoolSize: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Base64 of 32 bytes sealing root passwords; every replica on one database needs the same. */
+  secretKey: z.string().min(1).optional(),
+  /** A replica silent this long is presumed dead, and another takes over its provisioning work. */
+  workerStaleSeconds: z.coerce.number().min(0.5).default(10),
 })
 
 export type Config = z.infer<typeof ConfigSchema>
@@ -43,6 +53,10 @@ const ENV_NAMES: Record<keyof Config, string> = {
   catalogFile: 'NODEPLANE_CATALOG',
   discoveryRateLimit: 'NODEPLANE_DISCOVERY_RATE_LIMIT',
   logLevel: 'NODEPLANE_LOG_LEVEL',
+  databaseUrl: 'DATABASE_URL',
+  dbPoolSize: 'NODEPLANE_DB_POOL_SIZE',
+  secretKey: 'NODEPLANE_SECRET_KEY',
+  workerStaleSeconds: 'NODEPLANE_WORKER_STALE_SECONDS',
 }
 
 /** Thrown with a message a person can act on when a setting is invalid. */
@@ -68,6 +82,11 @@ export function loadConfig(
       return `  ${ENV_NAMES[key] ?? key}: ${issue.message}`
     })
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`)
+  }
+  if (result.data.databaseUrl && !result.data.secretKey) {
+    throw new ConfigError(
+      'invalid configuration:\n  NODEPLANE_SECRET_KEY: required with DATABASE_URL, the same on every replica (e.g. `openssl rand -base64 32`)'
+    )
   }
   return result.data
 }

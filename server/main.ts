@@ -12,7 +12,7 @@ const dataOption = () => new Option('--data <dir>', 'data directory (default ./d
 
 /** Opens the data directory for a one-shot command, runs it, and closes it. */
 async function withRuntime(options: { data?: string }, run: (rt: Runtime) => void | Promise<void>) {
-  const rt = openRuntime(loadConfig(process.env, { dataDir: options.data, logLevel: 'warn' }))
+  const rt = await openRuntime(loadConfig(process.env, { dataDir: options.data, logLevel: 'warn' }))
   try {
     if (rt.adminPassword) printAdminPassword(rt.adminPassword)
     await run(rt)
@@ -40,9 +40,9 @@ keys
   .option('--email <email>', "user whose account owns the key (default: the admin's)")
   .addOption(dataOption())
   .action((options) =>
-    withRuntime(options, (rt) => {
-      const accountId = userByEmail(rt.db, options.email ?? ADMIN_EMAIL).accountId
-      const key = createKey(rt.db, rt.clock, { accountId, name: options.name, scope: options.scope })
+    withRuntime(options, async (rt) => {
+      const accountId = (await userByEmail(rt.db, options.email ?? ADMIN_EMAIL)).accountId
+      const key = await createKey(rt.db, rt.clock, { accountId, name: options.name, scope: options.scope })
       process.stderr.write(`Created key ${key.id} (${key.scope}). Store it now: it is not shown again.\n`)
       process.stdout.write(`${key.key}\n`)
     })
@@ -54,8 +54,8 @@ keys
   .option('--json', 'print JSON instead of a table')
   .addOption(dataOption())
   .action((options) =>
-    withRuntime(options, (rt) => {
-      const list = listKeys(rt.db, userByEmail(rt.db, options.email ?? ADMIN_EMAIL).accountId)
+    withRuntime(options, async (rt) => {
+      const list = await listKeys(rt.db, (await userByEmail(rt.db, options.email ?? ADMIN_EMAIL)).accountId)
       if (options.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`)
       else console.table(list)
     })
@@ -66,8 +66,8 @@ keys
   .option('--email <email>', "user whose account owns the key (default: the admin's)")
   .addOption(dataOption())
   .action((id, options) =>
-    withRuntime(options, (rt) => {
-      revokeKey(rt.db, rt.clock, userByEmail(rt.db, options.email ?? ADMIN_EMAIL).accountId, id)
+    withRuntime(options, async (rt) => {
+      await revokeKey(rt.db, rt.clock, (await userByEmail(rt.db, options.email ?? ADMIN_EMAIL)).accountId, id)
       process.stderr.write(`Revoked ${id}.\n`)
     })
   )
@@ -81,8 +81,8 @@ program
   .option('--password <password>', 'password (default: generate one and print it)')
   .addOption(dataOption())
   .action((options) =>
-    withRuntime(options, (rt) => {
-      const { user, generatedPassword } = createUser(rt.db, rt.clock, { email: options.email, password: options.password })
+    withRuntime(options, async (rt) => {
+      const { user, generatedPassword } = await createUser(rt.db, rt.clock, { email: options.email, password: options.password })
       process.stderr.write(`Created user ${user.email} (account ${user.accountId}).\n`)
       if (generatedPassword) process.stdout.write(`${generatedPassword}\n`)
     })
@@ -95,8 +95,8 @@ program
   .description('load (insert or update) hosts from a catalog JSON file')
   .addOption(dataOption())
   .action((file, options) =>
-    withRuntime(options, (rt) => {
-      const count = loadCatalog(rt.db, readCatalogFile(file))
+    withRuntime(options, async (rt) => {
+      const count = await loadCatalog(rt.db, readCatalogFile(file))
       process.stderr.write(`Loaded ${count} hosts from ${file}.\n`)
     })
   )

@@ -6,6 +6,7 @@ import type { Config } from './config.js'
 import { openDatabase } from './db/client.js'
 import type { Deps } from './deps.js'
 import { systemClock, type Clock } from './lib/clock.js'
+import { newPrefixedId } from './lib/ids.js'
 import { createLogger } from './lib/log.js'
 import { loadSecrets } from './lib/secrets.js'
 import { workerHooks } from './nodes/nodes.service.js'
@@ -37,22 +38,25 @@ function selectDriver(config: Config, clock: Clock, log: Logger): ProvisioningDr
   })
 }
 
-export function openRuntime(config: Config, clock: Clock = systemClock): Runtime {
+export async function openRuntime(config: Config, clock: Clock = systemClock): Promise<Runtime> {
   const log = createLogger(config.logLevel)
-  const { db, close } = openDatabase(config.dataDir)
-  const secrets = loadSecrets(config.dataDir)
-  seedInventory(db, config.catalogFile ?? DEFAULT_CATALOG)
-  const { generatedPassword } = ensureAdmin(db, clock)
+  let generatedPassword: string | undefined
+  const { db, close } = await openDatabase(config, async (db) => {
+    await seedInventory(db, config.catalogFile ?? DEFAULT_CATALOG)
+    generatedPassword = (await ensureAdmin(db, clock)).generatedPassword
+  })
+  const secrets = loadSecrets(config.dataDir, config.secretKey)
   const driver = selectDriver(config, clock, log)
   const base = { db, config, clock, log, secrets }
-  const worker = createWorker(driver, workerHooks(base), log)
+  const workerId = newPrefixedId('wrk')
+  const worker = createWorker(workerId, driver, workerHooks(base, workerId), log)
   return {
     ...base,
     worker,
     adminPassword: generatedPassword,
     async close() {
       await worker.stop()
-      close()
+      await close()
     },
   }
 }

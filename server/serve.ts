@@ -6,8 +6,11 @@ import { openRuntime, printAdminPassword } from './runtime.js'
 
 /** Runs the server until SIGINT or SIGTERM, then drains and closes the database. */
 export async function serve(config: Config): Promise<void> {
-  const rt = openRuntime(config)
+  const rt = await openRuntime(config)
   if (rt.adminPassword) printAdminPassword(rt.adminPassword)
+  // Before listening: a node created here must already name a registered worker. Replicas
+  // sharing PostgreSQL also sweep for each other's orphaned work; an SQLite server is alone.
+  await rt.worker.start({ sweepMs: config.databaseUrl ? Math.max(200, (config.workerStaleSeconds * 1000) / 5) : undefined })
   const server = listen({
     fetch: createApp(rt).fetch,
     port: config.port,
@@ -15,9 +18,8 @@ export async function serve(config: Config): Promise<void> {
     // A slow or stalled client cannot hold a connection for long.
     serverOptions: { headersTimeout: 10_000, requestTimeout: 30_000 },
   }, (info: AddressInfo) => {
-    rt.log.info({ url: `http://${info.address}:${info.port}`, driver: config.driver, data_dir: config.dataDir }, 'listening')
+    rt.log.info({ url: `http://${info.address}:${info.port}`, driver: config.driver, database: config.databaseUrl ? 'postgres' : 'sqlite', data_dir: config.dataDir, worker_id: rt.worker.id }, 'listening')
   })
-  rt.worker.resume()
   const shutdown = (signal: string) => {
     rt.log.info({ signal }, 'shutting down')
     server.close()

@@ -1,29 +1,31 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { first } from '../db/prepared.js'
+import type { Tx } from '../db/transaction.js'
 import { accounts, users } from './accounts.table.js'
 
 export type UserRow = typeof users.$inferSelect
 
-export function insertAccount(db: Db, row: typeof accounts.$inferInsert): void {
-  db.insert(accounts).values(row).run()
+export async function insertAccount(tx: Tx, row: typeof accounts.$inferInsert): Promise<void> {
+  await tx.insert(accounts).values(row)
 }
 
-export function insertUser(db: Db, row: typeof users.$inferInsert): UserRow {
-  return db.insert(users).values(row).returning().get()
+export async function insertUser(tx: Tx, row: typeof users.$inferInsert): Promise<UserRow> {
+  return (await tx.insert(users).values(row).returning())[0]!
 }
 
-export function findUserByEmail(db: Db, email: string): UserRow | undefined {
-  return db.select().from(users).where(eq(users.email, email)).get()
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return first(db.select().from(users).where(eq(users.email, email)).limit(1))
 }
 
-export function findAdmin(db: Db): UserRow | undefined {
-  return db.select().from(users).where(eq(users.isAdmin, true)).orderBy(users.createdAt).get()
+export function findAdmin(db: Db): Promise<UserRow | undefined> {
+  return first(db.select().from(users).where(eq(users.isAdmin, true)).orderBy(users.createdAt).limit(1))
 }
 
-export function updatePasswordHash(db: Db, userId: string, passwordHash: string): void {
-  db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run()
+export async function updatePasswordHash(tx: Tx, userId: string, passwordHash: string): Promise<void> {
+  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId))
 }
 
-export function findUserById(db: Db, id: string): UserRow | undefined {
-  return db.select().from(users).where(eq(users.id, id)).get()
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return first(db.select().from(users).where(eq(users.id, id)).limit(1))
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../db/client.js'
+import { transaction } from '../db/transaction.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import type { Clock } from '../lib/clock.js'
 import {
@@ -44,7 +45,7 @@ async function checkCredentials(
   email: string,
   password: string
 ): Promise<UserRow | undefined> {
-  const user = findUserByEmail(db, email.trim().toLowerCase())
+  const user = await findUserByEmail(db, email.trim().toLowerCase())
   if (!user) dummyHash ??= await hashPasswordAsync(randomBytes(16).toString('hex'))
   const ok = await verifyPasswordAsync(password, user?.passwordHash ?? dummyHash!)
   return user && ok ? user : undefined
@@ -61,11 +62,6 @@ export async function login(
   if (!user)
     throw new ProblemError(401, 'invalid_credentials', 'The email or password is not correct.')
   const now = clock.now()
-  deleteExpiredSessions(
-    db,
-    new Date(now.getTime() - SESSION_IDLE_MS),
-    new Date(now.getTime() - SESSION_MAX_MS)
-  )
   const token = randomBytes(32).toString('base64url')
   const row = {
     tokenHash: hashToken(token),
@@ -74,26 +70,31 @@ export async function login(
     createdAt: now,
     lastSeenAt: now,
   }
-  insertSession(db, row)
+  await transaction(db, async (tx) => {
+    await deleteExpiredSessions(tx, new Date(now.getTime() - SESSION_IDLE_MS), new Date(now.getTime() - SESSION_MAX_MS))
+    await insertSession(tx, row)
+  })
   return { token, session: { user, tokenHash: row.tokenHash, csrfToken: row.csrfToken } }
 }
 
 /** The live session a cookie token names, or undefined when it is unknown or expired. */
-export function sessionFromToken(db: Db, clock: Clock, token: string): Session | undefined {
+export async function sessionFromToken(db: Db, clock: Clock, token: string): Promise<Session | undefined> {
   const tokenHash = hashToken(token)
-  const row = findSession(db, tokenHash)
+  const row = await findSession(db, tokenHash)
   if (!row) return undefined
   const now = clock.now().getTime()
-  const user = findUserById(db, row.userId)
+  const user = await findUserById(db, row.userId)
   if (
     !user ||
     now - row.lastSeenAt.getTime() > SESSION_IDLE_MS ||
     now - row.createdAt.getTime() > SESSION_MAX_MS
   ) {
-    deleteSession(db, tokenHash)
+    await transaction(db, (tx) => deleteSession(tx, tokenHash))
     return undefined
   }
-  touchSession(db, tokenHash, new Date(now), new Date(now - TOUCH_INTERVAL_MS))
+  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await transaction(db, (tx) => touchSession(tx, tokenHash, new Date(now), new Date(now - TOUCH_INTERVAL_MS)))
+  }
   return { user, tokenHash, csrfToken: row.csrfToken }
 }
 
@@ -104,8 +105,8 @@ export function csrfTokenMatches(session: Session, submitted: string | undefined
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }
 
-export function logout(db: Db, session: Session): void {
-  deleteSession(db, session.tokenHash)
+export async function logout(db: Db, session: Session): Promise<void> {
+  await transaction(db, (tx) => deleteSession(tx, session.tokenHash))
 }
 
 /** Changes the user's password after checking the current one; ends their other sessions. */
@@ -115,7 +116,7 @@ export async function changePassword(
   current: string,
   next: string
 ): Promise<void> {
-  const user = findUserById(db, session.user.id)
+  const user = await findUserById(db, session.user.id)
   if (!user || !(await verifyPasswordAsync(current, user.passwordHash))) {
     throw invalidField('current_password', 'is not your current password', 'invalid_credentials')
   }
@@ -131,8 +132,8 @@ export async function changePassword(
   if (next === current)
     throw invalidField('new_password', 'must differ from the current password', 'weak_password')
   const hash = await hashPasswordAsync(next)
-  db.transaction((tx) => {
-    updatePasswordHash(tx, user.id, hash)
-    deleteOtherSessions(tx, user.id, session.tokenHash)
+  await transaction(db, async (tx) => {
+    await updatePasswordHash(tx, user.id, hash)
+    await deleteOtherSessions(tx, user.id, session.tokenHash)
   })
 }

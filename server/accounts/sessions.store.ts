@@ -1,39 +1,37 @@
 import { and, eq, lt, ne, or } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { first } from '../db/prepared.js'
+import type { Tx } from '../db/transaction.js'
 import { sessions } from './sessions.table.js'
 
 export type SessionRow = typeof sessions.$inferSelect
 
-export function insertSession(db: Db, row: SessionRow): void {
-  db.insert(sessions).values(row).run()
+export async function insertSession(tx: Tx, row: SessionRow): Promise<void> {
+  await tx.insert(sessions).values(row)
 }
 
-export function findSession(db: Db, tokenHash: string): SessionRow | undefined {
-  return db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).get()
+export function findSession(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  return first(db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1))
 }
 
 /** Records activity, at most once per `staleBefore` window, so page views rarely write. */
-export function touchSession(db: Db, tokenHash: string, at: Date, staleBefore: Date): void {
-  db.update(sessions)
+export async function touchSession(tx: Tx, tokenHash: string, at: Date, staleBefore: Date): Promise<void> {
+  await tx
+    .update(sessions)
     .set({ lastSeenAt: at })
     .where(and(eq(sessions.tokenHash, tokenHash), lt(sessions.lastSeenAt, staleBefore)))
-    .run()
 }
 
-export function deleteSession(db: Db, tokenHash: string): void {
-  db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).run()
+export async function deleteSession(tx: Tx, tokenHash: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.tokenHash, tokenHash))
 }
 
 /** Ends every session of a user except `keep` (after a password change). */
-export function deleteOtherSessions(db: Db, userId: string, keep: string): void {
-  db.delete(sessions)
-    .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keep)))
-    .run()
+export async function deleteOtherSessions(tx: Tx, userId: string, keep: string): Promise<void> {
+  await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keep)))
 }
 
 /** Removes sessions idle since `idleBefore` or created before `createdBefore`. */
-export function deleteExpiredSessions(db: Db, idleBefore: Date, createdBefore: Date): void {
-  db.delete(sessions)
-    .where(or(lt(sessions.lastSeenAt, idleBefore), lt(sessions.createdAt, createdBefore)))
-    .run()
+export async function deleteExpiredSessions(tx: Tx, idleBefore: Date, createdBefore: Date): Promise<void> {
+  await tx.delete(sessions).where(or(lt(sessions.lastSeenAt, idleBefore), lt(sessions.createdAt, createdBefore)))
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '../db/client.js'
+import { transaction } from '../db/transaction.js'
 import type { Clock } from '../lib/clock.js'
 import { newPrefixedId } from '../lib/ids.js'
 import { ProblemError } from '../http/problem.js'
@@ -36,13 +37,13 @@ function hashSecret(secret: string): string {
 }
 
 /** Creates a key and returns it with its secret, which is never retrievable again. */
-export function createKey(
+export async function createKey(
   db: Db,
   clock: Clock,
   input: { accountId: string; name: string; scope: Scope }
-): ApiKeyInfo & { key: string } {
+): Promise<ApiKeyInfo & { key: string }> {
   const secret = newSecret()
-  const row = insertKey(db, {
+  const row = await transaction(db, (tx) => insertKey(tx, {
     id: newPrefixedId('key'),
     accountId: input.accountId,
     name: input.name,
@@ -50,16 +51,16 @@ export function createKey(
     secretHash: hashSecret(secret),
     prefix: secret.slice(0, 10),
     createdAt: clock.now(),
-  })
+  }))
   return { ...toApiKeyInfo(row), key: secret }
 }
 
-export function listKeys(db: Db, accountId: string): ApiKeyInfo[] {
-  return listKeysOfAccount(db, accountId).map(toApiKeyInfo)
+export async function listKeys(db: Db, accountId: string): Promise<ApiKeyInfo[]> {
+  return (await listKeysOfAccount(db, accountId)).map(toApiKeyInfo)
 }
 
-export function revokeKey(db: Db, clock: Clock, accountId: string, keyId: string): void {
-  if (!markRevoked(db, accountId, keyId, clock.now())) {
+export async function revokeKey(db: Db, clock: Clock, accountId: string, keyId: string): Promise<void> {
+  if (!(await transaction(db, (tx) => markRevoked(tx, accountId, keyId, clock.now())))) {
     throw new ProblemError(404, 'api_key_not_found', `no live API key ${keyId} on this account`)
   }
 }
@@ -68,17 +69,19 @@ export function revokeKey(db: Db, clock: Clock, accountId: string, keyId: string
  * Verifies a presented secret. Looking keys up by their SHA-256 hash means no secret is ever
  * compared byte by byte, so timing reveals nothing about stored keys.
  */
-export function authenticate(
+export async function authenticate(
   db: Db,
   clock: Clock,
   secret: string
-): Principal | 'unknown' | 'revoked' {
-  const row = findKeyByHash(db, hashSecret(secret))
+): Promise<Principal | 'unknown' | 'revoked'> {
+  const row = await findKeyByHash(db, hashSecret(secret))
   if (!row) return 'unknown'
   if (row.revokedAt) return 'revoked'
   const now = clock.now()
   const staleBefore = new Date(now.getTime() - TOUCH_INTERVAL_MS)
   // Most requests find the record fresh: deciding here saves a write per request.
-  if (!row.lastUsedAt || row.lastUsedAt < staleBefore) touchKey(db, row.id, now, staleBefore)
+  if (!row.lastUsedAt || row.lastUsedAt < staleBefore) {
+    await transaction(db, (tx) => touchKey(tx, row.id, now, staleBefore))
+  }
   return { accountId: row.accountId, keyId: row.id, scope: row.scope }
 }

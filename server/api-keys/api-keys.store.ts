@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { preparedPerDb } from '../db/prepared.js'
+import type { Tx } from '../db/transaction.js'
 import { apiKeys } from './api-keys.table.js'
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect
@@ -29,49 +30,37 @@ export function toApiKeyInfo(row: ApiKeyRow): ApiKeyInfo {
   }
 }
 
-export function insertKey(db: Db, row: typeof apiKeys.$inferInsert): ApiKeyRow {
-  return db.insert(apiKeys).values(row).returning().get()
+export async function insertKey(tx: Tx, row: typeof apiKeys.$inferInsert): Promise<ApiKeyRow> {
+  return (await tx.insert(apiKeys).values(row).returning())[0]!
 }
 
-const byHash = preparedPerDb((db) =>
-  db.select().from(apiKeys).where(eq(apiKeys.secretHash, sql.placeholder('hash'))).prepare()
+const byHash = preparedPerDb('api_key_by_hash', (db) =>
+  db.select().from(apiKeys).where(eq(apiKeys.secretHash, sql.placeholder('hash')))
 )
 
 /** Runs on every authenticated request, hence prepared once. */
-export function findKeyByHash(db: Db, secretHash: string): ApiKeyRow | undefined {
-  return byHash(db).get({ hash: secretHash })
+export async function findKeyByHash(db: Db, secretHash: string): Promise<ApiKeyRow | undefined> {
+  return (await byHash(db, { hash: secretHash }))[0]
 }
 
-export function listKeysOfAccount(db: Db, accountId: string): ApiKeyRow[] {
-  return db
-    .select()
-    .from(apiKeys)
-    .where(eq(apiKeys.accountId, accountId))
-    .orderBy(desc(apiKeys.createdAt), apiKeys.id)
-    .all()
+export function listKeysOfAccount(db: Db, accountId: string): Promise<ApiKeyRow[]> {
+  return db.select().from(apiKeys).where(eq(apiKeys.accountId, accountId)).orderBy(desc(apiKeys.createdAt), apiKeys.id)
 }
 
 /** Marks a live key revoked; false when the account has no such live key. */
-export function markRevoked(db: Db, accountId: string, keyId: string, at: Date): boolean {
-  const result = db
+export async function markRevoked(tx: Tx, accountId: string, keyId: string, at: Date): Promise<boolean> {
+  const revoked = await tx
     .update(apiKeys)
     .set({ revokedAt: at })
-    .where(
-      and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt))
-    )
-    .run()
-  return result.changes === 1
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id })
+  return revoked.length === 1
 }
 
 /** Records use, at most once per `staleBefore` window, so hot reads do not all write. */
-export function touchKey(db: Db, keyId: string, at: Date, staleBefore: Date): void {
-  db.update(apiKeys)
+export async function touchKey(tx: Tx, keyId: string, at: Date, staleBefore: Date): Promise<void> {
+  await tx
+    .update(apiKeys)
     .set({ lastUsedAt: at })
-    .where(
-      and(
-        eq(apiKeys.id, keyId),
-        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))
-      )
-    )
-    .run()
+    .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))))
 }

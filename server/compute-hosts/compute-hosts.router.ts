@@ -9,5 +9,5 @@ import { discoverHosts } from './compute-hosts.service.js'
 export function computeHostsRouter(deps: Deps) {
   const router = createRouter()
   router.use(routes.discover.getRoutingPath(), optionalKey(deps), limitRate(deps.config.discoveryRateLimit))
-  return router.openapi(routes.discover, (c) => c.json(discoverHosts(deps.db, c.req.valid('query')), 200))
+  return router.openapi(routes.discover, async (c) => c.json(await discoverHosts(deps.db, c.req.valid('query')), 200))
 }

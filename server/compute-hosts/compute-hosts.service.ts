@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { z } from 'zod'
 import type { Db } from '../db/client.js'
+import { transaction, type Tx } from '../db/transaction.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { monthlyFromHourly, parsePrice } from '../lib/money.js'
 import { CatalogFile, type DiscoveryQuery } from './compute-hosts.schema.js'
@@ -18,8 +19,8 @@ import {
 } from './compute-hosts.store.js'
 
 /** `GET /api/v1/compute`: one page of matching hosts with the spec's pagination object. */
-export function discoverHosts(db: Db, query: DiscoveryQuery) {
-  const { rows, total } = searchHosts(db, query)
+export async function discoverHosts(db: Db, query: DiscoveryQuery) {
+  const { rows, total } = await searchHosts(db, query)
   const totalPages = Math.ceil(total / query.limit)
   return {
     hosts: rows.map(toComputeHost),
@@ -37,16 +38,16 @@ export function discoverHosts(db: Db, query: DiscoveryQuery) {
  * Reserves the host a new node runs on: the one asked for, else the cheapest active host of
  * the region. Call inside the node's creation transaction.
  */
-export function reserveHost(db: Db, want: { hostId?: string; region: string | undefined }): HostRow {
-  const host = want.hostId ? requestedHost(db, want.hostId, want.region) : cheapestInRegion(db, want.region)
-  if (!setHostStatus(db, host.id, 'active', 'reserved')) {
+export async function reserveHost(tx: Tx, want: { hostId?: string; region: string | undefined }): Promise<HostRow> {
+  const host = want.hostId ? await requestedHost(tx, want.hostId, want.region) : await cheapestInRegion(tx, want.region)
+  if (!(await setHostStatus(tx, host.id, 'active', 'reserved'))) {
     throw new ProblemError(409, 'host_unavailable', `host ${host.id} is reserved; pick an active host`)
   }
   return host
 }
 
-function requestedHost(db: Db, hostId: string, region: string | undefined): HostRow {
-  const host = findHost(db, hostId)
+async function requestedHost(db: Db, hostId: string, region: string | undefined): Promise<HostRow> {
+  const host = await findHost(db, hostId)
   if (!host) throw invalidField('host_id', 'no such compute host', 'host_not_found')
   if (region && host.region !== region) {
     throw invalidField('host_id', `host is in ${host.region}, not in ${region}`, 'region_mismatch')
@@ -54,8 +55,8 @@ function requestedHost(db: Db, hostId: string, region: string | undefined): Host
   return host
 }
 
-function cheapestInRegion(db: Db, region: string | undefined): HostRow {
-  const host = region ? cheapestActiveHost(db, region) : undefined
+async function cheapestInRegion(tx: Tx, region: string | undefined): Promise<HostRow> {
+  const host = region ? await cheapestActiveHost(tx, region) : undefined
   if (!host) {
     throw new ProblemError(503, 'capacity_unavailable', `no active compute host is free in ${region}`, {
       headers: { 'Retry-After': '60' },
@@ -65,16 +66,16 @@ function cheapestInRegion(db: Db, region: string | undefined): HostRow {
 }
 
 /** A 400 naming `field` unless some host of the inventory is in `region`. */
-export function assertKnownRegion(db: Db, region: string, field: string): void {
-  const regions = distinctRegions(db)
+export async function assertKnownRegion(db: Db, region: string, field: string): Promise<void> {
+  const regions = await distinctRegions(db)
   if (!regions.includes(region)) {
     throw invalidField(field, `unknown region ${region}; known: ${regions.join(', ')}`, 'unknown_region')
   }
 }
 
 /** Returns a host to the pool when its node is gone. */
-export function freeHost(db: Db, hostId: string): void {
-  setHostStatus(db, hostId, 'reserved', 'active')
+export async function freeHost(tx: Tx, hostId: string): Promise<void> {
+  await setHostStatus(tx, hostId, 'reserved', 'active')
 }
 
 /** Reads and validates a catalog file; the error names the file, host index and field. */
@@ -118,13 +119,13 @@ function toHostRow(host: z.infer<typeof CatalogFile>[number]): HostInsert {
 }
 
 /** Loads hosts into the inventory in one transaction; returns how many were read. */
-export function loadCatalog(db: Db, rows: HostInsert[]): number {
-  db.transaction((tx) => upsertHosts(tx, rows))
+export async function loadCatalog(db: Db, rows: HostInsert[]): Promise<number> {
+  await transaction(db, (tx) => upsertHosts(tx, rows))
   return rows.length
 }
 
 /** On first start the inventory is empty: fill it from the configured or bundled catalog. */
-export function seedInventory(db: Db, catalogFile: string): number {
-  if (countHosts(db) > 0) return 0
+export async function seedInventory(db: Db, catalogFile: string): Promise<number> {
+  if ((await countHosts(db)) > 0) return 0
   return loadCatalog(db, readCatalogFile(catalogFile))
 }

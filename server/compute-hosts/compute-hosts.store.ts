@@ -1,5 +1,7 @@
 import { and, asc, count, eq, gt, gte, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { first } from '../db/prepared.js'
+import { skipLocked, type Tx } from '../db/transaction.js'
 import { formatPrice } from '../lib/money.js'
 import type { ComputeHost, DiscoveryQuery } from './compute-hosts.schema.js'
 import { computeHosts } from './compute-hosts.table.js'
@@ -28,8 +30,8 @@ export function toComputeHost(row: HostRow): ComputeHost {
   }
 }
 
-function hasAny(db: Db, where: SQL): boolean {
-  return db.select({ id: computeHosts.id }).from(computeHosts).where(where).limit(1).get() !== undefined
+async function hasAny(db: Db, where: SQL): Promise<boolean> {
+  return (await first(db.select({ id: computeHosts.id }).from(computeHosts).where(where).limit(1))) !== undefined
 }
 
 /**
@@ -37,20 +39,22 @@ function hasAny(db: Db, where: SQL): boolean {
  * reading either index in price order, so the value is first resolved (two indexed probes)
  * and the search filters on the one column it names.
  */
-function regionCondition(db: Db, value: string): SQL | undefined {
-  const isRegion = hasAny(db, eq(computeHosts.region, value))
-  const isDatacenter = hasAny(db, eq(computeHosts.datacenter, value))
+async function regionCondition(db: Db, value: string): Promise<SQL | undefined> {
+  const [isRegion, isDatacenter] = await Promise.all([
+    hasAny(db, eq(computeHosts.region, value)),
+    hasAny(db, eq(computeHosts.datacenter, value)),
+  ])
   if (isRegion && isDatacenter) return or(eq(computeHosts.region, value), eq(computeHosts.datacenter, value))
   return isDatacenter ? eq(computeHosts.datacenter, value) : eq(computeHosts.region, value)
 }
 
-function discoveryFilter(db: Db, query: DiscoveryQuery): SQL | undefined {
+async function discoveryFilter(db: Db, query: DiscoveryQuery): Promise<SQL | undefined> {
   const conditions: (SQL | undefined)[] = [
     gte(computeHosts.cpuCores, query.min_cpu),
     gte(computeHosts.memoryGb, query.min_memory_gb),
     gte(computeHosts.storageGb, query.min_storage_gb),
   ]
-  if (query.region) conditions.push(regionCondition(db, query.region))
+  if (query.region) conditions.push(await regionCondition(db, query.region))
   if (query.datacenter) conditions.push(eq(computeHosts.datacenter, query.datacenter))
   if (query.status !== 'all') conditions.push(eq(computeHosts.status, query.status))
   if (query.gpu !== undefined) {
@@ -60,62 +64,63 @@ function discoveryFilter(db: Db, query: DiscoveryQuery): SQL | undefined {
 }
 
 /** One page of hosts matching the query, cheapest first, and the total count. */
-export function searchHosts(db: Db, query: DiscoveryQuery): { rows: HostRow[]; total: number } {
-  const where = discoveryFilter(db, query)
-  const total = db.select({ n: count() }).from(computeHosts).where(where).get()?.n ?? 0
-  const rows = db
-    .select()
-    .from(computeHosts)
-    .where(where)
-    .orderBy(asc(computeHosts.hourlyPrice), asc(computeHosts.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .all()
-  return { rows, total }
+export async function searchHosts(db: Db, query: DiscoveryQuery): Promise<{ rows: HostRow[]; total: number }> {
+  const where = await discoveryFilter(db, query)
+  const [counted, rows] = await Promise.all([
+    first(db.select({ n: count() }).from(computeHosts).where(where)),
+    db
+      .select()
+      .from(computeHosts)
+      .where(where)
+      .orderBy(asc(computeHosts.hourlyPrice), asc(computeHosts.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+  ])
+  return { rows, total: counted?.n ?? 0 }
 }
 
-export function findHost(db: Db, id: string): HostRow | undefined {
-  return db.select().from(computeHosts).where(eq(computeHosts.id, id)).get()
+export function findHost(db: Db, id: string): Promise<HostRow | undefined> {
+  return first(db.select().from(computeHosts).where(eq(computeHosts.id, id)).limit(1))
 }
 
-/** The cheapest active host of a region (ties broken by id, so placement is repeatable). */
-export function cheapestActiveHost(db: Db, region: string): HostRow | undefined {
-  return db
+/**
+ * The cheapest active host of a region (ties broken by id, so placement is repeatable). On
+ * PostgreSQL the row stays locked until the transaction ends and hosts other transactions
+ * hold are skipped, so concurrent creates on several replicas each get a host of their own.
+ */
+export function cheapestActiveHost(tx: Tx, region: string): Promise<HostRow | undefined> {
+  const query = tx
     .select()
     .from(computeHosts)
     .where(and(eq(computeHosts.region, region), eq(computeHosts.status, 'active')))
     .orderBy(asc(computeHosts.hourlyPrice), asc(computeHosts.id))
     .limit(1)
-    .get()
+  return first(skipLocked(tx, query))
 }
 
 /** Flips a host between active and reserved; false when it was not in the `from` state. */
-export function setHostStatus(
-  db: Db,
-  id: string,
-  from: HostRow['status'],
-  to: HostRow['status']
-): boolean {
-  const result = db
+export async function setHostStatus(tx: Tx, id: string, from: HostRow['status'], to: HostRow['status']): Promise<boolean> {
+  const changed = await tx
     .update(computeHosts)
     .set({ status: to })
     .where(and(eq(computeHosts.id, id), eq(computeHosts.status, from)))
-    .run()
-  return result.changes === 1
+    .returning({ id: computeHosts.id })
+  return changed.length === 1
 }
 
-export function countHosts(db: Db): number {
-  return db.select({ n: count() }).from(computeHosts).get()?.n ?? 0
+export async function countHosts(db: Db): Promise<number> {
+  return (await first(db.select({ n: count() }).from(computeHosts)))?.n ?? 0
 }
 
 /**
  * Inserts or updates catalog hosts. A host that a live node occupies stays `reserved`
  * whatever the catalog says, so reloading a catalog never frees a host in use.
  */
-export function upsertHosts(db: Db, rows: HostInsert[]): void {
+export async function upsertHosts(tx: Tx, rows: HostInsert[]): Promise<void> {
   const CHUNK = 500
   for (let start = 0; start < rows.length; start += CHUNK) {
-    db.insert(computeHosts)
+    await tx
+      .insert(computeHosts)
       .values(rows.slice(start, start + CHUNK))
       .onConflictDoUpdate({
         target: computeHosts.id,
@@ -135,15 +140,10 @@ export function upsertHosts(db: Db, rows: HostInsert[]): void {
           status: sql`CASE WHEN EXISTS (SELECT 1 FROM nodes WHERE nodes.host_id = excluded.id AND nodes.status <> 'deleted') THEN 'reserved' ELSE excluded.status END`,
         },
       })
-      .run()
   }
 }
 
-export function distinctRegions(db: Db): string[] {
-  return db
-    .selectDistinct({ region: computeHosts.region })
-    .from(computeHosts)
-    .orderBy(computeHosts.region)
-    .all()
-    .map((row) => row.region)
+export async function distinctRegions(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ region: computeHosts.region }).from(computeHosts).orderBy(computeHosts.region)
+  return rows.map((row) => row.region)
 }

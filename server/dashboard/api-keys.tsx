@@ -139,7 +139,7 @@ function KeysPage(props: {
   )
 }
 
-function keysPage(
+async function keysPage(
   deps: Deps,
   c: DashContext,
   extra: { created?: { name: string; secret: string }; problem?: ProblemError; name?: string } = {}
@@ -147,7 +147,7 @@ function keysPage(
   const session = sessionOf(c)
   const body = (
     <KeysPage
-      keys={listKeys(deps.db, session.user.accountId)}
+      keys={await listKeys(deps.db, session.user.accountId)}
       csrf={session.csrfToken}
       {...extra}
     />

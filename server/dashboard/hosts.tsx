@@ -12,7 +12,7 @@ import { renderPage } from './render.js'
 /** `/ui/hosts`: the discovery search as a form, with the same filters as `GET /api/v1/compute`. */
 export function hostsRoutes(deps: Deps) {
   const app = new Hono<DashEnv>()
-  app.get('/ui/hosts', (c) => {
+  app.get('/ui/hosts', async (c) => {
     sessionOf(c)
     // Empty fields of the GET form are left out, as an API caller would leave them out.
     const f: Filters = {}
@@ -21,7 +21,7 @@ export function hostsRoutes(deps: Deps) {
       if (value) f[name] = value
     }
     const parsed = DiscoveryQuery.safeParse(f)
-    const places = inventoryPlaces(deps)
+    const places = await inventoryPlaces(deps)
     const problem: ProblemError | undefined = parsed.success
       ? undefined
       : invalidRequest(parsed.error.issues)
@@ -34,7 +34,7 @@ export function hostsRoutes(deps: Deps) {
         </p>
         <SearchForm f={f} regions={places.regions} datacenters={places.datacenters} />
         {problem && <ProblemAlert problem={problem} />}
-        {parsed.success && <Results f={f} result={discoverHosts(deps.db, parsed.data)} />}
+        {parsed.success && <Results f={f} result={await discoverHosts(deps.db, parsed.data)} />}
       </>
     )
     return renderPage(c, { title: 'Compute hosts', nav: 'hosts', status: problem?.status, body })

@@ -138,7 +138,7 @@ function pageLink(f: Filters, page: number): string {
 }
 
 /** One page of hosts with links to the neighbouring pages. */
-export function Results(props: { f: Filters; result: ReturnType<typeof discoverHosts> }) {
+export function Results(props: { f: Filters; result: Awaited<ReturnType<typeof discoverHosts>> }) {
   const { hosts, pagination: p } = props.result
   if (hosts.length === 0)
     return <p class="empty">No host matches these filters. Lower the minimums or clear a filter.</p>

@@ -91,9 +91,9 @@ export function loginRoutes(deps: Deps) {
     return c.redirect(next, 303)
   })
 
-  app.post('/ui/logout', (c) => {
+  app.post('/ui/logout', async (c) => {
     const session = c.get('session')
-    if (session) logout(deps.db, session)
+    if (session) await logout(deps.db, session)
     clearSessionCookie(c)
     setFlash(c, 'ok', 'You are logged out.')
     return c.redirect('/ui/login', 303)

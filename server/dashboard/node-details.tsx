@@ -18,11 +18,13 @@ function principalOf(session: Session): Principal {
   return { accountId: session.user.accountId, keyId: 'session', scope: 'read_write' }
 }
 
-function detailsPage(deps: Deps, c: DashContext, id: string) {
+async function detailsPage(deps: Deps, c: DashContext, id: string) {
   const session = sessionOf(c)
   const accountId = session.user.accountId
-  const node = getNode(deps, accountId, id)
-  const vpcName = listVpcs(deps.db, accountId).find((vpc) => vpc.id === node.vpc_id)?.name
+  const node = await getNode(deps, accountId, id)
+  const vpcName = (await listVpcs(deps.db, accountId)).find((vpc) => vpc.id === node.vpc_id)?.name
+  const cost = (await nodeCosts(deps, accountId)).get(node.id)
+  const addresses = await nodeAddresses(deps.db, node.id)
   const title = node.name ?? node.id
   const body = (
     <div data-node-id={node.id} data-status={node.status} data-poll-url="/ui/api/nodes">
@@ -33,9 +35,9 @@ function detailsPage(deps: Deps, c: DashContext, id: string) {
         {title} <StatusBadge status={node.status} />
       </h1>
       <StuckWarning stuck={node.stuck} />
-      <NodeFields node={node} vpcName={vpcName} cost={nodeCosts(deps, accountId).get(node.id)} />
+      <NodeFields node={node} vpcName={vpcName} cost={cost} />
       <Credentials node={node} />
-      <Addresses node={node} addresses={nodeAddresses(deps.db, node.id)} csrf={session.csrfToken} />
+      <Addresses node={node} addresses={addresses} csrf={session.csrfToken} />
       <DeleteNode node={node} csrf={session.csrfToken} />
     </div>
   )
@@ -48,10 +50,10 @@ export function nodeDetailsRoutes(deps: Deps) {
 
   app.get('/ui/nodes/:id', (c) => detailsPage(deps, c, c.req.param('id')))
 
-  app.post('/ui/nodes/:id/delete', (c) => {
+  app.post('/ui/nodes/:id/delete', async (c) => {
     const id = c.req.param('id')
-    const node = getNode(deps, sessionOf(c).user.accountId, id)
-    deleteNode(deps, sessionOf(c).user.accountId, id)
+    const node = await getNode(deps, sessionOf(c).user.accountId, id)
+    await deleteNode(deps, sessionOf(c).user.accountId, id)
     setFlash(c, 'ok', `Node ${node.name ?? node.id} is being deleted. Billing has stopped.`)
     return c.redirect('/ui/nodes', 303)
   })
@@ -75,12 +77,12 @@ export function nodeDetailsRoutes(deps: Deps) {
   })
 
   // Secret, so it is read with fetch and the session's CSRF token, never embedded in the page.
-  app.get('/ui/api/nodes/:id/credentials', (c) => {
+  app.get('/ui/api/nodes/:id/credentials', async (c) => {
     const session = sessionOf(c)
     if (!csrfTokenMatches(session, c.req.header(CSRF_HEADER)))
       return c.json({ error: 'missing CSRF token' }, 403)
     c.header('Cache-Control', 'no-store')
-    return c.json(nodeCredentials(deps, principalOf(session), c.req.param('id')))
+    return c.json(await nodeCredentials(deps, principalOf(session), c.req.param('id')))
   })
 
   return app

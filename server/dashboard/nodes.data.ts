@@ -16,8 +16,8 @@ export interface NodeCost {
 const SINCE_EVER = { from: new Date(0).toISOString() }
 
 /** Each node's cost so far, from the same usage service that bills it. */
-export function nodeCosts(deps: Deps, accountId: string): Map<string, NodeCost> {
-  const usage = accountUsage(deps.db, deps.clock, accountId, SINCE_EVER)
+export async function nodeCosts(deps: Deps, accountId: string): Promise<Map<string, NodeCost>> {
+  const usage = await accountUsage(deps.db, deps.clock, accountId, SINCE_EVER)
   return new Map(
     usage.nodes.map((n) => [
       n.node_id,
@@ -27,15 +27,15 @@ export function nodeCosts(deps: Deps, accountId: string): Map<string, NodeCost> 
 }
 
 /** The nodes of an account with their costs, as the table and the status poll show them. */
-export function nodesWithCosts(deps: Deps, accountId: string): (Node & { cost?: NodeCost })[] {
-  const costs = nodeCosts(deps, accountId)
-  return listNodes(deps, accountId).map((node) => ({ ...node, cost: costs.get(node.id) }))
+export async function nodesWithCosts(deps: Deps, accountId: string): Promise<(Node & { cost?: NodeCost })[]> {
+  const [costs, nodes] = await Promise.all([nodeCosts(deps, accountId), listNodes(deps, accountId)])
+  return nodes.map((node) => ({ ...node, cost: costs.get(node.id) }))
 }
 
 /** The JSON the pages poll while nodes change (static/app.js). */
-export function nodeStatusJson(deps: Deps, accountId: string) {
+export async function nodeStatusJson(deps: Deps, accountId: string) {
   return {
-    nodes: nodesWithCosts(deps, accountId).map((n) => ({
+    nodes: (await nodesWithCosts(deps, accountId)).map((n) => ({
       id: n.id,
       status: n.status,
       stuck: n.stuck,
@@ -54,20 +54,20 @@ const PLACES_TTL_MS = 60_000
 const placesCache = new WeakMap<Deps, { at: number; places: Places }>()
 
 /** Regions and datacenters of the inventory, for select boxes; read through discovery. */
-export function inventoryPlaces(deps: Deps): Places {
+export async function inventoryPlaces(deps: Deps): Promise<Places> {
   const cached = placesCache.get(deps)
   if (cached && Date.now() - cached.at < PLACES_TTL_MS) return cached.places
-  const places = scanPlaces(deps)
+  const places = await scanPlaces(deps)
   placesCache.set(deps, { at: Date.now(), places })
   return places
 }
 
-function scanPlaces(deps: Deps): Places {
+async function scanPlaces(deps: Deps): Promise<Places> {
   const regions = new Set<string>()
   const datacenters = new Set<string>()
   const base = { min_cpu: 0, min_memory_gb: 0, min_storage_gb: 0, status: 'all', limit: 200 }
   for (let page = 1; ; page++) {
-    const result = discoverHosts(deps.db, DiscoveryQuery.parse({ ...base, page }))
+    const result = await discoverHosts(deps.db, DiscoveryQuery.parse({ ...base, page }))
     for (const host of result.hosts) {
       regions.add(host.region)
       datacenters.add(host.datacenter)

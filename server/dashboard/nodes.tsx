@@ -11,10 +11,14 @@ import { inventoryPlaces, nodesWithCosts, nodeStatusJson } from './nodes.data.js
 import { CreateNodeForm, EmptyNodes, NodeTable, type CreateValues } from './nodes.view.js'
 import { renderPage } from './render.js'
 
-function nodesPage(deps: Deps, c: DashContext, values: CreateValues, problem?: ProblemError) {
+async function nodesPage(deps: Deps, c: DashContext, values: CreateValues, problem?: ProblemError) {
   const session = sessionOf(c)
   const accountId = session.user.accountId
-  const nodes = nodesWithCosts(deps, accountId)
+  const [nodes, places, vpcs] = await Promise.all([
+    nodesWithCosts(deps, accountId),
+    inventoryPlaces(deps),
+    listVpcs(deps.db, accountId),
+  ])
   const body = (
     <>
       <h1>Nodes</h1>
@@ -25,8 +29,8 @@ function nodesPage(deps: Deps, c: DashContext, values: CreateValues, problem?: P
         <p class="muted">Billing is per second, from creation until you delete the node.</p>
         <CreateNodeForm
           csrf={session.csrfToken}
-          regions={inventoryPlaces(deps).regions}
-          vpcs={listVpcs(deps.db, accountId)}
+          regions={places.regions}
+          vpcs={vpcs}
           values={values}
         />
       </section>
@@ -63,7 +67,7 @@ export function nodesRoutes(deps: Deps) {
     return c.redirect('/ui/nodes', 303)
   })
 
-  app.get('/ui/api/nodes', (c) => c.json(nodeStatusJson(deps, sessionOf(c).user.accountId)))
+  app.get('/ui/api/nodes', async (c) => c.json(await nodeStatusJson(deps, sessionOf(c).user.accountId)))
 
   return app
 }

@@ -95,9 +95,9 @@ function VpcProblem(props: { problem: ProblemError }) {
   )
 }
 
-function vpcsPage(deps: Deps, c: DashContext, values: Values = {}, problem?: ProblemError) {
+async function vpcsPage(deps: Deps, c: DashContext, values: Values = {}, problem?: ProblemError) {
   const session = sessionOf(c)
-  const vpcs = listVpcs(deps.db, session.user.accountId)
+  const [vpcs, places] = await Promise.all([listVpcs(deps.db, session.user.accountId), inventoryPlaces(deps)])
   const body = (
     <>
       <h1>VPC networks</h1>
@@ -118,7 +118,7 @@ function vpcsPage(deps: Deps, c: DashContext, values: Values = {}, problem?: Pro
           <Field id="vpc-region" label="Region">
             <select id="vpc-region" name="region">
               <option value="">Server default ({deps.config.defaultRegion})</option>
-              {inventoryPlaces(deps).regions.map((r) => (
+              {places.regions.map((r) => (
                 <option value={r} selected={r === values.region}>
                   {r}
                 </option>

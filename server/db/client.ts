@@ -2,17 +2,56 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import { drizzle as drizzleSqlite, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
+import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
 import * as schema from './schema.js'
+import { markDialect } from './transaction.js'
 
-/** The typed drizzle handle every store receives. */
+/**
+ * The typed drizzle handle every store receives. Stores are written once, against the SQLite
+ * tables and query builder; on PostgreSQL the same calls run through the node-postgres driver
+ * (see pg-schema.ts for why the tables fit). Stores therefore only `await` their queries and
+ * never use the SQLite-only `.get()`, `.all()` or `.run()`.
+ */
 export type Db = BetterSQLite3Database<typeof schema>
 
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url))
+export type Dialect = 'sqlite' | 'postgres'
 
-/** Opens (creating if needed) `<dataDir>/nodeplane.db` and brings its schema up to date. */
-export function openDatabase(dataDir: string): { db: Db; close: () => void } {
+export interface OpenDatabase {
+  db: Db
+  dialect: Dialect
+  close(): Promise<void>
+}
+
+const migrationsOf = (folder: string) => fileURLToPath(new URL(folder, import.meta.url))
+
+export interface DatabaseOptions {
+  dataDir: string
+  databaseUrl?: string
+  dbPoolSize?: number
+}
+
+/**
+ * Opens the database `DATABASE_URL` names, else `<dataDir>/nodeplane.db`, migrates it, and
+ * runs `initialize` (first-start seeding). On PostgreSQL both happen under a lock, so replicas
+ * starting together migrate and seed once.
+ */
+export async function openDatabase(
+  options: DatabaseOptions,
+  initialize: (db: Db) => Promise<void> = async () => undefined
+): Promise<OpenDatabase> {
+  if (!options.databaseUrl) {
+    const opened = openSqlite(options.dataDir)
+    await initialize(opened.db)
+    return opened
+  }
+  return openPostgres(options.databaseUrl, options.dbPoolSize ?? 10, initialize)
+}
+
+function openSqlite(dataDir: string): OpenDatabase {
   mkdirSync(dataDir, { recursive: true })
   const sqlite = new Database(join(dataDir, 'nodeplane.db'))
   // WAL lets readers run beside the single writer; NORMAL sync is durable across process
@@ -22,7 +61,39 @@ export function openDatabase(dataDir: string): { db: Db; close: () => void } {
   sqlite.pragma('foreign_keys = ON')
   // The CLI may write while a server runs on the same file: wait for the lock, don't fail.
   sqlite.pragma('busy_timeout = 5000')
-  const db = drizzle(sqlite, { schema })
-  migrate(db, { migrationsFolder: MIGRATIONS })
-  return { db, close: () => sqlite.close() }
+  const db = drizzleSqlite(sqlite, { schema })
+  migrateSqlite(db, { migrationsFolder: migrationsOf('./migrations') })
+  markDialect(db, 'sqlite')
+  return { db, dialect: 'sqlite', close: async () => void sqlite.close() }
+}
+
+/**
+ * int8 (bigint) columns hold Unix milliseconds and counts, all far below 2^53: read them as
+ * numbers, as the SQLite columns read. Set on the driver's global parsers because drizzle
+ * passes its own per-query parser table, which falls back to these.
+ */
+pg.types.setTypeParser(pg.types.builtins.INT8, Number)
+
+/** Any constant names the lock; this one spells "nodeplane". */
+const STARTUP_LOCK = 0x6e6f6465706c616e
+
+async function openPostgres(url: string, poolSize: number, initialize: (db: Db) => Promise<void>): Promise<OpenDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  // An idle connection the server dropped must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined)
+  const db = drizzlePg(pool, { schema }) as unknown as Db
+  markDialect(db, 'postgres')
+  const lock = await pool.connect()
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK])
+    await migratePg(db as never, { migrationsFolder: migrationsOf('./migrations-pg') })
+    await initialize(db)
+    await lock.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK])
+  } catch (err) {
+    await pool.end()
+    throw err
+  } finally {
+    lock.release()
+  }
+  return { db, dialect: 'postgres', close: () => pool.end() }
 }

@@ -14,7 +14,7 @@ function unauthorized(code: string, detail: string, error?: string): ProblemErro
 }
 
 /** Reads `Authorization: Bearer <key>` (scheme matched case-insensitively, RFC 7235). */
-function verify(deps: Deps, header: string): Principal {
+async function verify(deps: Deps, header: string): Promise<Principal> {
   const match = /^(\S+) +(\S+) *$/.exec(header)
   if (!match) {
     throw unauthorized('malformed_authorization', 'expected "Authorization: Bearer <API key>"', 'invalid_request')
@@ -23,7 +23,7 @@ function verify(deps: Deps, header: string): Principal {
   if (scheme.toLowerCase() !== 'bearer') {
     throw unauthorized('invalid_auth_scheme', `scheme "${scheme}" is not accepted; use Bearer`, 'invalid_request')
   }
-  const result = authenticate(deps.db, deps.clock, secret)
+  const result = await authenticate(deps.db, deps.clock, secret)
   if (result === 'unknown') throw unauthorized('invalid_api_key', 'the API key is not valid', 'invalid_token')
   if (result === 'revoked') throw unauthorized('revoked_api_key', 'the API key was revoked', 'invalid_token')
   return result
@@ -36,7 +36,7 @@ export function requireKey(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('Authorization')
     if (!header) throw unauthorized('missing_api_key', 'this endpoint requires "Authorization: Bearer <API key>"')
-    const principal = verify(deps, header)
+    const principal = await verify(deps, header)
     if (principal.scope === 'read' && !READ_METHODS.has(c.req.method)) {
       throw new ProblemError(403, 'insufficient_scope', 'this API key has the read scope; the action needs read_write', {
         headers: { 'WWW-Authenticate': `${REALM}, error="insufficient_scope"` },
@@ -51,7 +51,7 @@ export function requireKey(deps: Deps): MiddlewareHandler<AppEnv> {
 export function optionalKey(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('Authorization')
-    if (header) c.set('principal', verify(deps, header))
+    if (header) c.set('principal', await verify(deps, header))
     await next()
   }
 }

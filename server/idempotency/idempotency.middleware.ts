@@ -25,7 +25,7 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
     const body = await c.req.raw.clone().text()
     const fingerprint = createHash('sha256').update(`${c.req.method} ${c.req.path}\n${body}`).digest('hex')
     const now = deps.clock.now()
-    const claim = claimKey(deps.db, {
+    const claim = await claimKey(deps.db, {
       accountId,
       key,
       fingerprint,
@@ -51,6 +51,6 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
     await next()
     if (c.res.status >= 500) return releaseKey(deps.db, accountId, key)
     const text = await c.res.clone().text()
-    saveResponse(deps.db, accountId, key, { status: c.res.status, contentType: c.res.headers.get('Content-Type'), body: text })
+    await saveResponse(deps.db, accountId, key, { status: c.res.status, contentType: c.res.headers.get('Content-Type'), body: text })
   }
 }

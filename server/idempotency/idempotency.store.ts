@@ -1,5 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { first } from '../db/prepared.js'
+import { transaction } from '../db/transaction.js'
 import { idempotencyKeys } from './idempotency.table.js'
 
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect
@@ -23,21 +25,21 @@ interface ClaimInput {
 }
 
 /** Claims a key for a new request, or says why the request must not run again. */
-export function claimKey(db: Db, input: ClaimInput): Claim {
-  return db.transaction((tx) => {
-    tx.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, input.expiredBefore)).run()
+export function claimKey(db: Db, input: ClaimInput): Promise<Claim> {
+  return transaction(db, async (tx): Promise<Claim> => {
+    await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, input.expiredBefore))
     const where = and(eq(idempotencyKeys.accountId, input.accountId), eq(idempotencyKeys.key, input.key))
-    const row = tx.select().from(idempotencyKeys).where(where).get()
+    const row = await first(tx.select().from(idempotencyKeys).where(where).limit(1))
     if (!row) {
-      tx.insert(idempotencyKeys)
+      await tx
+        .insert(idempotencyKeys)
         .values({ accountId: input.accountId, key: input.key, fingerprint: input.fingerprint, createdAt: input.now })
-        .run()
       return { kind: 'new' }
     }
     if (row.fingerprint !== input.fingerprint) return { kind: 'mismatch' }
     if (row.status !== null) return { kind: 'replay', row }
     if (row.createdAt >= input.abandonedBefore) return { kind: 'in_progress' }
-    tx.update(idempotencyKeys).set({ createdAt: input.now }).where(where).run()
+    await tx.update(idempotencyKeys).set({ createdAt: input.now }).where(where)
     return { kind: 'new' }
   })
 }
@@ -47,16 +49,18 @@ export function saveResponse(
   accountId: string,
   key: string,
   response: { status: number; contentType: string | null; body: string }
-): void {
-  db.update(idempotencyKeys)
-    .set(response)
-    .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
-    .run()
+): Promise<void> {
+  return transaction(db, async (tx) => {
+    await tx
+      .update(idempotencyKeys)
+      .set(response)
+      .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
+  })
 }
 
 /** Forgets a claim whose request failed on the server side, so a retry runs again. */
-export function releaseKey(db: Db, accountId: string, key: string): void {
-  db.delete(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
-    .run()
+export function releaseKey(db: Db, accountId: string, key: string): Promise<void> {
+  return transaction(db, async (tx) => {
+    await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
+  })
 }

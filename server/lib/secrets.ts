@@ -8,8 +8,9 @@ export interface Secrets {
   open(sealed: string): string
 }
 
-/** Loads `<dataDir>/secret.key`, creating it (mode 0600) on first start. */
-export function loadSecrets(dataDir: string): Secrets {
+/** The key `NODEPLANE_SECRET_KEY` gives, else `<dataDir>/secret.key`, created (mode 0600) on first start. */
+export function loadSecrets(dataDir: string, secretKey?: string): Secrets {
+  if (secretKey) return secretsFromKey(Buffer.from(secretKey, 'base64'))
   const path = join(dataDir, 'secret.key')
   if (!existsSync(path)) {
     writeFileSync(path, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' })
@@ -18,7 +19,7 @@ export function loadSecrets(dataDir: string): Secrets {
 }
 
 export function secretsFromKey(key: Buffer): Secrets {
-  if (key.length !== 32) throw new Error('secret.key must hold 32 bytes of base64')
+  if (key.length !== 32) throw new Error('the secret key (NODEPLANE_SECRET_KEY or secret.key) must be 32 bytes of base64')
   return {
     seal(plaintext) {
       const iv = randomBytes(12)

@@ -10,15 +10,15 @@ export function nodesRouter(deps: Deps) {
     .openapi(routes.create, async (c) =>
       c.json(await createNode(deps, principalOf(c).accountId, c.req.valid('json')), 201)
     )
-    .openapi(routes.list, (c) => c.json(listNodes(deps, principalOf(c).accountId), 200))
-    .openapi(routes.getOne, (c) =>
-      c.json(getNode(deps, principalOf(c).accountId, c.req.valid('param').id), 200)
+    .openapi(routes.list, async (c) => c.json(await listNodes(deps, principalOf(c).accountId), 200))
+    .openapi(routes.getOne, async (c) =>
+      c.json(await getNode(deps, principalOf(c).accountId, c.req.valid('param').id), 200)
     )
-    .openapi(routes.remove, (c) => {
-      deleteNode(deps, principalOf(c).accountId, c.req.valid('param').id)
+    .openapi(routes.remove, async (c) => {
+      await deleteNode(deps, principalOf(c).accountId, c.req.valid('param').id)
       return c.body(null, 204)
     })
-    .openapi(routes.credentials, (c) =>
-      c.json(nodeCredentials(deps, principalOf(c), c.req.valid('param').id), 200)
+    .openapi(routes.credentials, async (c) =>
+      c.json(await nodeCredentials(deps, principalOf(c), c.req.valid('param').id), 200)
     )
 }

@@ -1,6 +1,8 @@
 import type { z } from 'zod'
 import type { Principal } from '../api-keys/api-keys.service.js'
 import { assertKnownRegion, freeHost, reserveHost } from '../compute-hosts/compute-hosts.service.js'
+import type { Db } from '../db/client.js'
+import { dialectOf, lockKey, transaction, type Tx } from '../db/transaction.js'
 import type { Deps } from '../deps.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { newNodeId } from '../lib/ids.js'
@@ -8,8 +10,17 @@ import { privateAddressAt } from '../lib/ip.js'
 import { generatePassword } from '../accounts/passwords.js'
 import type { ExpectedNode, NodeSpec } from '../provisioning/driver.js'
 import type { WorkerHooks } from '../provisioning/worker.js'
+import {
+  beat,
+  claimOrphans,
+  forgetDeadWorkers,
+  forgetOtherWorkers,
+  registerWorker,
+  retireWorker,
+} from '../provisioning/workers.store.js'
 import { attachAutoIpv4, nodeAddresses, primaryIpv4, releaseNodeIps } from '../public-ips/public-ips.service.js'
 import { ensureDefaultVpc, getVpc, vpcForNewNode } from '../vpcs/vpcs.service.js'
+import { findLiveVpc } from '../vpcs/vpcs.store.js'
 import type { CreateNodeBody, Node } from './nodes.schema.js'
 import {
   deleteNodeRow,
@@ -25,21 +36,25 @@ import {
 } from './nodes.store.js'
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>
+type TxCtx = Omit<Ctx, 'db'> & { db: Tx }
 
-function view(ctx: Ctx, rows: NodeRow[]): Node[] {
-  const ips = primaryIpv4(ctx.db, rows.map((row) => row.id), rows[0]?.accountId)
+async function view(ctx: Ctx, rows: NodeRow[]): Promise<Node[]> {
+  const ips = await primaryIpv4(ctx.db, rows.map((row) => row.id), rows[0]?.accountId)
   const now = ctx.clock.now()
   return rows.map((row) => toNode(row, ips.get(row.id) ?? null, now))
 }
 
-function nodeOr404(ctx: Ctx, accountId: string, id: string): NodeRow {
-  const row = findLiveNode(ctx.db, accountId, id)
+async function nodeOr404(db: Db, accountId: string, id: string): Promise<NodeRow> {
+  const row = await findLiveNode(db, accountId, id)
   if (!row) throw new ProblemError(404, 'node_not_found', `no node ${id} on this account`)
   return row
 }
 
-function nextPrivateIp(ctx: Ctx, vpc: { id: string; cidr: string }): string {
-  const used = usedPrivateIps(ctx.db, vpc.id)
+/** The VPC's first free private address, under the VPC's lock (which its deletion takes too). */
+async function nextPrivateIp(ctx: TxCtx, accountId: string, vpc: { id: string; cidr: string }): Promise<string> {
+  await lockKey(ctx.db, `vpc:${vpc.id}`)
+  if (!(await findLiveVpc(ctx.db, accountId, vpc.id))) throw invalidField('vpc_id', 'no such VPC on this account', 'vpc_not_found')
+  const used = await usedPrivateIps(ctx.db, vpc.id)
   for (let n = 0; ; n++) {
     const candidate = privateAddressAt(vpc.cidr, n)
     if (!candidate) throw new ProblemError(409, 'vpc_full', `VPC ${vpc.id} has no free private address`)
@@ -48,17 +63,17 @@ function nextPrivateIp(ctx: Ctx, vpc: { id: string; cidr: string }): string {
 }
 
 /** The placement transaction: VPC, host and private address, or nothing at all. */
-function insertPlacedNode(ctx: Ctx, accountId: string, body: z.infer<typeof CreateNodeBody>): NodeRow {
-  return ctx.db.transaction((tx) => {
-    const c = { ...ctx, db: tx }
-    if (body.region) assertKnownRegion(tx, body.region, 'region')
-    const requestedVpc = body.vpc_id ? vpcForNewNode(tx, accountId, body.vpc_id) : undefined
-    const region = body.region ?? requestedVpc?.region ?? (body.host_id ? undefined : ctx.config.defaultRegion)
-    const host = reserveHost(tx, { hostId: body.host_id, region })
+function insertPlacedNode(deps: Deps, accountId: string, body: z.infer<typeof CreateNodeBody>): Promise<NodeRow> {
+  return transaction(deps.db, async (tx) => {
+    const c = { ...deps, db: tx }
+    if (body.region) await assertKnownRegion(tx, body.region, 'region')
+    const requestedVpc = body.vpc_id ? await vpcForNewNode(tx, accountId, body.vpc_id) : undefined
+    const region = body.region ?? requestedVpc?.region ?? (body.host_id ? undefined : deps.config.defaultRegion)
+    const host = await reserveHost(tx, { hostId: body.host_id, region })
     if (requestedVpc && requestedVpc.region !== host.region) {
       throw invalidField('vpc_id', `VPC is in ${requestedVpc.region}, the node in ${host.region}`, 'region_mismatch')
     }
-    const vpc = requestedVpc ?? ensureDefaultVpc(c, accountId, host.region)
+    const vpc = requestedVpc ?? (await ensureDefaultVpc(c, accountId, host.region))
     return insertNode(tx, {
       id: newNodeId(),
       accountId,
@@ -66,18 +81,20 @@ function insertPlacedNode(ctx: Ctx, accountId: string, body: z.infer<typeof Crea
       region: host.region,
       vpcId: vpc.id,
       hostId: host.id,
-      privateIp: nextPrivateIp(c, vpc),
+      privateIp: await nextPrivateIp(c, accountId, vpc),
       status: 'provisioning',
       hourlyPrice: host.hourlyPrice,
       currency: host.currency,
-      rootPassword: ctx.secrets.seal(generatePassword()),
-      createdAt: ctx.clock.now(),
+      rootPassword: deps.secrets.seal(generatePassword()),
+      createdAt: deps.clock.now(),
+      // This process provisions it; if it dies, another replica claims the node.
+      workerId: deps.worker.id,
     })
   })
 }
 
 /** What the driver builds from a row: the row's identity plus its VPC range and root login. */
-function nodeSpec(ctx: Ctx, row: NodeRow): NodeSpec {
+async function nodeSpec(ctx: Ctx, row: NodeRow): Promise<NodeSpec> {
   const { id, accountId, region, vpcId, hostId, privateIp, createdAt } = row
   return {
     id,
@@ -87,55 +104,58 @@ function nodeSpec(ctx: Ctx, row: NodeRow): NodeSpec {
     hostId,
     privateIp,
     createdAt,
-    vpcCidr: getVpc(ctx.db, accountId, vpcId).cidr,
+    vpcCidr: (await getVpc(ctx.db, accountId, vpcId)).cidr,
     login: { user: 'root', password: ctx.secrets.open(row.rootPassword) },
   }
 }
 
 /** `POST /nodes`: places the node, hands it to the driver, and starts billing. */
 export async function createNode(deps: Deps, accountId: string, body: z.infer<typeof CreateNodeBody>): Promise<Node> {
-  const row = insertPlacedNode(deps, accountId, body)
-  const spec = nodeSpec(deps, row)
+  const row = await insertPlacedNode(deps, accountId, body)
+  const spec = await nodeSpec(deps, row)
   try {
     await deps.worker.admit(spec)
   } catch (err) {
     // The spec's 500 for POST /nodes: nothing is kept, so a retry starts clean.
-    deps.db.transaction((tx) => {
-      deleteNodeRow(tx, row.id)
-      freeHost(tx, row.hostId)
+    await transaction(deps.db, async (tx) => {
+      await deleteNodeRow(tx, row.id)
+      await freeHost(tx, row.hostId)
     })
     deps.log.warn({ err, node_id: row.id }, 'driver refused node')
     throw new ProblemError(500, 'provisioning_failed', 'the node could not be provisioned; retry the request')
   }
   deps.worker.track(spec)
-  return view(deps, [row])[0]!
+  return (await view(deps, [row]))[0]!
 }
 
-export function listNodes(ctx: Ctx, accountId: string): Node[] {
-  return view(ctx, liveNodesOfAccount(ctx.db, accountId))
+export async function listNodes(ctx: Ctx, accountId: string): Promise<Node[]> {
+  return view(ctx, await liveNodesOfAccount(ctx.db, accountId))
 }
 
-export function getNode(ctx: Ctx, accountId: string, id: string): Node {
-  return view(ctx, [nodeOr404(ctx, accountId, id)])[0]!
+export async function getNode(ctx: Ctx, accountId: string, id: string): Promise<Node> {
+  return (await view(ctx, [await nodeOr404(ctx.db, accountId, id)]))[0]!
 }
 
-/** `DELETE /nodes/{id}`: billing stops now; teardown finishes in the background. */
-export function deleteNode(deps: Deps, accountId: string, id: string): void {
-  const row = nodeOr404(deps, accountId, id)
+/** `DELETE /nodes/{id}`: billing stops now; teardown finishes in the background, here. */
+export async function deleteNode(deps: Deps, accountId: string, id: string): Promise<void> {
+  const row = await nodeOr404(deps.db, accountId, id)
   const from = row.status
-  if (from === 'deleting' || !transition(deps.db, id, from, 'deleting', { deletedAt: deps.clock.now() })) {
-    throw new ProblemError(404, 'node_not_found', `node ${id} is already deleted`)
-  }
+  const moved =
+    from !== 'deleting' &&
+    (await transaction(deps.db, (tx) =>
+      transition(tx, id, from, 'deleting', { deletedAt: deps.clock.now(), workerId: deps.worker.id })
+    ))
+  if (!moved) throw new ProblemError(404, 'node_not_found', `node ${id} is already deleted`)
   deps.worker.teardown(row)
 }
 
 /** Root credentials of a node; secret, so a `read` key may not see them. */
-export function nodeCredentials(ctx: Ctx, principal: Principal, id: string) {
+export async function nodeCredentials(ctx: Ctx, principal: Principal, id: string) {
   if (principal.scope !== 'read_write') {
     throw new ProblemError(403, 'insufficient_scope', 'credentials need a read_write API key')
   }
-  const row = nodeOr404(ctx, principal.accountId, id)
-  const ip = view(ctx, [row])[0]!.ip_address
+  const row = await nodeOr404(ctx.db, principal.accountId, id)
+  const ip = (await view(ctx, [row]))[0]!.ip_address
   return {
     node_id: row.id,
     username: 'root' as const,
@@ -144,50 +164,78 @@ export function nodeCredentials(ctx: Ctx, principal: Principal, id: string) {
   }
 }
 
-/** The database side of the worker's transitions. */
-export function workerHooks(ctx: Ctx & Pick<Deps, 'log'>): WorkerHooks {
+/** The database side of the worker's transitions; `workerId` is the worker they run for. */
+export function workerHooks(ctx: Ctx & Pick<Deps, 'log'>, workerId: string): WorkerHooks {
+  const staleAfterMs = ctx.config.workerStaleSeconds * 1000
   return {
     reserveAutoIpv4(nodeId) {
-      return ctx.db.transaction((tx) => {
-        const node = findNode(tx, nodeId)
-        if (!node || node.status !== 'provisioning') return false
+      return transaction(ctx.db, async (tx) => {
+        const node = await findNode(tx, nodeId)
+        if (!node || node.status !== 'provisioning' || node.workerId !== workerId) return false
         // Once per node, so a restart between reserving and running does not take a second one.
-        if (primaryIpv4(tx, [nodeId]).size > 0) return true
-        if (!attachAutoIpv4({ ...ctx, db: tx }, node)) ctx.log.warn({ node_id: nodeId }, 'IPv4 pool exhausted')
+        if ((await primaryIpv4(tx, [nodeId])).size > 0) return true
+        if (!(await attachAutoIpv4({ ...ctx, db: tx }, node))) ctx.log.warn({ node_id: nodeId }, 'IPv4 pool exhausted')
         return true
       })
     },
     markRunning(nodeId) {
-      return transition(ctx.db, nodeId, 'provisioning', 'running', { runningAt: ctx.clock.now() })
+      const fields = { runningAt: ctx.clock.now(), workerId: null }
+      return transaction(ctx.db, (tx) => transition(tx, nodeId, 'provisioning', 'running', fields, workerId))
     },
     markTornDown(nodeId) {
-      ctx.db.transaction((tx) => {
-        const node = findNode(tx, nodeId)
-        if (!node || !transition(tx, nodeId, 'deleting', 'deleted', { tornDownAt: ctx.clock.now() })) return
-        releaseNodeIps(tx, nodeId)
-        freeHost(tx, node.hostId)
+      return transaction(ctx.db, async (tx) => {
+        const node = await findNode(tx, nodeId)
+        const fields = { tornDownAt: ctx.clock.now(), workerId: null }
+        if (!node || !(await transition(tx, nodeId, 'deleting', 'deleted', fields, workerId))) return
+        await releaseNodeIps(tx, nodeId)
+        await freeHost(tx, node.hostId)
       })
     },
-    unfinished() {
-      return {
-        provisioning: nodesInStatus(ctx.db, ['provisioning']).map((row) => nodeSpec(ctx, row)),
-        deleting: nodesInStatus(ctx.db, ['deleting']),
+    async register() {
+      const now = ctx.clock.now()
+      await transaction(ctx.db, async (tx) => {
+        await registerWorker(tx, workerId, now)
+        // One server owns an SQLite file: whatever an earlier process held is this one's now.
+        if (dialectOf(tx) === 'sqlite') await forgetOtherWorkers(tx, workerId)
+        else await forgetDeadWorkers(tx, new Date(now.getTime() - 100 * staleAfterMs))
+      })
+    },
+    async heartbeat() {
+      const alive = await transaction(ctx.db, (tx) => beat(tx, workerId, ctx.clock.now()))
+      if (!alive) {
+        // Presumed dead after a long stall, and its nodes possibly claimed: come back as new.
+        ctx.log.warn({ worker_id: workerId }, 'worker was presumed dead; registering again')
+        await transaction(ctx.db, (tx) => registerWorker(tx, workerId, ctx.clock.now()))
       }
     },
-    publicIps(nodeId) {
-      const node = findNode(ctx.db, nodeId)
-      if (!node || node.status === 'deleting' || node.status === 'deleted') return undefined
-      return nodeAddresses(ctx.db, nodeId).map((address) => address.ip)
+    async claimOrphans() {
+      const staleBefore = new Date(ctx.clock.now().getTime() - staleAfterMs)
+      const rows = await transaction(ctx.db, (tx) => claimOrphans(tx, workerId, staleBefore, 100))
+      const provisioning = rows.filter((row) => row.status === 'provisioning')
+      return {
+        provisioning: await Promise.all(provisioning.map((row) => nodeSpec(ctx, row))),
+        deleting: rows.filter((row) => row.status === 'deleting'),
+      }
     },
-    expected() {
-      return nodesInStatus(ctx.db, ['provisioning', 'running', 'deleting']).map(
-        (row): ExpectedNode => ({
-          node: nodeSpec(ctx, row),
-          status: row.status as ExpectedNode['status'],
-          publicIps: nodeAddresses(ctx.db, row.id).map((address) => address.ip),
-        })
+    retire() {
+      return transaction(ctx.db, (tx) => retireWorker(tx, workerId))
+    },
+    async publicIps(nodeId) {
+      const node = await findNode(ctx.db, nodeId)
+      if (!node || node.status === 'deleting' || node.status === 'deleted') return undefined
+      return (await nodeAddresses(ctx.db, nodeId)).map((address) => address.ip)
+    },
+    async expected() {
+      const rows = await nodesInStatus(ctx.db, ['provisioning', 'running', 'deleting'])
+      return Promise.all(
+        rows.map(
+          async (row): Promise<ExpectedNode> => ({
+            node: await nodeSpec(ctx, row),
+            status: row.status as ExpectedNode['status'],
+            publicIps: (await nodeAddresses(ctx.db, row.id)).map((address) => address.ip),
+          })
+        )
       )
     },
   }
 }
-

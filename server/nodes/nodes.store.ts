@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
-import { preparedPerDb } from '../db/prepared.js'
+import { first, preparedPerDb } from '../db/prepared.js'
+import type { Tx } from '../db/transaction.js'
 import type { Node } from './nodes.schema.js'
 import { nodes } from './nodes.table.js'
 
@@ -26,16 +27,16 @@ export function toNode(row: NodeRow, ipAddress: string | null, now: Date): Node 
   }
 }
 
-export function insertNode(db: Db, row: typeof nodes.$inferInsert): NodeRow {
-  return db.insert(nodes).values(row).returning().get()
+export async function insertNode(tx: Tx, row: typeof nodes.$inferInsert): Promise<NodeRow> {
+  return (await tx.insert(nodes).values(row).returning())[0]!
 }
 
 /** Removes a node that never came to be (its driver refused it at creation). */
-export function deleteNodeRow(db: Db, id: string): void {
-  db.delete(nodes).where(eq(nodes.id, id)).run()
+export async function deleteNodeRow(tx: Tx, id: string): Promise<void> {
+  await tx.delete(nodes).where(eq(nodes.id, id))
 }
 
-const liveNodeById = preparedPerDb((db) =>
+const liveNodeById = preparedPerDb('live_node_by_id', (db) =>
   db
     .select()
     .from(nodes)
@@ -46,52 +47,55 @@ const liveNodeById = preparedPerDb((db) =>
         ne(nodes.status, 'deleted')
       )
     )
-    .prepare()
 )
 
 /** The hot read of GET /nodes/{id}, hence prepared once. */
-export function findLiveNode(db: Db, accountId: string, id: string): NodeRow | undefined {
-  return liveNodeById(db).get({ id, accountId })
+export async function findLiveNode(db: Db, accountId: string, id: string): Promise<NodeRow | undefined> {
+  return (await liveNodeById(db, { id, accountId }))[0]
 }
 
-export function findNode(db: Db, id: string): NodeRow | undefined {
-  return db.select().from(nodes).where(eq(nodes.id, id)).get()
+export function findNode(db: Db, id: string): Promise<NodeRow | undefined> {
+  return first(db.select().from(nodes).where(eq(nodes.id, id)).limit(1))
 }
 
-export function liveNodesOfAccount(db: Db, accountId: string): NodeRow[] {
+export function liveNodesOfAccount(db: Db, accountId: string): Promise<NodeRow[]> {
   return db
     .select()
     .from(nodes)
     .where(and(eq(nodes.accountId, accountId), ne(nodes.status, 'deleted')))
     .orderBy(asc(nodes.createdAt), asc(nodes.id))
-    .all()
 }
 
-export function nodesInStatus(db: Db, statuses: NodeStatusValue[]): NodeRow[] {
-  return db.select().from(nodes).where(inArray(nodes.status, statuses)).orderBy(asc(nodes.createdAt)).all()
+export function nodesInStatus(db: Db, statuses: NodeStatusValue[]): Promise<NodeRow[]> {
+  return db.select().from(nodes).where(inArray(nodes.status, statuses)).orderBy(asc(nodes.createdAt))
 }
 
-export function usedPrivateIps(db: Db, vpcId: string): Set<string> {
-  const rows = db
+export async function usedPrivateIps(db: Db, vpcId: string): Promise<Set<string>> {
+  const rows = await db
     .select({ ip: nodes.privateIp })
     .from(nodes)
     .where(and(eq(nodes.vpcId, vpcId), ne(nodes.status, 'deleted')))
-    .all()
   return new Set(rows.map((row) => row.ip))
 }
 
-/** Moves a node from one status to another; false when it was not in `from` (a lost race). */
-export function transition(
-  db: Db,
+type TransitionFields = Partial<Pick<NodeRow, 'runningAt' | 'deletedAt' | 'tornDownAt' | 'workerId'>>
+
+/**
+ * Moves a node from one status to another; false when it was not in `from` (a lost race).
+ * With `workerId`, only while that worker still holds the node's work.
+ */
+export async function transition(
+  tx: Tx,
   id: string,
   from: NodeStatusValue,
   to: NodeStatusValue,
-  fields: Partial<Pick<NodeRow, 'runningAt' | 'deletedAt' | 'tornDownAt'>> = {}
-): boolean {
-  const result = db
+  fields: TransitionFields = {},
+  heldBy?: string
+): Promise<boolean> {
+  const moved = await tx
     .update(nodes)
     .set({ status: to, ...fields })
-    .where(and(eq(nodes.id, id), eq(nodes.status, from)))
-    .run()
-  return result.changes === 1
+    .where(and(eq(nodes.id, id), eq(nodes.status, from), heldBy ? eq(nodes.workerId, heldBy) : undefined))
+    .returning({ id: nodes.id })
+  return moved.length === 1
 }

@@ -29,10 +29,12 @@ export const nodes = sqliteTable(
     /** When DELETE was accepted: billing stops here. */
     deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
     tornDownAt: integer('torn_down_at', { mode: 'timestamp_ms' }),
+    /** The worker (server process) provisioning or tearing down the node; see workers.table.ts. */
+    workerId: text('worker_id'),
   },
   (table) => [
     index('nodes_account_idx').on(table.accountId, table.status),
-    index('nodes_status_idx').on(table.status),
+    index('nodes_status_idx').on(table.status, table.workerId),
     // A host carries at most one live node, and a private address is used once per VPC.
     uniqueIndex('nodes_live_host_uq')
       .on(table.hostId)

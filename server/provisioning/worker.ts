@@ -1,28 +1,36 @@
 import type { Logger } from 'pino'
 import type { ExpectedNode, NodeRef, NodeSpec, ProvisioningDriver } from './driver.js'
-import { keyedSerial } from './serial.js'
+import { keyedSerial } from '../lib/serial.js'
 
 /** What the worker needs from the nodes service: the database side of each transition. */
 export interface WorkerHooks {
   /**
    * Records the automatic IPv4 of a node about to run (hidden by the API until `running`);
-   * false when the node moved on.
+   * false when the node moved on or another worker holds it now.
    */
-  reserveAutoIpv4(nodeId: string): boolean
-  /** provisioning -> running; false when the node moved on. */
-  markRunning(nodeId: string): boolean
+  reserveAutoIpv4(nodeId: string): Promise<boolean>
+  /** provisioning -> running; false when the node moved on or another worker holds it now. */
+  markRunning(nodeId: string): Promise<boolean>
   /** deleting -> deleted, freeing its host and addresses. */
-  markTornDown(nodeId: string): void
-  /** Work left unfinished by the last process: nodes provisioning and nodes deleting. */
-  unfinished(): { provisioning: NodeSpec[]; deleting: NodeRef[] }
+  markTornDown(nodeId: string): Promise<void>
+  /** Records this worker as alive (once, on start). */
+  register(): Promise<void>
+  /** Tells the other replicas this worker is still alive. */
+  heartbeat(): Promise<void>
+  /** Takes over the work of dead workers (and, on start, of this server's previous process). */
+  claimOrphans(): Promise<{ provisioning: NodeSpec[]; deleting: NodeRef[] }>
+  /** Leaves on an orderly stop, so other replicas take over this worker's nodes at once. */
+  retire(): Promise<void>
   /** The public addresses the database gives a node now; undefined once it is deleting or gone. */
-  publicIps(nodeId: string): string[] | undefined
+  publicIps(nodeId: string): Promise<string[] | undefined>
   /** Every node that should exist, for the driver's reconcile on start. */
-  expected(): ExpectedNode[]
+  expected(): Promise<ExpectedNode[]>
 }
 
 /** Drives nodes through their lifecycle in the background of the server process. */
 export interface Worker {
+  /** This worker's id: the nodes it provisions or tears down carry it. */
+  readonly id: string
   /** Asks the driver to start building a node; throws when it refuses. */
   admit(node: NodeSpec): Promise<void>
   /** Waits for a node to become ready, then marks it running. */
@@ -31,20 +39,24 @@ export interface Worker {
   teardown(node: NodeRef): void
   /** Makes the engine's public addresses of a node match the database; rejects if the driver fails. */
   syncPublicIps(node: NodeRef): Promise<void>
-  /** Reconciles the engine with the database, then picks up the work a previous process left. */
-  resume(): void
+  /**
+   * Reconciles the engine with the database and takes the work a previous process left; with
+   * `sweepMs`, keeps a heartbeat and takes over dead replicas' work at that interval.
+   */
+  start(options?: { sweepMs?: number }): Promise<void>
   /** Resolves when no background work is in flight (for orderly shutdown and tests). */
   idle(): Promise<void>
-  /** Aborts waits in flight; the database keeps the state for the next start. */
+  /** Aborts waits in flight; the database keeps the state for the next start or another replica. */
   stop(): Promise<void>
 }
 
-export function createWorker(driver: ProvisioningDriver, hooks: WorkerHooks, log: Logger): Worker {
+export function createWorker(id: string, driver: ProvisioningDriver, hooks: WorkerHooks, log: Logger): Worker {
   const waits = new Map<string, AbortController>()
   const inFlight = new Set<Promise<void>>()
   const serial = keyedSerial()
   // Every driver call waits for the start-up reconcile, so it never races a half-repaired engine.
   let ready: Promise<void> = Promise.resolve()
+  let sweeper: NodeJS.Timeout | undefined
 
   function run(task: () => Promise<void>): void {
     const promise = task().finally(() => inFlight.delete(promise))
@@ -57,11 +69,11 @@ export function createWorker(driver: ProvisioningDriver, hooks: WorkerHooks, log
       // After a restart the engine may have lost a half-built node: ask for it again.
       if (recreate) await driver.create(node)
       await driver.waitUntilReady(node, controller.signal)
-      if (!hooks.reserveAutoIpv4(node.id)) return
+      if (!(await hooks.reserveAutoIpv4(node.id))) return
       // The address is made real before the node shows `running` with it, so a client that
       // sees both can connect at once.
       await worker.syncPublicIps(node).catch((err) => log.error({ err, node_id: node.id }, 'public address sync failed'))
-      if (hooks.markRunning(node.id)) log.info({ node_id: node.id }, 'node running')
+      if (await hooks.markRunning(node.id)) log.info({ node_id: node.id }, 'node running')
     } catch (err) {
       // An aborted wait means the node is being deleted; anything else leaves it
       // provisioning, where the API reports it as stuck after two minutes.
@@ -75,7 +87,7 @@ export function createWorker(driver: ProvisioningDriver, hooks: WorkerHooks, log
     try {
       await ready
       await driver.destroy(node)
-      hooks.markTornDown(node.id)
+      await hooks.markTornDown(node.id)
       log.info({ node_id: node.id }, 'node torn down')
     } catch (err) {
       log.error({ err, node_id: node.id }, 'teardown failed; retried on next start')
@@ -92,7 +104,27 @@ export function createWorker(driver: ProvisioningDriver, hooks: WorkerHooks, log
     }
   }
 
+  /** Starts the work other workers left behind. */
+  async function adoptOrphans(): Promise<void> {
+    const { provisioning, deleting } = await hooks.claimOrphans()
+    if (provisioning.length + deleting.length > 0) {
+      log.info({ provisioning: provisioning.length, deleting: deleting.length }, 'resuming unfinished work')
+    }
+    for (const node of provisioning) worker.track(node, true)
+    for (const node of deleting) worker.teardown(node)
+  }
+
+  async function sweep(): Promise<void> {
+    try {
+      await hooks.heartbeat()
+      await adoptOrphans()
+    } catch (err) {
+      log.error({ err }, 'worker sweep failed; retrying')
+    }
+  }
+
   const worker: Worker = {
+    id,
     async admit(node) {
       await ready
       await driver.create(node)
@@ -113,28 +145,30 @@ export function createWorker(driver: ProvisioningDriver, hooks: WorkerHooks, log
       // carries the database's latest word, whatever order the requests committed in.
       return serial(node.id, async () => {
         await ready
-        const ips = hooks.publicIps(node.id)
+        const ips = await hooks.publicIps(node.id)
         if (ips) await setPublicIps(node, ips)
       })
     },
-    resume() {
+    async start(options = {}) {
+      await hooks.register()
       // One snapshot for both, so reconcile and the resumed work agree on what exists.
-      const expected = driver.reconcile ? hooks.expected() : []
-      const { provisioning, deleting } = hooks.unfinished()
+      const expected = driver.reconcile ? await hooks.expected() : []
       ready = reconcile(expected)
       run(() => ready)
-      if (provisioning.length + deleting.length > 0) {
-        log.info({ provisioning: provisioning.length, deleting: deleting.length }, 'resuming unfinished work')
+      await adoptOrphans()
+      if (options.sweepMs) {
+        sweeper = setInterval(() => run(sweep), options.sweepMs)
+        sweeper.unref()
       }
-      for (const node of provisioning) worker.track(node, true)
-      for (const node of deleting) worker.teardown(node)
     },
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight])
     },
     async stop() {
+      clearInterval(sweeper)
       for (const controller of waits.values()) controller.abort()
       await Promise.allSettled([...inFlight])
+      await hooks.retire().catch((err) => log.warn({ err }, 'could not retire the worker; its nodes wait for it to go stale'))
     },
   }
   return worker

@@ -1,5 +1,6 @@
 import type { Config } from '../config.js'
 import type { Db } from '../db/client.js'
+import { lockKey, transaction, type Tx } from '../db/transaction.js'
 import type { Deps } from '../deps.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import type { Clock } from '../lib/clock.js'
@@ -21,33 +22,39 @@ import {
 } from './public-ips.store.js'
 
 type Ctx = { db: Db; clock: Clock; config: Config }
+type TxCtx = Omit<Ctx, 'db'> & { db: Tx }
 /** Attach and detach also reach the engine, through the worker, once the record is committed. */
 type EngineCtx = Ctx & Pick<Deps, 'worker' | 'log'>
 
 const address = (ip: string) => ip.split('/')[0]!
 
-function nodeOr404(db: Db, accountId: string, nodeId: string): NodeRow {
-  const node = findLiveNode(db, accountId, nodeId)
+async function nodeOr404(db: Db, accountId: string, nodeId: string): Promise<NodeRow> {
+  const node = await findLiveNode(db, accountId, nodeId)
   if (!node) throw new ProblemError(404, 'node_not_found', `no node ${nodeId} on this account`)
   return node
 }
 
-function pickBlock(ctx: Ctx, requested: string): Block {
-  const pools = ipPools(ctx.config)
+/** The first free block of a version's pools; the pool lock keeps replicas from both taking it. */
+async function firstFree(ctx: TxCtx, version: 4 | 6): Promise<Block | undefined> {
+  await lockKey(ctx.db, `public-ips:v${version}`)
+  return firstFreeBlock(ipPools(ctx.config)[version], await usedNetworks(ctx.db, version))
+}
+
+async function pickBlock(ctx: TxCtx, requested: string): Promise<Block> {
   if (requested === 'auto' || requested === 'auto-ipv6') {
     const version = requested === 'auto' ? 4 : 6
-    const free = firstFreeBlock(pools[version], usedNetworks(ctx.db, version))
+    const free = await firstFree(ctx, version)
     if (!free) throw new ProblemError(503, 'ip_pool_exhausted', `no free public IPv${version} address`, { headers: { 'Retry-After': '60' } })
     return free
   }
-  const wanted = blockForAddress(pools, requested)
+  const wanted = blockForAddress(ipPools(ctx.config), requested)
   if (!wanted) throw invalidField('ip', 'must be auto, auto-ipv6, or an address from the public pools', 'ip_not_in_pool')
-  if (isNetworkUsed(ctx.db, wanted.network)) throw new ProblemError(409, 'ip_in_use', `${requested} is attached to a node`)
+  if (await isNetworkUsed(ctx.db, wanted.network)) throw new ProblemError(409, 'ip_in_use', `${requested} is attached to a node`)
   return wanted
 }
 
-function attachBlock(ctx: Ctx, node: NodeRow, chosen: Block): AttachResult {
-  insertAttachment(ctx.db, {
+async function attachBlock(ctx: TxCtx, node: NodeRow, chosen: Block): Promise<AttachResult> {
+  await insertAttachment(ctx.db, {
     network: chosen.network,
     ip: chosen.ip,
     version: chosen.version,
@@ -60,13 +67,13 @@ function attachBlock(ctx: Ctx, node: NodeRow, chosen: Block): AttachResult {
 
 /** Attaches a public address to a running node: in the record, then on the node itself. */
 export async function attachIp(ctx: EngineCtx, accountId: string, nodeId: string, requested: string): Promise<AttachResult> {
-  const { node, chosen, result } = ctx.db.transaction((tx) => {
-    const node = nodeOr404(tx, accountId, nodeId)
+  const { node, chosen, result } = await transaction(ctx.db, async (tx) => {
+    const node = await nodeOr404(tx, accountId, nodeId)
     if (node.status !== 'running') {
       throw new ProblemError(409, 'node_not_running', `node ${nodeId} is ${node.status}; addresses attach once it is running`)
     }
-    const chosen = pickBlock({ ...ctx, db: tx }, requested)
-    return { node, chosen, result: attachBlock({ ...ctx, db: tx }, node, chosen) }
+    const chosen = await pickBlock({ ...ctx, db: tx }, requested)
+    return { node, chosen, result: await attachBlock({ ...ctx, db: tx }, node, chosen) }
   })
   try {
     await ctx.worker.syncPublicIps(node)
@@ -74,8 +81,8 @@ export async function attachIp(ctx: EngineCtx, accountId: string, nodeId: string
     // An answer of "attached" must mean the address answers. Take the attachment back, let
     // the engine drop what it half-configured, and give the spec's "retry" 500.
     ctx.log.error({ err, node_id: nodeId, ip: chosen.ip }, 'public address could not be configured')
-    ctx.db.transaction((tx) => {
-      if (findAttachment(tx, nodeId, chosen.network)) deleteAttachment(tx, chosen.network)
+    await transaction(ctx.db, async (tx) => {
+      if (await findAttachment(tx, nodeId, chosen.network)) await deleteAttachment(tx, chosen.network)
     })
     ctx.worker.syncPublicIps(node).catch((again) => ctx.log.warn({ err: again, node_id: nodeId }, 'address cleanup failed'))
     throw new ProblemError(500, 'ip_attach_failed', 'the address could not be configured on the node; retry the request')
@@ -84,20 +91,20 @@ export async function attachIp(ctx: EngineCtx, accountId: string, nodeId: string
 }
 
 /** The automatic IPv4 of a node turning `running`; undefined when the pools are exhausted. */
-export function attachAutoIpv4(ctx: Ctx, node: NodeRow): AttachResult | undefined {
-  const free = firstFreeBlock(ipPools(ctx.config)[4], usedNetworks(ctx.db, 4))
+export async function attachAutoIpv4(ctx: TxCtx, node: NodeRow): Promise<AttachResult | undefined> {
+  const free = await firstFree(ctx, 4)
   return free ? attachBlock(ctx, node, free) : undefined
 }
 
-function attachmentToDetach(ctx: Ctx, node: NodeRow, ip: string | undefined): PublicIpRow {
+async function attachmentToDetach(db: Db, config: Config, node: NodeRow, ip: string | undefined): Promise<PublicIpRow> {
   if (ip === undefined) {
-    const latest = latestAttachment(ctx.db, node.id)
+    const latest = await latestAttachment(db, node.id)
     if (!latest) throw new ProblemError(404, 'ip_not_attached', `node ${node.id} has no public address`)
     return latest
   }
-  const wanted = blockForAddress(ipPools(ctx.config), address(ip))
+  const wanted = blockForAddress(ipPools(config), address(ip))
   if (!wanted) throw invalidField('ip', 'is not an address from the public pools', 'ip_not_in_pool')
-  const row = findAttachment(ctx.db, node.id, wanted.network)
+  const row = await findAttachment(db, node.id, wanted.network)
   if (!row) throw new ProblemError(404, 'ip_not_attached', `${ip} is not attached to node ${node.id}`)
   return row
 }
@@ -107,13 +114,13 @@ function attachmentToDetach(ctx: Ctx, node: NodeRow, ip: string | undefined): Pu
  * the engine fails to drop the address now, the node's next sync or the next start does.
  */
 export async function detachIp(ctx: EngineCtx, accountId: string, nodeId: string, ip: string | undefined) {
-  const { node, detached } = ctx.db.transaction((tx) => {
-    const node = nodeOr404(tx, accountId, nodeId)
+  const { node, detached } = await transaction(ctx.db, async (tx) => {
+    const node = await nodeOr404(tx, accountId, nodeId)
     if (node.status === 'deleting') {
       throw new ProblemError(409, 'node_not_running', `node ${nodeId} is deleting; its addresses are released with it`)
     }
-    const row = attachmentToDetach({ ...ctx, db: tx }, node, ip)
-    deleteAttachment(tx, row.network)
+    const row = await attachmentToDetach(tx, ctx.config, node, ip)
+    await deleteAttachment(tx, row.network)
     return { node, detached: { status: 'detached' as const, ip: row.ip, ipVersion: row.version as 4 | 6, nodeId } }
   })
   await ctx.worker
@@ -126,9 +133,9 @@ export async function detachIp(ctx: EngineCtx, accountId: string, nodeId: string
  * Each node's first attached IPv4 address (without prefix): the spec's `ip_address`. For
  * many nodes of one account, reading the account's addresses at once beats a long IN list.
  */
-export function primaryIpv4(db: Db, nodeIds: string[], accountId?: string): Map<string, string> {
+export async function primaryIpv4(db: Db, nodeIds: string[], accountId?: string): Promise<Map<string, string>> {
   const result = new Map<string, string>()
-  const rows = accountId && nodeIds.length > 1 ? attachmentsOfAccount(db, accountId) : attachmentsOfNodes(db, nodeIds)
+  const rows = accountId && nodeIds.length > 1 ? await attachmentsOfAccount(db, accountId) : await attachmentsOfNodes(db, nodeIds)
   for (const row of rows) {
     if (row.version === 4 && !result.has(row.nodeId)) result.set(row.nodeId, address(row.ip))
   }
@@ -136,8 +143,8 @@ export function primaryIpv4(db: Db, nodeIds: string[], accountId?: string): Map<
 }
 
 /** Every address of one node, oldest first. */
-export function nodeAddresses(db: Db, nodeId: string) {
-  return attachmentsOfNodes(db, [nodeId]).map((row) => ({
+export async function nodeAddresses(db: Db, nodeId: string) {
+  return (await attachmentsOfNodes(db, [nodeId])).map((row) => ({
     ip: row.ip,
     address: address(row.ip),
     ipVersion: row.version as 4 | 6,
@@ -146,6 +153,6 @@ export function nodeAddresses(db: Db, nodeId: string) {
 }
 
 /** Returns a torn-down node's addresses to the pools. */
-export function releaseNodeIps(db: Db, nodeId: string): void {
-  deleteAttachmentsOfNode(db, nodeId)
+export function releaseNodeIps(tx: Tx, nodeId: string): Promise<void> {
+  return deleteAttachmentsOfNode(tx, nodeId)
 }

@@ -1,75 +1,78 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
-import { preparedPerDb } from '../db/prepared.js'
+import { first, preparedPerDb } from '../db/prepared.js'
+import type { Tx } from '../db/transaction.js'
 import { publicIps } from './public-ips.table.js'
 
 export type PublicIpRow = typeof publicIps.$inferSelect
 
-export function insertAttachment(db: Db, row: PublicIpRow): void {
-  db.insert(publicIps).values(row).run()
+export async function insertAttachment(tx: Tx, row: PublicIpRow): Promise<void> {
+  await tx.insert(publicIps).values(row)
 }
 
-export function usedNetworks(db: Db, version: 4 | 6): Set<string> {
-  const rows = db.select({ network: publicIps.network }).from(publicIps).where(eq(publicIps.version, version)).all()
+export async function usedNetworks(db: Db, version: 4 | 6): Promise<Set<string>> {
+  const rows = await db.select({ network: publicIps.network }).from(publicIps).where(eq(publicIps.version, version))
   return new Set(rows.map((row) => row.network))
 }
 
-export function isNetworkUsed(db: Db, network: string): boolean {
-  return db.select({ network: publicIps.network }).from(publicIps).where(eq(publicIps.network, network)).get() !== undefined
+export async function isNetworkUsed(db: Db, network: string): Promise<boolean> {
+  const row = await first(db.select({ network: publicIps.network }).from(publicIps).where(eq(publicIps.network, network)).limit(1))
+  return row !== undefined
 }
 
-const ofOneNode = preparedPerDb((db) =>
+const ofOneNode = preparedPerDb('public_ips_of_node', (db) =>
   db
     .select()
     .from(publicIps)
     .where(eq(publicIps.nodeId, sql.placeholder('nodeId')))
     .orderBy(asc(publicIps.attachedAt), asc(publicIps.network))
-    .prepare()
 )
 
 /** Every attachment of the given nodes, oldest first (one node, the hot case, is prepared). */
-export function attachmentsOfNodes(db: Db, nodeIds: string[]): PublicIpRow[] {
+export async function attachmentsOfNodes(db: Db, nodeIds: string[]): Promise<PublicIpRow[]> {
   if (nodeIds.length === 0) return []
-  if (nodeIds.length === 1) return ofOneNode(db).all({ nodeId: nodeIds[0] })
+  if (nodeIds.length === 1) return ofOneNode(db, { nodeId: nodeIds[0] })
   return db
     .select()
     .from(publicIps)
     .where(inArray(publicIps.nodeId, nodeIds))
     .orderBy(asc(publicIps.attachedAt), asc(publicIps.network))
-    .all()
 }
 
-export function findAttachment(db: Db, nodeId: string, network: string): PublicIpRow | undefined {
-  return db
-    .select()
-    .from(publicIps)
-    .where(and(eq(publicIps.nodeId, nodeId), eq(publicIps.network, network)))
-    .get()
+export function findAttachment(db: Db, nodeId: string, network: string): Promise<PublicIpRow | undefined> {
+  return first(
+    db
+      .select()
+      .from(publicIps)
+      .where(and(eq(publicIps.nodeId, nodeId), eq(publicIps.network, network)))
+      .limit(1)
+  )
 }
 
-export function latestAttachment(db: Db, nodeId: string): PublicIpRow | undefined {
-  return db
-    .select()
-    .from(publicIps)
-    .where(eq(publicIps.nodeId, nodeId))
-    .orderBy(desc(publicIps.attachedAt), desc(publicIps.network))
-    .get()
+export function latestAttachment(db: Db, nodeId: string): Promise<PublicIpRow | undefined> {
+  return first(
+    db
+      .select()
+      .from(publicIps)
+      .where(eq(publicIps.nodeId, nodeId))
+      .orderBy(desc(publicIps.attachedAt), desc(publicIps.network))
+      .limit(1)
+  )
 }
 
-export function deleteAttachment(db: Db, network: string): void {
-  db.delete(publicIps).where(eq(publicIps.network, network)).run()
+export async function deleteAttachment(tx: Tx, network: string): Promise<void> {
+  await tx.delete(publicIps).where(eq(publicIps.network, network))
 }
 
-export function deleteAttachmentsOfNode(db: Db, nodeId: string): void {
-  db.delete(publicIps).where(eq(publicIps.nodeId, nodeId)).run()
+export async function deleteAttachmentsOfNode(tx: Tx, nodeId: string): Promise<void> {
+  await tx.delete(publicIps).where(eq(publicIps.nodeId, nodeId))
 }
 
 /** Every attachment of an account, oldest first: one query for a whole node list. */
-export function attachmentsOfAccount(db: Db, accountId: string): PublicIpRow[] {
+export function attachmentsOfAccount(db: Db, accountId: string): Promise<PublicIpRow[]> {
   return db
     .select()
     .from(publicIps)
     .where(eq(publicIps.accountId, accountId))
     .orderBy(asc(publicIps.attachedAt), asc(publicIps.network))
-    .all()
 }

@@ -18,14 +18,14 @@ export function billedSeconds(createdAt: Date, deletedAt: Date | null, from: Dat
 }
 
 /** `GET /api/v1/usage`: per-second cost of each node of the account over a period. */
-export function accountUsage(db: Db, clock: Clock, accountId: string, query: z.infer<typeof UsageQuery>): Usage {
+export async function accountUsage(db: Db, clock: Clock, accountId: string, query: z.infer<typeof UsageQuery>): Promise<Usage> {
   const now = clock.now()
   const from = query.from ? new Date(query.from) : startOfMonth(now)
   const to = query.to ? new Date(query.to) : now
   if (from >= to) throw invalidField('from', 'must be before to')
   let total = 0
   let currency = 'USD'
-  const rows = nodesBilledBetween(db, accountId, from, to).map((row) => {
+  const rows = (await nodesBilledBetween(db, accountId, from, to)).map((row) => {
     const seconds = billedSeconds(row.createdAt, row.deletedAt, from, to)
     const cost = costOfSeconds(seconds, row.hourlyPrice)
     total += cost

@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import type { NodeRow } from '../nodes/nodes.store.js'
 import { nodes } from '../nodes/nodes.table.js'
 
 /** Nodes of an account that were billed at some moment of [from, to). */
-export function nodesBilledBetween(db: Db, accountId: string, from: Date, to: Date) {
+export function nodesBilledBetween(db: Db, accountId: string, from: Date, to: Date): Promise<NodeRow[]> {
   return db
     .select()
     .from(nodes)
@@ -15,5 +16,4 @@ export function nodesBilledBetween(db: Db, accountId: string, from: Date, to: Da
       )
     )
     .orderBy(asc(nodes.createdAt), asc(nodes.id))
-    .all()
 }

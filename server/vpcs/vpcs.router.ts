@@ -7,15 +7,15 @@ import { createVpc, deleteVpc, getVpc, listVpcs } from './vpcs.service.js'
 /** VPC networks under /api/v1/networking; the app mounts it behind `requireKey`. */
 export function vpcsRouter(deps: Deps) {
   return createRouter()
-    .openapi(routes.create, (c) =>
-      c.json(createVpc(deps, principalOf(c).accountId, c.req.valid('json')), 201)
+    .openapi(routes.create, async (c) =>
+      c.json(await createVpc(deps, principalOf(c).accountId, c.req.valid('json')), 201)
     )
-    .openapi(routes.list, (c) => c.json(listVpcs(deps.db, principalOf(c).accountId), 200))
-    .openapi(routes.getOne, (c) =>
-      c.json(getVpc(deps.db, principalOf(c).accountId, c.req.valid('param').id), 200)
+    .openapi(routes.list, async (c) => c.json(await listVpcs(deps.db, principalOf(c).accountId), 200))
+    .openapi(routes.getOne, async (c) =>
+      c.json(await getVpc(deps.db, principalOf(c).accountId, c.req.valid('param').id), 200)
     )
-    .openapi(routes.remove, (c) => {
-      deleteVpc(deps, principalOf(c).accountId, c.req.valid('param').id)
+    .openapi(routes.remove, async (c) => {
+      await deleteVpc(deps, principalOf(c).accountId, c.req.valid('param').id)
       return c.body(null, 204)
     })
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { assertKnownRegion } from '../compute-hosts/compute-hosts.service.js'
 import type { Config } from '../config.js'
 import type { Db } from '../db/client.js'
+import { lockKey, transaction, type Tx } from '../db/transaction.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import type { Clock } from '../lib/clock.js'
 import { newUuid } from '../lib/ids.js'
@@ -20,30 +21,34 @@ import {
 } from './vpcs.store.js'
 
 type Ctx = { db: Db; clock: Clock; config: Config }
+type TxCtx = Omit<Ctx, 'db'> & { db: Tx }
 
 /** Address ranges 10.0.0.0/16 ... 10.255.0.0/16, so an account has at most 256 VPCs. */
 const MAX_VPCS = 256
 
-function withNodeIds(db: Db, rows: VpcRow[]): Vpc[] {
-  const ids = nodeIdsByVpc(db, rows.map((row) => row.id))
+async function withNodeIds(db: Db, rows: VpcRow[]): Promise<Vpc[]> {
+  const ids = await nodeIdsByVpc(db, rows.map((row) => row.id))
   return rows.map((row) => toVpc(row, ids.get(row.id) ?? []))
 }
 
-function liveVpcOr404(db: Db, accountId: string, id: string): VpcRow {
-  const row = findLiveVpc(db, accountId, id)
+async function liveVpcOr404(db: Db, accountId: string, id: string): Promise<VpcRow> {
+  const row = await findLiveVpc(db, accountId, id)
   if (!row) throw new ProblemError(404, 'vpc_not_found', `no VPC ${id} on this account`)
   return row
 }
 
-function insertWithFreeCidr(
-  ctx: Ctx,
+/** Picks the account's first free range and inserts the VPC; call inside a transaction. */
+async function insertWithFreeCidr(
+  ctx: TxCtx,
   accountId: string,
   fields: { name: string; region: string; description: string | null; isDefault: boolean }
-): VpcRow {
-  if (findLiveVpcByName(ctx.db, accountId, fields.name)) {
+): Promise<VpcRow> {
+  // One allocator per account at a time, so two replicas never pick the same range.
+  await lockKey(ctx.db, `vpcs:${accountId}`)
+  if (await findLiveVpcByName(ctx.db, accountId, fields.name)) {
     throw new ProblemError(409, 'vpc_name_taken', `a VPC named ${fields.name} exists on this account`)
   }
-  const used = new Set(liveVpcs(ctx.db, accountId).map((row) => row.cidr))
+  const used = new Set((await liveVpcs(ctx.db, accountId)).map((row) => row.cidr))
   const index = Array.from({ length: MAX_VPCS }, (_, i) => i).find((i) => !used.has(vpcCidr(i)))
   if (index === undefined) {
     throw new ProblemError(409, 'vpc_limit_reached', `an account can have at most ${MAX_VPCS} VPCs`)
@@ -51,10 +56,10 @@ function insertWithFreeCidr(
   return insertVpc(ctx.db, { id: newUuid(), accountId, cidr: vpcCidr(index), createdAt: ctx.clock.now(), ...fields })
 }
 
-export function createVpc(ctx: Ctx, accountId: string, body: z.infer<typeof CreateVpcBody>): Vpc {
+export async function createVpc(ctx: Ctx, accountId: string, body: z.infer<typeof CreateVpcBody>): Promise<Vpc> {
   const region = body.region ?? ctx.config.defaultRegion
-  if (body.region) assertKnownRegion(ctx.db, region, 'region')
-  const row = ctx.db.transaction((tx) =>
+  if (body.region) await assertKnownRegion(ctx.db, region, 'region')
+  const row = await transaction(ctx.db, (tx) =>
     insertWithFreeCidr({ ...ctx, db: tx }, accountId, {
       name: body.name,
       region,
@@ -65,39 +70,45 @@ export function createVpc(ctx: Ctx, accountId: string, body: z.infer<typeof Crea
   return toVpc(row, [])
 }
 
-export function listVpcs(db: Db, accountId: string): Vpc[] {
-  return withNodeIds(db, liveVpcs(db, accountId))
+export async function listVpcs(db: Db, accountId: string): Promise<Vpc[]> {
+  return withNodeIds(db, await liveVpcs(db, accountId))
 }
 
-export function getVpc(db: Db, accountId: string, id: string): Vpc {
-  return withNodeIds(db, [liveVpcOr404(db, accountId, id)])[0]!
+export async function getVpc(db: Db, accountId: string, id: string): Promise<Vpc> {
+  return (await withNodeIds(db, [await liveVpcOr404(db, accountId, id)]))[0]!
 }
 
 /** Deletes an empty VPC; one that still holds nodes is refused with their ids. */
-export function deleteVpc(ctx: Ctx, accountId: string, id: string): void {
-  ctx.db.transaction((tx) => {
-    const row = liveVpcOr404(tx, accountId, id)
-    const nodeIds = nodeIdsByVpc(tx, [row.id]).get(row.id) ?? []
+export function deleteVpc(ctx: Ctx, accountId: string, id: string): Promise<void> {
+  return transaction(ctx.db, async (tx) => {
+    const row = await liveVpcOr404(tx, accountId, id)
+    // A node joining it commits first or sees it gone: both take the VPC's allocator lock.
+    await lockKey(tx, `vpc:${row.id}`)
+    const nodeIds = (await nodeIdsByVpc(tx, [row.id])).get(row.id) ?? []
     if (nodeIds.length > 0) {
       throw new ProblemError(409, 'vpc_has_nodes', `VPC ${id} still has nodes: ${nodeIds.join(', ')}; delete them first`, {
         extra: { node_ids: nodeIds },
       })
     }
-    markVpcDeleted(tx, row.id, ctx.clock.now())
+    await markVpcDeleted(tx, row.id, ctx.clock.now())
   })
 }
 
 /** The VPC a new node asks for (a 400 naming `vpc_id` when the account has none such). */
-export function vpcForNewNode(db: Db, accountId: string, vpcId: string): VpcRow {
-  const row = findLiveVpc(db, accountId, vpcId)
+export async function vpcForNewNode(db: Db, accountId: string, vpcId: string): Promise<VpcRow> {
+  const row = await findLiveVpc(db, accountId, vpcId)
   if (!row) throw invalidField('vpc_id', 'no such VPC on this account', 'vpc_not_found')
   return row
 }
 
 /** The region's default VPC, created on first use; call inside the node's transaction. */
-export function ensureDefaultVpc(ctx: Ctx, accountId: string, region: string): VpcRow {
+export async function ensureDefaultVpc(ctx: TxCtx, accountId: string, region: string): Promise<VpcRow> {
+  const existing = await findDefaultVpc(ctx.db, accountId, region)
+  if (existing) return existing
+  await lockKey(ctx.db, `vpcs:${accountId}`)
+  // Another transaction may have created it while this one waited for the lock.
   return (
-    findDefaultVpc(ctx.db, accountId, region) ??
+    (await findDefaultVpc(ctx.db, accountId, region)) ??
     insertWithFreeCidr(ctx, accountId, {
       name: `default-${region}`,
       region,

@@ -31,7 +31,7 @@ function ratio(row: Measurement, base: Measurement) {
 async function hotPaths(baselineUrl: string) {
   const server = await serverWith(100_000)
   try {
-    const key = createTestKey(server.dataDir).key
+    const key = (await createTestKey(server.dataDir)).key
     const auth = { Authorization: `Bearer ${key}` }
     const idleRss = rssMiB(server.process.pid!)
     const ids = await createNodes(server.url, key, 1000)
@@ -67,7 +67,7 @@ async function discoveryScaling() {
 async function memory() {
   const server = await serverWith(20_000)
   try {
-    const key = createTestKey(server.dataDir).key
+    const key = (await createTestKey(server.dataDir)).key
     const idle = rssMiB(server.process.pid!)
     await createNodes(server.url, key, 10_000)
     await api(server.url, key).get('/nodes')

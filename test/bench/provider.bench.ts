@@ -76,7 +76,7 @@ console.table([handshake])
 // Enough hosts in every region for the largest count.
 const server = await serverWith(Math.max(...COUNTS) * 10)
 try {
-  const key = createTestKey(server.dataDir).key
+  const key = (await createTestKey(server.dataDir)).key
   const rows: Row[] = []
   for (const count of COUNTS) {
     const nodes = workdir(nodesConfig(server.url, key, count), { bin: bundle.bin })

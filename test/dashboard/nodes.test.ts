@@ -20,7 +20,7 @@ let client: ReturnType<typeof api>
 beforeAll(async () => {
   // A few seconds of provisioning, so the page can be seen changing by itself.
   d = await startDashboard({ NODEPLANE_PROVISION_SECONDS: '3' })
-  client = api(d.server.url, createTestKey(d.server.dataDir).key)
+  client = api(d.server.url, (await createTestKey(d.server.dataDir)).key)
   await login(d.page, ADMIN_EMAIL, d.password)
 })
 afterAll(() => d?.close())

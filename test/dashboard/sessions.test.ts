@@ -10,7 +10,8 @@ import {
   SESSION_MAX_MS,
   sessionFromToken,
 } from '../../server/accounts/sessions.service.js'
-import { openDatabase } from '../../server/db/client.js'
+import type { OpenDatabase } from '../../server/db/client.js'
+import { openTestDatabase } from '../helpers/database.js'
 import type { Clock } from '../../server/lib/clock.js'
 import { StuckWarning, STUCK_ADVICE } from '../../server/dashboard/components/status.js'
 import { newDataDir } from '../helpers/server.js'
@@ -24,15 +25,15 @@ function manualClock(start = Date.UTC(2026, 0, 1)): Clock & { advance(ms: number
 const EMAIL = 'ops@example.com'
 const PASSWORD = 'correct horse battery staple'
 let dataDir: string
-let handle: ReturnType<typeof openDatabase>
+let handle: OpenDatabase
 
-beforeAll(() => {
+beforeAll(async () => {
   dataDir = newDataDir()
-  handle = openDatabase(dataDir)
-  createUser(handle.db, manualClock(), { email: EMAIL, password: PASSWORD })
+  handle = await openTestDatabase(dataDir)
+  await createUser(handle.db, manualClock(), { email: EMAIL, password: PASSWORD })
 })
-afterAll(() => {
-  handle.close()
+afterAll(async () => {
+  await handle.close()
   rmSync(dataDir, { recursive: true, force: true })
 })
 
@@ -51,8 +52,8 @@ describe('dashboard sessions', () => {
     const clock = manualClock()
     const { token, session } = await login(handle.db, clock, ` ${EMAIL.toUpperCase()} `, PASSWORD)
     expect(session.tokenHash).not.toContain(token)
-    expect(sessionFromToken(handle.db, clock, token)?.user.email).toBe(EMAIL)
-    expect(sessionFromToken(handle.db, clock, `${token}x`)).toBeUndefined()
+    expect((await sessionFromToken(handle.db, clock, token))?.user.email).toBe(EMAIL)
+    expect(await sessionFromToken(handle.db, clock, `${token}x`)).toBeUndefined()
     expect(csrfTokenMatches(session, session.csrfToken)).toBe(true)
     expect(csrfTokenMatches(session, undefined)).toBe(false)
     expect(csrfTokenMatches(session, `${session.csrfToken.slice(1)}x`)).toBe(false)
@@ -62,22 +63,22 @@ describe('dashboard sessions', () => {
     const clock = manualClock()
     const { token } = await login(handle.db, clock, EMAIL, PASSWORD)
     clock.advance(SESSION_IDLE_MS - 60_000)
-    expect(sessionFromToken(handle.db, clock, token)).toBeDefined()
+    expect(await sessionFromToken(handle.db, clock, token)).toBeDefined()
     clock.advance(SESSION_IDLE_MS - 60_000)
-    expect(sessionFromToken(handle.db, clock, token)).toBeDefined()
+    expect(await sessionFromToken(handle.db, clock, token)).toBeDefined()
     clock.advance(SESSION_IDLE_MS + 1)
-    expect(sessionFromToken(handle.db, clock, token)).toBeUndefined()
+    expect(await sessionFromToken(handle.db, clock, token)).toBeUndefined()
   })
 
   it('expires 7 days after login even when used', async () => {
     const clock = manualClock()
     const { token } = await login(handle.db, clock, EMAIL, PASSWORD)
     for (let used = 0; used < SESSION_MAX_MS; used += SESSION_IDLE_MS / 2) {
-      expect(sessionFromToken(handle.db, clock, token)).toBeDefined()
+      expect(await sessionFromToken(handle.db, clock, token)).toBeDefined()
       clock.advance(SESSION_IDLE_MS / 2)
     }
     clock.advance(1)
-    expect(sessionFromToken(handle.db, clock, token)).toBeUndefined()
+    expect(await sessionFromToken(handle.db, clock, token)).toBeUndefined()
   })
 
   it('ends the session on logout, and the other sessions on a password change', async () => {
@@ -88,13 +89,13 @@ describe('dashboard sessions', () => {
       /at least 12/
     )
     await changePassword(handle.db, a.session, PASSWORD, 'another long passphrase')
-    expect(sessionFromToken(handle.db, clock, a.token)).toBeDefined()
-    expect(sessionFromToken(handle.db, clock, b.token)).toBeUndefined()
-    logout(handle.db, a.session)
-    expect(sessionFromToken(handle.db, clock, a.token)).toBeUndefined()
+    expect(await sessionFromToken(handle.db, clock, a.token)).toBeDefined()
+    expect(await sessionFromToken(handle.db, clock, b.token)).toBeUndefined()
+    await logout(handle.db, a.session)
+    expect(await sessionFromToken(handle.db, clock, a.token)).toBeUndefined()
     await expect(login(handle.db, clock, EMAIL, PASSWORD)).rejects.toThrow()
     const again = await login(handle.db, clock, EMAIL, 'another long passphrase')
-    expect(sessionFromToken(handle.db, clock, again.token)).toBeDefined()
+    expect(await sessionFromToken(handle.db, clock, again.token)).toBeDefined()
   })
 })
 

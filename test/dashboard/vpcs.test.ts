@@ -16,7 +16,7 @@ let client: ReturnType<typeof api>
 
 beforeAll(async () => {
   d = await startDashboard()
-  client = api(d.server.url, createTestKey(d.server.dataDir).key)
+  client = api(d.server.url, (await createTestKey(d.server.dataDir)).key)
   await login(d.page, ADMIN_EMAIL, d.password)
 })
 afterAll(() => d?.close())

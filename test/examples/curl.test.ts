@@ -8,7 +8,7 @@ describe('examples/curl', () => {
   it('walks through the whole API, masks the key in its output and leaves nothing behind', async () => {
     const server = await startServer({ env: { NODEPLANE_PROVISION_SECONDS: '1' } })
     try {
-      const key = createTestKey(server.dataDir).key
+      const key = (await createTestKey(server.dataDir)).key
       const run = spawnSync('bash', ['examples/curl/walkthrough.sh'], {
         cwd: REPO,
         env: { ...process.env, NODEPLANE_ENDPOINT: server.url, NODEPLANE_API_KEY: key },

@@ -52,7 +52,7 @@ async function applyPlanDestroy<T>(
 ) {
   const server = await startServer({ env: { NODEPLANE_PROVISION_SECONDS: '1' } })
   try {
-    const key = createTestKey(server.dataDir).key
+    const key = (await createTestKey(server.dataDir)).key
     const cliConfig = installProvider(['--mirror', tempDir('nodeplane-mirror-')])
     const env = { TF_CLI_CONFIG_FILE: cliConfig, NODEPLANE_ENDPOINT: server.url, NODEPLANE_API_KEY: key }
     const w: Workdir = { dir, cliConfig, env }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
+import { databaseEnv } from './database.js'
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url))
 export const CLI = join(REPO, 'bin/nodeplane.js')
@@ -27,14 +28,18 @@ export function newDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'nodeplane-test-'))
 }
 
-/** Starts `nodeplane serve --port 0` and resolves once it logs the address it listens on. */
-export function startServer(
+/**
+ * Starts `nodeplane serve --port 0` and resolves once it logs the address it listens on. In
+ * the PostgreSQL run the server uses a database of its data directory's own.
+ */
+export async function startServer(
   options: { dataDir?: string; env?: Record<string, string>; keepLogs?: boolean } = {}
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? newDataDir()
+  const database = await databaseEnv(dataDir)
   const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', dataDir], {
     cwd: REPO,
-    env: { ...process.env, NODEPLANE_PROVISION_SECONDS: '0', NODEPLANE_TEARDOWN_SECONDS: '0', ...options.env },
+    env: { ...process.env, NODEPLANE_PROVISION_SECONDS: '0', NODEPLANE_TEARDOWN_SECONDS: '0', ...database, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const logs: Record<string, unknown>[] = []
@@ -71,10 +76,12 @@ export function startServer(
   })
 }
 
-/** Runs the CLI to completion and returns its output. */
-export function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs the CLI to completion and returns its output; `--data DIR` also selects DIR's database. */
+export async function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const dataDir = args[args.indexOf('--data') + 1]
+  const database = args.includes('--data') && dataDir ? await databaseEnv(dataDir) : {}
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO, env: { ...process.env, ...env } })
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO, env: { ...process.env, ...database, ...env } })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk) => (stdout += chunk))

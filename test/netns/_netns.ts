@@ -144,7 +144,7 @@ export async function startNetnsServer(
   const names = netnsNames(server.dataDir)
   return {
     server,
-    client: api(server.url, createTestKey(server.dataDir).key),
+    client: api(server.url, (await createTestKey(server.dataDir)).key),
     names,
     ns: (nodeId) => nodeNamespace(names, nodeId),
   }

@@ -30,10 +30,10 @@ describe.skipIf(unavailable)('netns driver: VPC isolation', () => {
     const vpc = await ctx.client.post('/api/v1/networking', { name: 'isolated' })
     expect(vpc.status).toBe(201)
     const c = (await runningNode(ctx.client, { vpc_id: vpc.body.id })).node
-    createTestUser(ctx.server.dataDir, 'tenant@example.com')
+    await createTestUser(ctx.server.dataDir, 'tenant@example.com')
     const tenant = api(
       ctx.server.url,
-      createTestKey(ctx.server.dataDir, 'read_write', 'tenant@example.com').key
+      (await createTestKey(ctx.server.dataDir, 'read_write', 'tenant@example.com')).key
     )
     const d = (await runningNode(tenant)).node
 

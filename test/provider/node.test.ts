@@ -12,7 +12,7 @@ let provider: { bin: string }
 
 beforeAll(async () => {
   server = await startServer({ env: { NODEPLANE_PROVISION_SECONDS: '1' } })
-  key = createTestKey(server.dataDir).key
+  key = (await createTestKey(server.dataDir)).key
   const bundle = await bundleProvider()
   provider = { bin: bundle.bin }
 })

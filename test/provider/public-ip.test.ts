@@ -12,7 +12,7 @@ let provider: { bin: string }
 
 beforeAll(async () => {
   server = await startServer({ env: { NODEPLANE_PROVISION_SECONDS: '1' } })
-  key = createTestKey(server.dataDir).key
+  key = (await createTestKey(server.dataDir)).key
   provider = { bin: (await bundleProvider()).bin }
 })
 afterAll(async () => {
@@ -88,7 +88,7 @@ describe('nodeplane_node timeouts with real tofu', () => {
   it('deletes a node that never becomes running and reports the spec advice', async () => {
     const stuck = await startServer({ env: { NODEPLANE_FAULT_STUCK_RATE: '1' } })
     try {
-      const stuckKey = createTestKey(stuck.dataDir).key
+      const stuckKey = (await createTestKey(stuck.dataDir)).key
       const w = workdir(
         `
 terraform {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey, createTestUser, revokeTestKey } from '../helpers/accounts.js'
+import { sqlQuery, testDialect } from '../helpers/database.js'
 import { api } from '../helpers/http.js'
 import { startServer, type TestServer } from '../helpers/server.js'
 
@@ -8,7 +9,7 @@ let key: string
 
 beforeAll(async () => {
   server = await startServer()
-  key = createTestKey(server.dataDir).key
+  key = (await createTestKey(server.dataDir)).key
 })
 afterAll(() => server.stop())
 
@@ -41,29 +42,35 @@ function expect401(res: { status: number; headers: Headers; body: any }, code: s
 
 describe('spec 5: authentication', () => {
   it('rule 1: keys are shown once and stored only as a SHA-256 hash', async () => {
-    const { key: secret } = createTestKey(server.dataDir)
+    const { key: secret } = await createTestKey(server.dataDir)
     expect(secret).toMatch(/^np_[A-Za-z0-9_-]{43}$/)
     const { readFileSync } = await import('node:fs')
     const { join } = await import('node:path')
     const { createHash } = await import('node:crypto')
-    // A WAL checkpoint may not have happened: look in both files.
-    const files = ['nodeplane.db', 'nodeplane.db-wal'].map((f) => {
-      try {
-        return readFileSync(join(server.dataDir, f)).toString('latin1')
-      } catch {
-        return ''
-      }
-    })
-    expect(files.join('')).not.toContain(secret)
-    expect(files.join('')).toContain(createHash('sha256').update(secret).digest('hex'))
+    // On SQLite, the raw files (a WAL checkpoint may not have happened: both); on
+    // PostgreSQL, every column of every key row.
+    const stored =
+      testDialect === 'postgres'
+        ? JSON.stringify(await sqlQuery(server.dataDir, 'SELECT * FROM api_keys'))
+        : ['nodeplane.db', 'nodeplane.db-wal']
+            .map((f) => {
+              try {
+                return readFileSync(join(server.dataDir, f)).toString('latin1')
+              } catch {
+                return ''
+              }
+            })
+            .join('')
+    expect(stored).not.toContain(secret)
+    expect(stored).toContain(createHash('sha256').update(secret).digest('hex'))
   })
 
   it('rule 2: several keys work at once and each is revoked independently', async () => {
-    const first = createTestKey(server.dataDir)
-    const second = createTestKey(server.dataDir)
+    const first = await createTestKey(server.dataDir)
+    const second = await createTestKey(server.dataDir)
     expect((await call('GET', '/nodes', `Bearer ${first.key}`)).status).toBe(200)
     expect((await call('GET', '/nodes', `Bearer ${second.key}`)).status).toBe(200)
-    revokeTestKey(server.dataDir, first.id)
+    await revokeTestKey(server.dataDir, first.id)
     expect401(await call('GET', '/nodes', `Bearer ${first.key}`), 'revoked_api_key')
     expect((await call('GET', '/nodes', `Bearer ${second.key}`)).status).toBe(200)
   })
@@ -92,11 +99,11 @@ describe('spec 5: authentication', () => {
   it('rule 6: a missing, incorrect or revoked key is 401; a read key on a mutation is 403', async () => {
     expect401(await call('GET', '/nodes'), 'missing_api_key')
     expect401(await call('GET', '/nodes', `Bearer ${key}x`), 'invalid_api_key')
-    const revoked = createTestKey(server.dataDir)
-    revokeTestKey(server.dataDir, revoked.id)
+    const revoked = await createTestKey(server.dataDir)
+    await revokeTestKey(server.dataDir, revoked.id)
     expect401(await call('GET', '/nodes', `Bearer ${revoked.key}`), 'revoked_api_key')
 
-    const reader = createTestKey(server.dataDir, 'read').key
+    const reader = (await createTestKey(server.dataDir, 'read')).key
     expect((await call('GET', '/nodes', `Bearer ${reader}`)).status).toBe(200)
     for (const [method, path] of KEYED_ENDPOINTS.filter(([m]) => m !== 'GET')) {
       const res = await call(method, path, `Bearer ${reader}`)
@@ -110,8 +117,8 @@ describe('spec 5: authentication', () => {
     const mine = api(server.url, key)
     const node = await mine.post('/nodes')
     const vpc = await mine.post('/api/v1/networking', { name: 'private' })
-    createTestUser(server.dataDir, 'other@example.com')
-    const other = api(server.url, createTestKey(server.dataDir, 'read_write', 'other@example.com').key)
+    await createTestUser(server.dataDir, 'other@example.com')
+    const other = api(server.url, (await createTestKey(server.dataDir, 'read_write', 'other@example.com')).key)
     expect((await other.get(`/nodes/${node.body.id}`)).status).toBe(404)
     expect((await other.get(`/api/v1/networking/${vpc.body.id}`)).status).toBe(404)
     expect((await other.delete(`/api/v1/networking/${vpc.body.id}`)).status).toBe(404)
@@ -121,7 +128,7 @@ describe('spec 5: authentication', () => {
   })
 
   it('records last_used_at and never logs a key', async () => {
-    const fresh = createTestKey(server.dataDir)
+    const fresh = await createTestKey(server.dataDir)
     await call('GET', '/nodes', `Bearer ${fresh.key}`)
     const { runCli } = await import('../helpers/server.js')
     const listed = await runCli(['keys', 'list', '--json', '--data', server.dataDir])

@@ -18,7 +18,7 @@ describe('running out', () => {
   it('answers 503 capacity_unavailable with Retry-After when every host of the region is taken', async () => {
     const server = await startServer({ env: { NODEPLANE_CATALOG: tinyCatalog(2) } })
     try {
-      const client = api(server.url, createTestKey(server.dataDir).key)
+      const client = api(server.url, (await createTestKey(server.dataDir)).key)
       expect((await client.post('/nodes')).status).toBe(201)
       expect((await client.post('/nodes')).status).toBe(201)
       const res = await client.post('/nodes')
@@ -34,7 +34,7 @@ describe('running out', () => {
   it('runs a node without an address when the IPv4 pool is empty, and attach answers 503', async () => {
     const server = await startServer({ env: { NODEPLANE_CATALOG: tinyCatalog(3), NODEPLANE_IPV4_POOLS: '203.0.113.0/30' } })
     try {
-      const client = api(server.url, createTestKey(server.dataDir).key)
+      const client = api(server.url, (await createTestKey(server.dataDir)).key)
       for (let i = 0; i < 3; i++) await client.post('/nodes')
       const nodes = await eventually(async () => {
         const list = (await client.get('/nodes')).body as { status: string; ip_address: string | null; id: string }[]

@@ -7,7 +7,7 @@ describe('concurrency', () => {
   it('50 parallel creates give 50 distinct nodes on 50 distinct hosts with distinct addresses', async () => {
     const server = await startServer()
     try {
-      const client = api(server.url, createTestKey(server.dataDir).key)
+      const client = api(server.url, (await createTestKey(server.dataDir)).key)
       const created = await Promise.all(Array.from({ length: 50 }, () => client.post('/nodes')))
       expect(created.map((r) => r.status)).toEqual(Array(50).fill(201))
       const nodes = await eventually(async () => {

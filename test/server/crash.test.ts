@@ -1,7 +1,6 @@
-import Database from 'better-sqlite3'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
+import { sqlQuery } from '../helpers/database.js'
 import { api, eventually } from '../helpers/http.js'
 import { newDataDir, startServer } from '../helpers/server.js'
 
@@ -17,24 +16,19 @@ function seeded(seed: number) {
 }
 
 /** The invariants a crash must never break, read straight from the database. */
-function checkInvariants(dataDir: string, catalogReserved: number) {
-  const db = new Database(join(dataDir, 'nodeplane.db'), { readonly: true })
-  try {
-    const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n
-    expect(count("SELECT count(*) n FROM nodes WHERE status = 'deleting'")).toBe(0)
-    expect(count("SELECT count(*) n FROM nodes WHERE status = 'provisioning'")).toBe(0)
-    // Every reserved host is held by the catalog or by exactly one live node.
-    const live = count("SELECT count(*) n FROM nodes WHERE status <> 'deleted'")
-    expect(count("SELECT count(*) n FROM compute_hosts WHERE status = 'reserved'")).toBe(catalogReserved + live)
-    expect(count("SELECT count(*) n FROM nodes n JOIN compute_hosts h ON h.id = n.host_id WHERE n.status <> 'deleted' AND h.status <> 'reserved'")).toBe(0)
-    // Addresses belong only to running nodes.
-    expect(count("SELECT count(*) n FROM public_ips p JOIN nodes n ON n.id = p.node_id WHERE n.status <> 'running'")).toBe(0)
-    expect(count('SELECT count(*) n FROM public_ips p LEFT JOIN nodes n ON n.id = p.node_id WHERE n.id IS NULL')).toBe(0)
-    // A deleted VPC holds no live node.
-    expect(count("SELECT count(*) n FROM vpcs v WHERE deleted_at IS NOT NULL AND EXISTS (SELECT 1 FROM nodes WHERE vpc_id = v.id AND status <> 'deleted')")).toBe(0)
-  } finally {
-    db.close()
-  }
+async function checkInvariants(dataDir: string, catalogReserved: number) {
+  const count = async (query: string) => (await sqlQuery<{ n: number }>(dataDir, query))[0]!.n
+  expect(await count("SELECT count(*) n FROM nodes WHERE status = 'deleting'")).toBe(0)
+  expect(await count("SELECT count(*) n FROM nodes WHERE status = 'provisioning'")).toBe(0)
+  // Every reserved host is held by the catalog or by exactly one live node.
+  const live = await count("SELECT count(*) n FROM nodes WHERE status <> 'deleted'")
+  expect(await count("SELECT count(*) n FROM compute_hosts WHERE status = 'reserved'")).toBe(catalogReserved + live)
+  expect(await count("SELECT count(*) n FROM nodes n JOIN compute_hosts h ON h.id = n.host_id WHERE n.status <> 'deleted' AND h.status <> 'reserved'")).toBe(0)
+  // Addresses belong only to running nodes.
+  expect(await count("SELECT count(*) n FROM public_ips p JOIN nodes n ON n.id = p.node_id WHERE n.status <> 'running'")).toBe(0)
+  expect(await count('SELECT count(*) n FROM public_ips p LEFT JOIN nodes n ON n.id = p.node_id WHERE n.id IS NULL')).toBe(0)
+  // A deleted VPC holds no live node.
+  expect(await count("SELECT count(*) n FROM vpcs v WHERE deleted_at IS NOT NULL AND EXISTS (SELECT 1 FROM nodes WHERE vpc_id = v.id AND status <> 'deleted')")).toBe(0)
 }
 
 type Client = ReturnType<typeof api>
@@ -61,7 +55,7 @@ describe('crash safety', () => {
     const dataDir = newDataDir()
     const env = { NODEPLANE_PROVISION_SECONDS: '0.2', NODEPLANE_TEARDOWN_SECONDS: '0.2' }
     let server = await startServer({ dataDir, env })
-    const key = createTestKey(dataDir).key
+    const key = (await createTestKey(dataDir)).key
     const catalogReserved = (await api(server.url).get('/api/v1/compute?status=reserved&limit=1')).body.pagination.total
     for (let round = 0; round < 6; round++) {
       const client = api(server.url, key)
@@ -79,13 +73,11 @@ describe('crash safety', () => {
         const nodes = (await after.get('/nodes')).body as { status: string }[]
         return nodes.every((n) => n.status === 'running') ? true : undefined
       }, 20_000)
-      checkInvariants(dataDir, catalogReserved)
+      await checkInvariants(dataDir, catalogReserved)
     }
     await server.stop()
     // The workload really ran: nodes were created, deleted and given addresses across crashes.
-    const db = new Database(join(dataDir, 'nodeplane.db'), { readonly: true })
-    const statuses = db.prepare('SELECT status, count(*) n FROM nodes GROUP BY status').all() as { status: string; n: number }[]
-    db.close()
+    const statuses = await sqlQuery<{ status: string; n: number }>(dataDir, 'SELECT status, count(*) n FROM nodes GROUP BY status')
     const byStatus = Object.fromEntries(statuses.map((row) => [row.status, row.n]))
     expect(byStatus.deleted).toBeGreaterThan(5)
     expect(byStatus.running).toBeGreaterThan(5)

@@ -1,7 +1,6 @@
-import Database from 'better-sqlite3'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
+import { sqlQuery } from '../helpers/database.js'
 import { api } from '../helpers/http.js'
 import { startServer } from '../helpers/server.js'
 
@@ -9,7 +8,7 @@ describe('fault injection in the simulated driver', () => {
   it('a refused create answers 500 provisioning_failed and keeps nothing', async () => {
     const server = await startServer({ env: { NODEPLANE_FAULT_CREATE_FAIL_RATE: '1' } })
     try {
-      const client = api(server.url, createTestKey(server.dataDir).key)
+      const client = api(server.url, (await createTestKey(server.dataDir)).key)
       const res = await client.post('/nodes')
       expect(res.status).toBe(500)
       expect(res.body.code).toBe('provisioning_failed')
@@ -27,14 +26,12 @@ describe('fault injection in the simulated driver', () => {
   it('a node provisioning for over 2 minutes is reported stuck, and deleting it recovers', async () => {
     const server = await startServer({ env: { NODEPLANE_FAULT_STUCK_RATE: '1' } })
     try {
-      const client = api(server.url, createTestKey(server.dataDir).key)
+      const client = api(server.url, (await createTestKey(server.dataDir)).key)
       const created = await client.post('/nodes')
       await new Promise((resolve) => setTimeout(resolve, 300))
       expect((await client.get(`/nodes/${created.body.id}`)).body).toMatchObject({ status: 'provisioning', stuck: false })
       // Two minutes are too long for a test: age the node in the database instead.
-      const db = new Database(join(server.dataDir, 'nodeplane.db'))
-      db.prepare('UPDATE nodes SET created_at = created_at - 121000 WHERE id = ?').run(created.body.id)
-      db.close()
+      await sqlQuery(server.dataDir, 'UPDATE nodes SET created_at = created_at - 121000 WHERE id = $1', [created.body.id])
       expect((await client.get(`/nodes/${created.body.id}`)).body).toMatchObject({ status: 'provisioning', stuck: true, ip_address: null })
       expect((await client.delete(`/nodes/${created.body.id}`)).status).toBe(204)
     } finally {

@@ -8,7 +8,7 @@ let client: ReturnType<typeof api>
 
 beforeAll(async () => {
   server = await startServer()
-  client = api(server.url, createTestKey(server.dataDir).key)
+  client = api(server.url, (await createTestKey(server.dataDir)).key)
 })
 afterAll(() => server.stop())
 
@@ -56,8 +56,8 @@ describe('Idempotency-Key', () => {
   })
 
   it('scopes keys to the account', async () => {
-    createTestUser(server.dataDir, 'idem@example.com')
-    const other = api(server.url, createTestKey(server.dataDir, 'read_write', 'idem@example.com').key)
+    await createTestUser(server.dataDir, 'idem@example.com')
+    const other = api(server.url, (await createTestKey(server.dataDir, 'read_write', 'idem@example.com')).key)
     const mine = await client.post('/nodes', {}, { 'Idempotency-Key': 'shared-name' })
     const theirs = await other.post('/nodes', {}, { 'Idempotency-Key': 'shared-name' })
     expect(theirs.status).toBe(201)

@@ -7,7 +7,7 @@ import { startServer } from '../helpers/server.js'
 async function walkLifecycle(provisionSeconds: string) {
   const server = await startServer({ env: { NODEPLANE_PROVISION_SECONDS: provisionSeconds, NODEPLANE_TEARDOWN_SECONDS: '1' } })
   try {
-    const client = api(server.url, createTestKey(server.dataDir).key)
+    const client = api(server.url, (await createTestKey(server.dataDir)).key)
     const created = await client.post('/nodes')
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({ status: 'provisioning', ip_address: null })

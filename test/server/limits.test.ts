@@ -8,7 +8,7 @@ let key: string
 
 beforeAll(async () => {
   server = await startServer({ env: { NODEPLANE_DISCOVERY_RATE_LIMIT: '5' } })
-  key = createTestKey(server.dataDir).key
+  key = (await createTestKey(server.dataDir)).key
 })
 afterAll(() => server.stop())
 

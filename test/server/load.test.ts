@@ -11,7 +11,7 @@ describe('load', () => {
   it(`serves a mixed workload from ${CONNECTIONS} clients for ${SECONDS} s with no errors but intended 429s`, async () => {
     const server = await startServer({ keepLogs: false, env: { NODEPLANE_DISCOVERY_RATE_LIMIT: '600' } })
     try {
-      const key = createTestKey(server.dataDir).key
+      const key = (await createTestKey(server.dataDir)).key
       const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }
       type Context = { id?: string }
       const withId = (path: (id: string) => string) => (req: autocannon.Request, context: Context) => ({

@@ -8,7 +8,7 @@ let client: ReturnType<typeof api>
 
 beforeAll(async () => {
   server = await startServer()
-  client = api(server.url, createTestKey(server.dataDir).key)
+  client = api(server.url, (await createTestKey(server.dataDir)).key)
 })
 afterAll(() => server.stop())
 
@@ -77,8 +77,8 @@ describe('POST /nodes', () => {
 
 describe('GET /nodes', () => {
   it('returns an empty array for an account with no nodes', async () => {
-    createTestUser(server.dataDir, 'empty@example.com')
-    const other = api(server.url, createTestKey(server.dataDir, 'read_write', 'empty@example.com').key)
+    await createTestUser(server.dataDir, 'empty@example.com')
+    const other = api(server.url, (await createTestKey(server.dataDir, 'read_write', 'empty@example.com')).key)
     const res = await other.get('/nodes')
     expect(res.status).toBe(200)
     expect(res.body).toEqual([])
@@ -107,8 +107,8 @@ describe('GET /nodes/{id}', () => {
   })
 
   it("answers 404 for another account's node", async () => {
-    createTestUser(server.dataDir, 'intruder@example.com')
-    const intruder = api(server.url, createTestKey(server.dataDir, 'read_write', 'intruder@example.com').key)
+    await createTestUser(server.dataDir, 'intruder@example.com')
+    const intruder = api(server.url, (await createTestKey(server.dataDir, 'read_write', 'intruder@example.com')).key)
     const mine = await client.post('/nodes')
     expect((await intruder.get(`/nodes/${mine.body.id}`)).status).toBe(404)
     expect((await intruder.delete(`/nodes/${mine.body.id}`)).status).toBe(404)
@@ -132,7 +132,7 @@ describe('DELETE /nodes/{id}', () => {
   it('deletes a node that is still provisioning and frees its host', async () => {
     const slow = await startServer({ env: { NODEPLANE_PROVISION_SECONDS: '30' } })
     try {
-      const c = api(slow.url, createTestKey(slow.dataDir).key)
+      const c = api(slow.url, (await createTestKey(slow.dataDir)).key)
       const created = await c.post('/nodes')
       expect((await c.delete(`/nodes/${created.body.id}`)).status).toBe(204)
       await eventually(async () => ((await c.get(`/nodes/${created.body.id}`)).status === 404 ? true : undefined))
@@ -161,7 +161,7 @@ describe('GET /api/v1/nodes/{id}/credentials', () => {
 
   it('answers 403 to a read key', async () => {
     const created = await client.post('/nodes')
-    const reader = api(server.url, createTestKey(server.dataDir, 'read').key)
+    const reader = api(server.url, (await createTestKey(server.dataDir, 'read')).key)
     const res = await reader.get(`/api/v1/nodes/${created.body.id}/credentials`)
     expect(res.status).toBe(403)
     expect(res.body.code).toBe('insufficient_scope')

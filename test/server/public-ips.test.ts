@@ -8,7 +8,7 @@ let client: ReturnType<typeof api>
 
 beforeAll(async () => {
   server = await startServer()
-  client = api(server.url, createTestKey(server.dataDir).key)
+  client = api(server.url, (await createTestKey(server.dataDir)).key)
 })
 afterAll(() => server.stop())
 
@@ -74,7 +74,7 @@ describe('POST /api/v1/nodes/{id}/network/ip', () => {
   it('answers 409 node_not_running while the node provisions', async () => {
     const slow = await startServer({ env: { NODEPLANE_PROVISION_SECONDS: '30' } })
     try {
-      const c = api(slow.url, createTestKey(slow.dataDir).key)
+      const c = api(slow.url, (await createTestKey(slow.dataDir)).key)
       const node = await c.post('/nodes')
       const res = await c.post(ipPath(node.body.id), { ip: 'auto-ipv6' })
       expect(res.status).toBe(409)

@@ -7,7 +7,7 @@ describe('restart', () => {
   it('finishes nodes that were provisioning when the server was SIGKILLed, losing nothing', async () => {
     const env = { NODEPLANE_PROVISION_SECONDS: '3' }
     const first = await startServer({ env })
-    const key = createTestKey(first.dataDir).key
+    const key = (await createTestKey(first.dataDir)).key
     const before = api(first.url, key)
     const vpc = await before.post('/api/v1/networking', { name: 'kept' })
     const ids: string[] = []
@@ -34,7 +34,7 @@ describe('restart', () => {
   it('finishes deletions that were under way when the server was SIGKILLed', async () => {
     const env = { NODEPLANE_TEARDOWN_SECONDS: '30' }
     const first = await startServer({ env })
-    const key = createTestKey(first.dataDir).key
+    const key = (await createTestKey(first.dataDir)).key
     const before = api(first.url, key)
     const node = await before.post('/nodes')
     await eventually(async () => ((await before.get(`/nodes/${node.body.id}`)).body.status === 'running' ? true : undefined))

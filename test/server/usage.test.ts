@@ -8,7 +8,7 @@ let client: ReturnType<typeof api>
 
 beforeAll(async () => {
   server = await startServer()
-  client = api(server.url, createTestKey(server.dataDir).key)
+  client = api(server.url, (await createTestKey(server.dataDir)).key)
 })
 afterAll(() => server.stop())
 

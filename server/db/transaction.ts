@@ -1,0 +1,107 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres'
+import type { Db, Dialect } from './client.js'
+import { keyedSerial } from '../lib/serial.js'
+
+declare const inTransaction: unique symbol
+/**
+ * A handle inside `transaction()`. Store functions that write take a `Tx`, so every write
+ * runs in a transaction: on SQLite that is what keeps one request's writes out of another
+ * request's open transaction (they share one connection).
+ */
+export type Tx = Db & { readonly [inTransaction]: true }
+
+const dialects = new WeakMap<object, Dialect>()
+const transactions = new WeakSet<object>()
+const sqliteWriters = new WeakMap<object, ReturnType<typeof keyedSerial>>()
+
+export function markDialect(db: Db, dialect: Dialect): void {
+  dialects.set(db, dialect)
+  if (dialect === 'sqlite') sqliteWriters.set(db, keyedSerial())
+}
+
+export function dialectOf(db: Db): Dialect {
+  const dialect = dialects.get(db)
+  if (!dialect) throw new Error('database handle was not opened by openDatabase')
+  return dialect
+}
+
+/** PostgreSQL errors after which running the whole transaction again can succeed. */
+const RETRYABLE = new Set(['40001', '40P01', '23505'])
+const ATTEMPTS = 5
+
+/**
+ * Runs `work` in one transaction and returns its result; a throw rolls everything back.
+ * Nested calls join the outer transaction. On PostgreSQL a serialization failure, deadlock or
+ * a unique violation (two replicas racing for the same address or name) reruns the whole
+ * transaction, whose checks then see the winner and answer as for any taken value.
+ */
+export async function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  if (transactions.has(db)) return work(db as Tx)
+  if (dialectOf(db) === 'sqlite') return sqliteTransaction(db, work)
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        transactions.add(tx)
+        dialects.set(tx, 'postgres')
+        return work(tx as unknown as Tx)
+      })
+    } catch (err) {
+      const code = (err as { cause?: { code?: string }; code?: string }).cause?.code ?? (err as { code?: string }).code
+      if (attempt >= ATTEMPTS || !code || !RETRYABLE.has(code)) throw err
+    }
+  }
+}
+
+/**
+ * better-sqlite3 runs one connection synchronously, and drizzle's own SQLite transactions
+ * cannot await. Writers therefore take turns (a queue per database) and bracket their work in
+ * BEGIN IMMEDIATE / COMMIT on the shared connection through a handle that marks them as
+ * inside the transaction.
+ */
+async function sqliteTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return sqliteWriters.get(db)!('write', async () => {
+    const tx = Object.create(db) as Tx
+    transactions.add(tx)
+    dialects.set(tx, 'sqlite')
+    db.run(sql`BEGIN IMMEDIATE`)
+    try {
+      const result = await work(tx)
+      db.run(sql`COMMIT`)
+      return result
+    } catch (err) {
+      db.run(sql`ROLLBACK`)
+      throw err
+    }
+  })
+}
+
+/**
+ * Serializes transactions that take the same `key` until they end: allocators (a public IP
+ * pool, a VPC's private range, an account's VPC ranges) hold it while they pick the first
+ * free value. PostgreSQL takes a transaction-scoped advisory lock; SQLite already runs one
+ * writer at a time.
+ */
+export async function lockKey(tx: Tx, key: string): Promise<void> {
+  if (dialectOf(tx) === 'sqlite') return
+  await execute(tx, sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`)
+}
+
+/** Runs a statement that returns nothing, on either database. */
+export async function execute(db: Db, statement: SQL): Promise<void> {
+  if (dialectOf(db) === 'sqlite') db.run(statement)
+  else await (db as unknown as NodePgDatabase).execute(statement)
+}
+
+/**
+ * On PostgreSQL, locks the rows a select returns until the transaction ends and skips rows
+ * that other transactions hold (`FOR UPDATE SKIP LOCKED`): the way concurrent claimers each
+ * take a different row. SQLite's single writer needs no row locks.
+ */
+export function skipLocked<Query>(tx: Tx, query: Query): Query {
+  if (dialectOf(tx) === 'sqlite') return query
+  // The SQLite-typed builder has no `.for()`; at run time it is PostgreSQL's, which has.
+  return (query as unknown as { for(strength: 'update', config: { skipLocked: true }): Query }).for('update', {
+    skipLocked: true,
+  })
+}

@@ -1,0 +1,57 @@
+import { and, asc, eq, gte, inArray, isNull, lt, ne, notInArray, or } from 'drizzle-orm'
+import { skipLocked, type Tx } from '../db/transaction.js'
+import { nodes } from '../nodes/nodes.table.js'
+import { workers } from './workers.table.js'
+
+type NodeRow = typeof nodes.$inferSelect
+
+export async function registerWorker(tx: Tx, id: string, now: Date): Promise<void> {
+  await tx.insert(workers).values({ id, startedAt: now, heartbeatAt: now })
+}
+
+/** Forgets every worker but `keep`: on SQLite one server owns the file, so the rest are gone. */
+export async function forgetOtherWorkers(tx: Tx, keep: string): Promise<void> {
+  await tx.delete(workers).where(ne(workers.id, keep))
+}
+
+/** False when the row is gone: another replica presumed this worker dead and forgot it. */
+export async function beat(tx: Tx, id: string, now: Date): Promise<boolean> {
+  const updated = await tx.update(workers).set({ heartbeatAt: now }).where(eq(workers.id, id)).returning({ id: workers.id })
+  return updated.length === 1
+}
+
+export async function retireWorker(tx: Tx, id: string): Promise<void> {
+  await tx.delete(workers).where(eq(workers.id, id))
+}
+
+/**
+ * Takes over nodes in `provisioning` or `deleting` whose worker is gone (no heartbeat since
+ * `staleBefore`, or no worker at all), at most `limit` at a time. On PostgreSQL the rows are
+ * claimed with FOR UPDATE SKIP LOCKED, so two replicas sweeping at once never take the same node.
+ */
+export async function claimOrphans(tx: Tx, workerId: string, staleBefore: Date, limit: number): Promise<NodeRow[]> {
+  const live = tx.select({ id: workers.id }).from(workers).where(gte(workers.heartbeatAt, staleBefore))
+  const candidates = tx
+    .select()
+    .from(nodes)
+    .where(
+      and(
+        inArray(nodes.status, ['provisioning', 'deleting']),
+        or(isNull(nodes.workerId), notInArray(nodes.workerId, live))
+      )
+    )
+    .orderBy(asc(nodes.createdAt))
+    .limit(limit)
+  const rows = await skipLocked(tx, candidates)
+  if (rows.length === 0) return []
+  await tx
+    .update(nodes)
+    .set({ workerId })
+    .where(inArray(nodes.id, rows.map((row) => row.id)))
+  return rows.map((row) => ({ ...row, workerId }))
+}
+
+/** Forgets workers silent since `before`, so the table holds only the living and the recent. */
+export async function forgetDeadWorkers(tx: Tx, before: Date): Promise<void> {
+  await tx.delete(workers).where(lt(workers.heartbeatAt, before))
+}
