@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the test suites need (npm packages, the tofu binary, the Python test
-# environment) and runs every suite. Expensive things are cached under ~/.cache/nodeplane.
+# environment, Chromium, PostgreSQL) and runs every suite; the server and dashboard suites
+# run twice, on SQLite and on PostgreSQL. Expensive things are cached under ~/.cache/nodeplane.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-output
@@ -32,9 +33,18 @@ export NODEPLANE_CHROMIUM
 step "netns driver prerequisites (iproute2, OpenSSH, sshpass; without root the netns suite skips)"
 bash test/setup/install-netns.sh || echo "netns prerequisites incomplete; see above"
 
-step "TypeScript suites (unit, server, dashboard, provider)"
+step "PostgreSQL (Debian's package, a throwaway server on 127.0.0.1)"
+read -r pg_data pg_url < <(bash test/setup/start-postgres.sh | tail -n 1)
+[ -n "${pg_url:-}" ] || { echo "PostgreSQL did not start" >&2; exit 1; }
+trap 'bash test/setup/stop-postgres.sh "$pg_data"' EXIT
+
+step "TypeScript suites (unit, server, dashboard, provider, examples) on SQLite"
 vitest_status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-output/vitest.json || vitest_status=$?
+
+step "Server and dashboard suites again, on PostgreSQL (with the replica tests)"
+NODEPLANE_TEST_POSTGRES_URL="$pg_url" npx vitest run --project server --project dashboard \
+  --reporter=default --reporter=json --outputFile.json=test-output/vitest-postgres.json || vitest_status=$?
 
 step "Python client suite"
 python_status=0
@@ -46,5 +56,5 @@ bash test/fuzz/run.sh >test-output/fuzz.log 2>&1 || fuzz_status=$?
 tail -n 4 test-output/fuzz.log
 
 # One closing line over every suite, in the plain form CI reads.
-node test/summary.mjs test-output/vitest.json test-output/pytest.xml "$fuzz_status"
+node test/summary.mjs test-output/vitest.json test-output/vitest-postgres.json test-output/pytest.xml "$fuzz_status"
 [ "$vitest_status" -eq 0 ] && [ "$python_status" -eq 0 ] && [ "$fuzz_status" -eq 0 ]

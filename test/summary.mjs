@@ -1,15 +1,17 @@
-// Prints "total: N passed, N failed" over the vitest JSON report, pytest's JUnit XML and the
-// fuzzing run's exit status (counted as one test).
+// Prints "total: N passed, N failed" over the vitest JSON reports (SQLite and PostgreSQL
+// runs), pytest's JUnit XML and the fuzzing run's exit status (counted as one test).
 import { existsSync, readFileSync } from 'node:fs'
 
-const [vitestJson, pytestXml, fuzzStatus] = process.argv.slice(2)
+const [vitestJson, vitestPostgresJson, pytestXml, fuzzStatus] = process.argv.slice(2)
 let passed = 0
 let failed = 0
-if (existsSync(vitestJson)) {
-  const report = JSON.parse(readFileSync(vitestJson, 'utf8'))
-  passed += report.numPassedTests
-  failed += report.numFailedTests
-} else failed += 1
+for (const file of [vitestJson, vitestPostgresJson]) {
+  if (existsSync(file)) {
+    const report = JSON.parse(readFileSync(file, 'utf8'))
+    passed += report.numPassedTests
+    failed += report.numFailedTests
+  } else failed += 1
+}
 if (existsSync(pytestXml)) {
   const suite = /<testsuite [^>]*>/.exec(readFileSync(pytestXml, 'utf8'))?.[0] ?? ''
   const count = (name) => Number(new RegExp(`${name}="(\\d+)"`).exec(suite)?.[1] ?? 0)
