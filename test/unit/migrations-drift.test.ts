@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
@@ -13,11 +13,17 @@ const run = promisify(execFile)
  */
 async function newMigrations(dialect: 'sqlite' | 'postgresql', schema: string, folder: string): Promise<string[]> {
   // drizzle-kit resolves --out against the working directory, so the copy sits in the repo's ignored output.
-  const copy = join(mkdtempSync(join(REPO, 'test-output', 'drift-')), folder)
-  cpSync(join(REPO, 'server/db', folder), copy, { recursive: true })
-  const before = readdirSync(copy)
-  await run('npx', ['drizzle-kit', 'generate', '--dialect', dialect, '--schema', schema, '--out', `./${relative(REPO, copy)}`], { cwd: REPO })
-  return readdirSync(copy).filter((file) => !before.includes(file))
+  mkdirSync(join(REPO, 'test-output'), { recursive: true })
+  const dir = mkdtempSync(join(REPO, 'test-output', 'drift-'))
+  const copy = join(dir, folder)
+  try {
+    cpSync(join(REPO, 'server/db', folder), copy, { recursive: true })
+    const before = readdirSync(copy)
+    await run('npx', ['drizzle-kit', 'generate', '--dialect', dialect, '--schema', schema, '--out', `./${relative(REPO, copy)}`], { cwd: REPO })
+    return readdirSync(copy).filter((file) => !before.includes(file))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 describe('database migrations', () => {
