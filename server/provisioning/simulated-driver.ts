@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Clock } from '../lib/clock.js'
-import { ProvisioningRefused, type NodeRef, type ProvisioningDriver } from './driver.js'
+import { ProvisioningRefused, type ProvisioningDriver } from './driver.js'
 
 export interface SimulatedOptions {
   clock: Clock
