@@ -143,6 +143,11 @@ export async function upsertHosts(tx: Tx, rows: HostInsert[]): Promise<void> {
   }
 }
 
+/** One index probe: does any host sit in `region`? */
+export function regionExists(db: Db, region: string): Promise<boolean> {
+  return hasAny(db, eq(computeHosts.region, region))
+}
+
 export async function distinctRegions(db: Db): Promise<string[]> {
   const rows = await db.selectDistinct({ region: computeHosts.region }).from(computeHosts).orderBy(computeHosts.region)
   return rows.map((row) => row.region)
