@@ -32,7 +32,9 @@ const ATTEMPTS = 5
 
 /**
  * Runs `work` in one transaction and returns its result; a throw rolls everything back.
- * Nested calls join the outer transaction. On PostgreSQL a serialization failure, deadlock or
+ * Nested calls given the `tx` join the outer transaction. Inside `work`, use only `tx`: a
+ * transaction on the root handle would wait for this one to end (SQLite's queue) or run
+ * beside it on another connection (PostgreSQL). On PostgreSQL a serialization failure, deadlock or
  * a unique violation (two replicas racing for the same address or name) reruns the whole
  * transaction, whose checks then see the winner and answer as for any taken value.
  */
