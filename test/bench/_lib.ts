@@ -1,20 +1,93 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
+import pg from 'pg'
 import { generateCatalog } from '../../server/compute-hosts/catalog-generator.js'
-import { newDataDir, REPO, startServer, type TestServer } from '../helpers/server.js'
+import { newDataDir, REPO, runCli, startServer, type TestServer } from '../helpers/server.js'
 
 // No provisioning delay or rate limit, and a CGNAT-sized pool so thousands of benchmark
 // nodes all get an address.
 const BENCH_ENV = { NODEPLANE_PROVISION_SECONDS: '0', NODEPLANE_DISCOVERY_RATE_LIMIT: '0', NODEPLANE_IPV4_POOLS: '100.64.0.0/10' }
 
-/** A server for benchmarks with a generated inventory of `hosts` compute hosts. */
-export async function serverWith(hosts: number): Promise<TestServer> {
+/** Seconds per measurement (BENCH_SECONDS, default 5). */
+export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+
+/** Where a bench server keeps its data: the SQLite file of its data directory, or a database of its own on a PostgreSQL server. */
+export type BenchDatabase = 'sqlite' | { adminUrl: string }
+
+export interface BenchServer extends TestServer {
+  /** The database settings the server runs with; a CLI run on its data directory needs the same. */
+  databaseEnv: Record<string, string>
+  /** The regions of its inventory, to spread nodes over (one node takes a whole host). */
+  regions: string[]
+}
+
+async function createPostgresDatabase(adminUrl: string): Promise<string> {
+  const name = `bench_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    await admin.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+async function databaseEnvFor(database: BenchDatabase): Promise<Record<string, string>> {
+  // An empty DATABASE_URL means SQLite even when the shell running the bench sets one.
+  if (database === 'sqlite') return { DATABASE_URL: '' }
+  return { DATABASE_URL: await createPostgresDatabase(database.adminUrl), NODEPLANE_SECRET_KEY: randomBytes(32).toString('base64') }
+}
+
+/** A server for benchmarks with a generated inventory of `hosts` compute hosts, on SQLite or a fresh PostgreSQL database. */
+export async function serverWith(hosts: number, database: BenchDatabase = 'sqlite'): Promise<BenchServer> {
+  const inventory = generateCatalog(hosts, 7)
   const catalog = join(newDataDir(), `catalog-${hosts}.json`)
-  writeFileSync(catalog, JSON.stringify(generateCatalog(hosts, 7)))
-  return startServer({ env: { ...BENCH_ENV, NODEPLANE_CATALOG: catalog }, keepLogs: false })
+  writeFileSync(catalog, JSON.stringify(inventory))
+  const databaseEnv = await databaseEnvFor(database)
+  const server = await startServer({ env: { ...BENCH_ENV, ...databaseEnv, NODEPLANE_CATALOG: catalog }, keepLogs: false })
+  return { ...server, databaseEnv, regions: [...new Set(inventory.map((host) => host.region))] }
+}
+
+/**
+ * A read_write key on the admin's account, made by the CLI (as an operator would) on the
+ * server's own database: test/helpers/accounts.ts only finds PostgreSQL in the test run.
+ */
+export async function benchKey(server: BenchServer): Promise<string> {
+  const result = await runCli(['keys', 'create', '--name', 'bench', '--data', server.dataDir], server.databaseEnv)
+  if (result.code !== 0) throw new Error(`nodeplane keys create failed:\n${result.stderr}`)
+  return result.stdout.trim().split('\n').at(-1)!
+}
+
+/**
+ * Runs `use` with the admin URL of a throwaway PostgreSQL server, stopped afterwards. Durable
+ * (fsync on), as in production, so commits cost what they would there.
+ */
+export async function withPostgres<T>(use: (adminUrl: string) => Promise<T>): Promise<T> {
+  const started = spawnSync('bash', ['test/setup/start-postgres.sh', '--durable'], { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  if (started.status !== 0) throw new Error('test/setup/start-postgres.sh failed')
+  const [dataDir, adminUrl] = started.stdout.trim().split('\n').at(-1)!.split(' ') as [string, string]
+  try {
+    return await use(adminUrl)
+  } finally {
+    reportPostgresErrors(join(dataDir, 'server.log'))
+    spawnSync('bash', ['test/setup/stop-postgres.sh', dataDir], { cwd: REPO, stdio: 'inherit' })
+  }
+}
+
+/** Errors PostgreSQL logged (failed statements, deadlocks): the HTTP numbers alone would hide them. */
+function reportPostgresErrors(logFile: string): void {
+  if (!existsSync(logFile)) return
+  const errors = readFileSync(logFile, 'utf8').split('\n').filter((line) => /\b(ERROR|FATAL|PANIC):/.test(line))
+  if (errors.length === 0) return
+  console.warn(`\nPostgreSQL logged ${errors.length} error line(s) during the bench; the first ones:`)
+  for (const line of errors.slice(0, 10)) console.warn(`  ${line}`)
 }
 
 /** One measured run of a load generator against a URL. */
@@ -27,21 +100,25 @@ export interface Measurement {
   non2xx: number
 }
 
+export interface LoadOptions {
+  method?: 'GET' | 'POST'
+  headers?: Record<string, string>
+  body?: string
+  seconds?: number
+  connections?: number
+}
+
 /** Runs autocannon (in this process, the server being another) for `seconds`. */
-export async function measure(
-  name: string,
-  url: string,
-  options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; seconds?: number; connections?: number } = {}
-): Promise<Measurement> {
+export async function measure(name: string, url: string, options: LoadOptions = {}): Promise<Measurement> {
   const result = await autocannon({
     url,
     method: options.method ?? 'GET',
     headers: options.headers,
     body: options.body,
-    duration: options.seconds ?? Number(process.env.BENCH_SECONDS ?? 5),
+    duration: options.seconds ?? BENCH_SECONDS,
     connections: options.connections ?? 20,
   })
-  return {
+  const measurement = {
     name,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -49,6 +126,11 @@ export async function measure(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   }
+  // Failed requests are fast requests: say so, or the throughput would flatter the server.
+  if (measurement.errors || measurement.non2xx) {
+    console.warn(`warning: ${name}: ${measurement.errors} errors and ${measurement.non2xx} non-2xx answers`)
+  }
+  return measurement
 }
 
 /** Starts the bare-Hono baseline server. */
@@ -71,8 +153,15 @@ export function rssMiB(pid: number): number {
   return Math.round(Number(line?.split(/\s+/)[1] ?? 0) / 1024)
 }
 
-/** Prints rows as an aligned table. */
-export function printTable(title: string, rows: Record<string, string | number>[]): void {
+type Cell = string | number
+
+/** Prints rows under a header as aligned columns: the first (the row's name) to the left, figures to the right. */
+export function printTable(title: string, header: string[], rows: Cell[][]): void {
+  const text = (cell: Cell) => (typeof cell === 'number' ? cell.toLocaleString('en-US') : cell)
+  const widths = header.map((name, column) => Math.max(name.length, ...rows.map((row) => text(row[column] ?? '').length)))
+  const line = (cells: Cell[]) => cells.map((cell, column) => (column === 0 ? text(cell).padEnd(widths[0]!) : text(cell).padStart(widths[column]!))).join('  ')
   console.log(`\n${title}`)
-  console.table(rows)
+  console.log(line(header))
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '))
+  for (const row of rows) console.log(line(row))
 }

@@ -1,62 +1,97 @@
 /**
- * HTTP benchmarks: throughput and latency of nodeplane's hot paths, each against a bare Hono
- * route answering the same shape in the same run, discovery at growing inventories, and
- * server memory. Run: `npm run bench` (BENCH_SECONDS per measurement, default 5).
+ * HTTP benchmarks, on SQLite and then on a throwaway PostgreSQL: throughput and latency of
+ * nodeplane's hot paths, each against a bare Hono route answering the same shape in the same
+ * run, discovery at growing inventories, and server memory. Run through `npm run bench`
+ * (BENCH_ONLY=http for this part alone). BENCH_SECONDS per measurement (default 5);
+ * BENCH_HOSTS caps the largest inventory (default 100,000; smaller for smoke runs).
  * Prints tables and writes test-output/bench/http.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createTestKey } from '../helpers/accounts.js'
 import { api } from '../helpers/http.js'
 import { REPO } from '../helpers/server.js'
-import { measure, printTable, rssMiB, serverWith, startBaseline, type Measurement } from './_lib.js'
+import {
+  BENCH_SECONDS,
+  benchKey,
+  measure,
+  printTable,
+  rssMiB,
+  serverWith,
+  startBaseline,
+  withPostgres,
+  type BenchDatabase,
+  type BenchServer,
+  type LoadOptions,
+  type Measurement,
+} from './_lib.js'
 
 const OUT = join(REPO, 'test-output/bench')
 const DISCOVERY_QUERY = '/api/v1/compute?min_cpu=16&min_memory_gb=64&gpu=false&region=eu-central-1&status=active&limit=50'
-async function createNodes(url: string, key: string, count: number): Promise<string[]> {
-  const client = api(url, key)
+const LARGEST = Number(process.env.BENCH_HOSTS ?? 100_000)
+const SCALING_HOSTS = [...new Set([1_000, 10_000, 100_000].map((hosts) => Math.min(hosts, LARGEST)))]
+/** What GET /nodes lists; the bare Hono route answers as many (BASELINE_LIST_SIZE). */
+const LISTED_NODES = 1_000
+// A node takes a whole host and about 10% of hosts are reserved: twice the hosts, spread
+// over every region, leave room for all the nodes.
+const MEMORY_HOSTS = Math.min(20_000, LARGEST)
+const MEMORY_NODES = MEMORY_HOSTS / 2
+
+type Compared = Measurement & { baseline: Measurement; ratio: number }
+
+/** Creates `count` nodes, spread over the regions, 50 at a time. */
+async function createNodes(server: BenchServer, key: string, count: number): Promise<string[]> {
+  const client = api(server.url, key)
   const ids: string[] = []
   for (let start = 0; start < count; start += 50) {
-    const batch = await Promise.all(Array.from({ length: Math.min(50, count - start) }, () => client.post('/nodes')))
-    ids.push(...batch.map((reply) => reply.body.id as string))
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(50, count - start) }, (_, i) => client.post('/nodes', { region: server.regions[(start + i) % server.regions.length] }))
+    )
+    for (const reply of batch) {
+      if (reply.status !== 201) throw new Error(`POST /nodes answered ${reply.status}: ${reply.text}`)
+      ids.push(reply.body.id as string)
+    }
   }
   return ids
 }
 
-function ratio(row: Measurement, base: Measurement) {
-  const vsBaseline = `${Math.round((row.requestsPerSecond / base.requestsPerSecond) * 100)}%`
-  return { ...row, baselineRequestsPerSecond: base.requestsPerSecond, vsBaseline }
+function compared(ours: Measurement, bare: Measurement): Compared {
+  return { ...ours, baseline: bare, ratio: +(ours.requestsPerSecond / bare.requestsPerSecond).toFixed(2) }
 }
 
-async function hotPaths(baselineUrl: string) {
-  const server = await serverWith(100_000)
+/** Measures a nodeplane URL, then the bare Hono route of the same shape under the same load. */
+async function versusBare(name: string, url: string, bareUrl: string, options: LoadOptions = {}): Promise<Compared> {
+  return compared(await measure(name, url, options), await measure('bare Hono', bareUrl, options))
+}
+
+async function hotPaths(database: BenchDatabase, baselineUrl: string): Promise<Compared[]> {
+  const server = await serverWith(LARGEST, database)
   try {
-    const key = (await createTestKey(server.dataDir)).key
+    const key = await benchKey(server)
     const auth = { Authorization: `Bearer ${key}` }
-    const idleRss = rssMiB(server.process.pid!)
-    const ids = await createNodes(server.url, key, 1000)
-    const rows = [
-      ratio(await measure('GET /nodes/{id}', `${server.url}/nodes/${ids[0]}`, { headers: auth }), await measure('baseline', `${baselineUrl}/nodes/x`)),
-      ratio(await measure('GET /nodes (1,000 nodes)', `${server.url}/nodes`, { headers: auth }), await measure('baseline', `${baselineUrl}/nodes`)),
-      ratio(await measure('discovery, 100k hosts', `${server.url}${DISCOVERY_QUERY}`), await measure('baseline', `${baselineUrl}/api/v1/compute`)),
-      ratio(
-        await measure('POST /nodes', `${server.url}/nodes`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}', seconds: 3 }),
-        await measure('baseline', `${baselineUrl}/nodes`, { method: 'POST', body: '{}', seconds: 3 })
-      ),
+    const ids = await createNodes(server, key, LISTED_NODES)
+    const pair = (name: string, path: string, barePath: string, options?: LoadOptions) =>
+      versusBare(name, `${server.url}${path}`, `${baselineUrl}${barePath}`, options)
+    // Every POST takes a host of the default region: keep it short so they don't run out.
+    const post: LoadOptions = { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}', seconds: Math.min(3, BENCH_SECONDS) }
+    return [
+      await pair('GET /nodes/{id}', `/nodes/${ids[0]}`, '/nodes/x', { headers: auth }),
+      await pair(`GET /nodes (${LISTED_NODES.toLocaleString('en-US')} nodes)`, '/nodes', '/nodes', { headers: auth }),
+      await pair(`discovery, ${LARGEST.toLocaleString('en-US')} hosts, filtered`, DISCOVERY_QUERY, '/api/v1/compute'),
+      await pair('POST /nodes', '/nodes', '/nodes', post),
     ]
-    return { rows, idleRss }
   } finally {
     await server.stop()
   }
 }
 
-async function discoveryScaling() {
+async function discoveryScaling(database: BenchDatabase, baselineUrl: string): Promise<(Compared & { hosts: number })[]> {
+  // The bare route does not depend on the inventory: one measurement serves every size.
+  const bare = await measure('bare Hono', `${baselineUrl}/api/v1/compute`, { connections: 4 })
   const rows = []
-  for (const hosts of [1_000, 10_000, 100_000]) {
-    const server = await serverWith(hosts)
+  for (const hosts of SCALING_HOSTS) {
+    const server = await serverWith(hosts, database)
     try {
-      const m = await measure(`discovery, ${hosts} hosts`, `${server.url}${DISCOVERY_QUERY}`, { connections: 4 })
-      rows.push({ hosts, p50: m.p50, p99: m.p99, requestsPerSecond: m.requestsPerSecond })
+      rows.push({ hosts, ...compared(await measure(`discovery, ${hosts} hosts`, `${server.url}${DISCOVERY_QUERY}`, { connections: 4 }), bare) })
     } finally {
       await server.stop()
     }
@@ -64,29 +99,62 @@ async function discoveryScaling() {
   return rows
 }
 
-async function memory() {
-  const server = await serverWith(20_000)
+async function memory(database: BenchDatabase) {
+  const server = await serverWith(MEMORY_HOSTS, database)
   try {
-    const key = (await createTestKey(server.dataDir)).key
-    const idle = rssMiB(server.process.pid!)
-    await createNodes(server.url, key, 10_000)
+    const key = await benchKey(server)
+    const idleMiB = rssMiB(server.process.pid!)
+    await createNodes(server, key, MEMORY_NODES)
     await api(server.url, key).get('/nodes')
-    return { idleMiB: idle, after10kNodesMiB: rssMiB(server.process.pid!) }
+    return { idleMiB, nodes: MEMORY_NODES, afterNodesMiB: rssMiB(server.process.pid!) }
   } finally {
     await server.stop()
   }
 }
 
+async function benchDatabase(database: BenchDatabase, baselineUrl: string) {
+  const label = database === 'sqlite' ? 'SQLite' : 'PostgreSQL'
+  console.error(`${label}: hot paths`)
+  const hot = await hotPaths(database, baselineUrl)
+  console.error(`${label}: discovery scaling`)
+  const scaling = await discoveryScaling(database, baselineUrl)
+  console.error(`${label}: memory`)
+  return { hot, scaling, memory: await memory(database) }
+}
+
+type Results = Awaited<ReturnType<typeof benchDatabase>>
+
+/** req/s, p50 and p99 in ms, and the ratio to bare Hono. */
+const cells = (row: Compared) => [row.requestsPerSecond, row.p50, row.p99, `${row.ratio.toFixed(2)}x`]
+const columns = (database: string) => [`${database} req/s`, 'p50 ms', 'p99 ms', 'vs Hono']
+
+function printResults(sqlite: Results, postgres: Results, bareIdleMiB: number): void {
+  printTable(
+    'Hot paths, 20 connections ("vs Hono": req/s as a fraction of a bare Hono route of the same shape, measured right after)',
+    ['Path', ...columns('SQLite'), ...columns('PostgreSQL')],
+    sqlite.hot.map((row, i) => [row.name, ...cells(row), ...cells(postgres.hot[i]!)])
+  )
+  printTable(
+    'Discovery by inventory size, filtered, 4 connections',
+    ['Hosts', ...columns('SQLite'), ...columns('PostgreSQL')],
+    sqlite.scaling.map((row, i) => [row.hosts, ...cells(row), ...cells(postgres.scaling[i]!)])
+  )
+  printTable('Server memory (RSS of the Node process, MiB; PostgreSQL\'s own processes not counted)', ['Server', 'idle', `after ${MEMORY_NODES.toLocaleString('en-US')} nodes`], [
+    ['nodeplane on SQLite', sqlite.memory.idleMiB, sqlite.memory.afterNodesMiB],
+    ['nodeplane on PostgreSQL', postgres.memory.idleMiB, postgres.memory.afterNodesMiB],
+    ['bare Hono', bareIdleMiB, '-'],
+  ])
+}
+
 const baseline = await startBaseline()
 try {
-  const hot = await hotPaths(baseline.url)
-  printTable('Hot paths (20 connections) against a bare Hono route in the same run', hot.rows)
-  const scaling = await discoveryScaling()
-  printTable('Discovery latency by inventory size (4 connections, ms)', scaling)
-  const rss = await memory()
-  printTable('Server memory (RSS, MiB)', [rss])
+  const bareIdleMiB = rssMiB(baseline.process.pid!)
+  const sqlite = await benchDatabase('sqlite', baseline.url)
+  const postgres = await withPostgres((adminUrl) => benchDatabase({ adminUrl }, baseline.url))
+  printResults(sqlite, postgres, bareIdleMiB)
   mkdirSync(OUT, { recursive: true })
-  writeFileSync(join(OUT, 'http.json'), JSON.stringify({ at: new Date().toISOString(), hot: hot.rows, scaling, rss }, null, 2))
+  const report = { at: new Date().toISOString(), secondsPerMeasurement: BENCH_SECONDS, bareHonoIdleMiB: bareIdleMiB, sqlite, postgres }
+  writeFileSync(join(OUT, 'http.json'), JSON.stringify(report, null, 2))
   console.log(`\nwrote ${join(OUT, 'http.json')}`)
 } finally {
   baseline.process.kill()

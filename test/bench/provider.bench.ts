@@ -4,15 +4,14 @@
  * of built-in `terraform_data` resources in the same run, for each N of BENCH_NODES
  * (comma-separated, default 10,100,500). With two or more counts it also prints the cost per
  * extra resource (the slope between the smallest and largest N), which separates the fixed
- * cost of starting the plugin from the per-resource overhead. Run:
- * `npx tsx test/bench/provider.bench.ts`. Writes test-output/bench/provider.json.
+ * cost of starting the plugin from the per-resource overhead. Run through `npm run bench`
+ * (BENCH_ONLY=provider for this part alone). Writes test-output/bench/provider.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createTestKey } from '../helpers/accounts.js'
 import { REPO } from '../helpers/server.js'
 import { bundleProvider, removeTempDirs, startPlugin, tofu, workdir, type Workdir } from '../fixtures/provider-demo/harness.js'
-import { serverWith } from './_lib.js'
+import { benchKey, printTable, serverWith } from './_lib.js'
 
 const COUNTS = (process.env.BENCH_NODES ?? '10,100,500').split(',').map(Number)
 
@@ -70,13 +69,15 @@ function slope(small: Row, large: Row, field: 'applyMs' | 'planMs' | 'destroyMs'
 
 const bundle = await bundleProvider()
 const handshake = { bundledMs: await handshakeMs(bundle), launcherMs: await handshakeMs() }
-console.log('Start to handshake (median of 5, ms)')
-console.table([handshake])
+printTable('Provider start to handshake (median of 5)', ['Plugin', 'ms'], [
+  ['bundled', handshake.bundledMs],
+  ['through the launcher', handshake.launcherMs],
+])
 
 // Enough hosts in every region for the largest count.
 const server = await serverWith(Math.max(...COUNTS) * 10)
 try {
-  const key = (await createTestKey(server.dataDir)).key
+  const key = await benchKey(server)
   const rows: Row[] = []
   for (const count of COUNTS) {
     const nodes = workdir(nodesConfig(server.url, key, count), { bin: bundle.bin })
@@ -92,10 +93,8 @@ try {
     plan: +(row.planMs / builtin[i]!.planMs).toFixed(2),
     destroy: +(row.destroyMs / builtin[i]!.destroyMs).toFixed(2),
   }))
-  console.log('\ntofu wall time (ms)')
-  console.table(rows)
-  console.log('ratio nodeplane_node / terraform_data')
-  console.table(ratios)
+  printTable('tofu wall time (ms)', ['Resource', 'count', 'apply', 'plan', 'destroy'], rows.map((r) => [r.type, r.resources, r.applyMs, r.planMs, r.destroyMs]))
+  printTable('Ratio nodeplane_node / terraform_data', ['Resources', 'apply', 'plan', 'destroy'], ratios.map((r) => [r.resources, `${r.apply}x`, `${r.plan}x`, `${r.destroy}x`]))
   let perResource
   if (COUNTS.length > 1) {
     const fields = ['applyMs', 'planMs', 'destroyMs'] as const
@@ -104,12 +103,16 @@ try {
       const theirs = slope(builtin[0]!, builtin.at(-1)!, field)
       return { step: field.replace('Ms', ''), nodeplaneMs: +mine.toFixed(2), terraformDataMs: +theirs.toFixed(2), ratio: +(mine / theirs).toFixed(2) }
     })
-    console.log(`cost per extra resource, ${COUNTS[0]} to ${COUNTS.at(-1)} resources (ms)`)
-    console.table(perResource)
+    printTable(
+      `Cost per extra resource, ${COUNTS[0]} to ${COUNTS.at(-1)} resources (ms)`,
+      ['Step', 'nodeplane_node', 'terraform_data', 'ratio'],
+      perResource.map((r) => [r.step, r.nodeplaneMs, r.terraformDataMs, `${r.ratio}x`])
+    )
   }
   const out = join(REPO, 'test-output/bench')
   mkdirSync(out, { recursive: true })
   writeFileSync(join(out, 'provider.json'), JSON.stringify({ at: new Date().toISOString(), handshake, rows, ratios, perResource }, null, 2))
+  console.log(`\nwrote ${join(out, 'provider.json')}`)
 } finally {
   await server.stop()
   removeTempDirs()
