@@ -11,6 +11,7 @@ import {
   distinctRegions,
   regionExists,
   findHost,
+  refreshHostStatistics,
   searchHosts,
   setHostStatus,
   toComputeHost,
@@ -124,6 +125,7 @@ function toHostRow(host: z.infer<typeof CatalogFile>[number]): HostInsert {
 /** Loads hosts into the inventory in one transaction; returns how many were read. */
 export async function loadCatalog(db: Db, rows: HostInsert[]): Promise<number> {
   await transaction(db, (tx) => upsertHosts(tx, rows))
+  await refreshHostStatistics(db)
   return rows.length
 }
 

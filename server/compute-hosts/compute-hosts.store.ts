@@ -1,7 +1,8 @@
 import { and, asc, count, eq, gt, gte, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { first } from '../db/prepared.js'
-import { skipLocked, type Tx } from '../db/transaction.js'
+import { readCache } from '../db/read-cache.js'
+import { dialectOf, execute, skipLocked, type Tx } from '../db/transaction.js'
 import { formatPrice } from '../lib/money.js'
 import type { ComputeHost, DiscoveryQuery } from './compute-hosts.schema.js'
 import { computeHosts } from './compute-hosts.table.js'
@@ -34,16 +35,18 @@ async function hasAny(db: Db, where: SQL): Promise<boolean> {
   return (await first(db.select({ id: computeHosts.id }).from(computeHosts).where(where).limit(1))) !== undefined
 }
 
+/** Whether a name is a region and whether it is a datacenter: it changes only with the catalog. */
+const cachedPlace = readCache<[boolean, boolean]>({ ttlMs: 1000, maxEntries: 1000 })
+
 /**
  * `region` matches a region or a datacenter code. An OR of both columns keeps SQLite from
  * reading either index in price order, so the value is first resolved (two indexed probes)
  * and the search filters on the one column it names.
  */
 async function regionCondition(db: Db, value: string): Promise<SQL | undefined> {
-  const [isRegion, isDatacenter] = await Promise.all([
-    hasAny(db, eq(computeHosts.region, value)),
-    hasAny(db, eq(computeHosts.datacenter, value)),
-  ])
+  const [isRegion, isDatacenter] = await cachedPlace(db, value, () =>
+    Promise.all([hasAny(db, eq(computeHosts.region, value)), hasAny(db, eq(computeHosts.datacenter, value))])
+  )
   if (isRegion && isDatacenter) return or(eq(computeHosts.region, value), eq(computeHosts.datacenter, value))
   return isDatacenter ? eq(computeHosts.datacenter, value) : eq(computeHosts.region, value)
 }
@@ -63,11 +66,22 @@ async function discoveryFilter(db: Db, query: DiscoveryQuery): Promise<SQL | und
   return and(...conditions)
 }
 
+/**
+ * Counting the matching hosts reads every matching index entry (tens of thousands at 100k
+ * hosts): far more than a page. The count is kept until the data may have changed; across
+ * PostgreSQL replicas it may lag another replica's change by at most a second.
+ */
+const cachedCount = readCache<number>({ ttlMs: 1000, maxEntries: 1000 })
+
+function filterKey({ page: _page, limit: _limit, ...filters }: DiscoveryQuery): string {
+  return JSON.stringify(filters)
+}
+
 /** One page of hosts matching the query, cheapest first, and the total count. */
 export async function searchHosts(db: Db, query: DiscoveryQuery): Promise<{ rows: HostRow[]; total: number }> {
   const where = await discoveryFilter(db, query)
-  const [counted, rows] = await Promise.all([
-    first(db.select({ n: count() }).from(computeHosts).where(where)),
+  const [total, rows] = await Promise.all([
+    cachedCount(db, filterKey(query), async () => (await first(db.select({ n: count() }).from(computeHosts).where(where)))?.n ?? 0),
     db
       .select()
       .from(computeHosts)
@@ -76,7 +90,7 @@ export async function searchHosts(db: Db, query: DiscoveryQuery): Promise<{ rows
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
   ])
-  return { rows, total: counted?.n ?? 0 }
+  return { rows, total }
 }
 
 export function findHost(db: Db, id: string): Promise<HostRow | undefined> {
@@ -146,6 +160,14 @@ export async function upsertHosts(tx: Tx, rows: HostInsert[]): Promise<void> {
 /** One index probe: does any host sit in `region`? */
 export function regionExists(db: Db, region: string): Promise<boolean> {
   return hasAny(db, eq(computeHosts.region, region))
+}
+
+/**
+ * After a bulk load on PostgreSQL: fresh planner statistics, and a visibility map that lets
+ * discovery's count read the covering indexes alone instead of visiting every row.
+ */
+export async function refreshHostStatistics(db: Db): Promise<void> {
+  if (dialectOf(db) === 'postgres') await execute(db, sql`VACUUM (ANALYZE) compute_hosts`)
 }
 
 export async function distinctRegions(db: Db): Promise<string[]> {

@@ -63,7 +63,8 @@ function openSqlite(dataDir: string): OpenDatabase {
   sqlite.pragma('busy_timeout = 5000')
   const db = drizzleSqlite(sqlite, { schema })
   migrateSqlite(db, { migrationsFolder: migrationsOf('./migrations') })
-  markDialect(db, 'sqlite')
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck()
+  markDialect(db, 'sqlite', () => dataVersion.get() as number)
   return { db, dialect: 'sqlite', close: async () => void sqlite.close() }
 }
 

@@ -14,10 +14,24 @@ export type Tx = Db & { readonly [inTransaction]: true }
 const dialects = new WeakMap<object, Dialect>()
 const transactions = new WeakSet<object>()
 const sqliteWriters = new WeakMap<object, ReturnType<typeof keyedSerial>>()
+const sqliteDataVersions = new WeakMap<object, () => number>()
+let writes = 0
 
-export function markDialect(db: Db, dialect: Dialect): void {
+/** Registers a handle opened by openDatabase; `dataVersion` is SQLite's PRAGMA data_version. */
+export function markDialect(db: Db, dialect: Dialect, dataVersion?: () => number): void {
   dialects.set(db, dialect)
   if (dialect === 'sqlite') sqliteWriters.set(db, keyedSerial())
+  if (dataVersion) sqliteDataVersions.set(db, dataVersion)
+}
+
+/**
+ * Changes whenever data may have changed under a reader: each write transaction of this
+ * process ends (commit or rollback), and on SQLite each commit of another process on the file
+ * (`complete`). On PostgreSQL other replicas commit unseen, so the marker is not complete.
+ */
+export function changeMarker(db: Db): { marker: string; complete: boolean } {
+  const dataVersion = sqliteDataVersions.get(db)
+  return dataVersion ? { marker: `${writes}:${dataVersion()}`, complete: true } : { marker: `${writes}`, complete: false }
 }
 
 export function dialectOf(db: Db): Dialect {
@@ -40,7 +54,14 @@ const ATTEMPTS = 5
  */
 export async function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (transactions.has(db)) return work(db as Tx)
-  if (dialectOf(db) === 'sqlite') return sqliteTransaction(db, work)
+  try {
+    return await (dialectOf(db) === 'sqlite' ? sqliteTransaction(db, work) : pgTransaction(db, work))
+  } finally {
+    writes++
+  }
+}
+
+async function pgTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {

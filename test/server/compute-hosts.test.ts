@@ -1,6 +1,10 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api } from '../helpers/http.js'
-import { startServer, type TestServer } from '../helpers/server.js'
+import { generateCatalog } from '../../server/compute-hosts/catalog-generator.js'
+import { createTestKey } from '../helpers/accounts.js'
+import { api, eventually } from '../helpers/http.js'
+import { runCli, startServer, type TestServer } from '../helpers/server.js'
 
 let server: TestServer
 let client: ReturnType<typeof api>
@@ -127,5 +131,22 @@ describe('GET /api/v1/compute', () => {
   it('accepts limit=200, the spec maximum', async () => {
     const res = await client.get('/api/v1/compute?limit=200')
     expect(res.body.hosts).toHaveLength(200)
+  })
+
+  it('keeps pagination.total exact as the inventory changes: a node placed and deleted, a catalog loaded', async () => {
+    const active = async () => (await client.get('/api/v1/compute?status=active&region=us-east-1')).body.pagination.total
+    const before = await active()
+    const owner = api(server.url, (await createTestKey(server.dataDir)).key)
+    const node = await owner.post('/nodes', { region: 'us-east-1' })
+    expect(node.status).toBe(201)
+    expect(await active()).toBe(before - 1)
+    expect((await owner.delete(`/nodes/${node.body.id}`)).status).toBe(204)
+    await eventually(async () => ((await active()) === before ? true : undefined), 10_000)
+
+    // Another process (the CLI) adds hosts: the count follows within a second even across replicas.
+    const file = join(server.dataDir, 'more-hosts.json')
+    writeFileSync(file, JSON.stringify(generateCatalog(4, 99).map((h) => ({ ...h, region: 'us-east-1', status: 'active' }))))
+    expect((await runCli(['hosts', 'load', file, '--data', server.dataDir])).code).toBe(0)
+    await eventually(async () => ((await active()) === before + 4 ? true : undefined), 3_000)
   })
 })
