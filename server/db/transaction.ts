@@ -48,9 +48,9 @@ const ATTEMPTS = 5
  * Runs `work` in one transaction and returns its result; a throw rolls everything back.
  * Nested calls given the `tx` join the outer transaction. Inside `work`, use only `tx`: a
  * transaction on the root handle would wait for this one to end (SQLite's queue) or run
- * beside it on another connection (PostgreSQL). On PostgreSQL a serialization failure, deadlock or
- * a unique violation (two replicas racing for the same address or name) reruns the whole
- * transaction, whose checks then see the winner and answer as for any taken value.
+ * beside it on another connection (PostgreSQL). On PostgreSQL a serialization failure, a
+ * deadlock or a unique violation (two replicas racing for the same address or name) reruns
+ * the whole transaction, whose checks then see the winner and answer as for any taken value.
  */
 export async function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (transactions.has(db)) return work(db as Tx)
