@@ -28,6 +28,7 @@ import {
   findNode,
   insertNode,
   liveNodesOfAccount,
+  markDeleting,
   nodesInStatus,
   toNode,
   transition,
@@ -138,14 +139,14 @@ export async function getNode(ctx: Ctx, accountId: string, id: string): Promise<
 
 /** `DELETE /nodes/{id}`: billing stops now; teardown finishes in the background, here. */
 export async function deleteNode(deps: Deps, accountId: string, id: string): Promise<void> {
-  const row = await nodeOr404(deps.db, accountId, id)
-  const from = row.status
-  const moved =
-    from !== 'deleting' &&
-    (await transaction(deps.db, (tx) =>
-      transition(tx, id, from, 'deleting', { deletedAt: deps.clock.now(), workerId: deps.worker.id })
-    ))
-  if (!moved) throw new ProblemError(404, 'node_not_found', `node ${id} is already deleted`)
+  const fields = { deletedAt: deps.clock.now(), workerId: deps.worker.id }
+  // One conditional update, not a read then a write: the worker may turn the node running in
+  // between, which must not make the delete look like a repeat.
+  const row = await transaction(deps.db, (tx) => markDeleting(tx, accountId, id, fields))
+  if (!row) {
+    const exists = await findLiveNode(deps.db, accountId, id)
+    throw new ProblemError(404, 'node_not_found', exists ? `node ${id} is already deleted` : `no node ${id} on this account`)
+  }
   deps.worker.teardown(row)
 }
 

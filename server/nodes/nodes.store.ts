@@ -78,6 +78,25 @@ export async function usedPrivateIps(db: Db, vpcId: string): Promise<Set<string>
   return new Set(rows.map((row) => row.ip))
 }
 
+/**
+ * Marks a live node of the account `deleting` in one statement, whatever it was (provisioning
+ * or running, even if the worker moves it meanwhile); undefined when there is no such node or
+ * it is already deleting.
+ */
+export async function markDeleting(
+  tx: Tx,
+  accountId: string,
+  id: string,
+  fields: Pick<NodeRow, 'deletedAt' | 'workerId'>
+): Promise<NodeRow | undefined> {
+  const [row] = await tx
+    .update(nodes)
+    .set({ status: 'deleting', ...fields })
+    .where(and(eq(nodes.id, id), eq(nodes.accountId, accountId), inArray(nodes.status, ['provisioning', 'running'])))
+    .returning()
+  return row
+}
+
 type TransitionFields = Partial<Pick<NodeRow, 'runningAt' | 'deletedAt' | 'tornDownAt' | 'workerId'>>
 
 /**

@@ -24,4 +24,21 @@ describe('concurrency', () => {
       await server.stop()
     }
   })
+
+  it('a delete racing the node turning running answers 204, never "already deleted"', async () => {
+    const server = await startServer()
+    try {
+      const client = api(server.url, (await createTestKey(server.dataDir)).key)
+      // Provisioning takes no time here, so the worker marks each node running while its delete arrives.
+      const deletes = await Promise.all(
+        Array.from({ length: 30 }, async () => {
+          const node = await client.post('/nodes')
+          return (await client.delete(`/nodes/${node.body.id}`)).status
+        })
+      )
+      expect(deletes).toEqual(Array(30).fill(204))
+    } finally {
+      await server.stop()
+    }
+  })
 })
