@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 import os
@@ -20,6 +22,21 @@ CLI = str(REPO / "bin" / "nodeplane.js")
 START_TIMEOUT = 60
 
 
+def database_env(data_dir: str) -> Dict[str, str]:
+    """On the PostgreSQL run (NODEPLANE_TEST_POSTGRES_URL set by test/run-all.sh), a database
+    of the data directory's own, as test/helpers/database.ts gives the TypeScript suites."""
+    admin_url = os.environ.get("NODEPLANE_TEST_POSTGRES_URL")
+    if not admin_url:
+        return {}
+    digest = hashlib.sha256(data_dir.encode()).digest()
+    name = "np_py_" + digest.hex()[:20]
+    subprocess.run(["psql", admin_url, "-qc", "CREATE DATABASE " + name], check=True, capture_output=True)
+    return {
+        "DATABASE_URL": admin_url.rsplit("/", 1)[0] + "/" + name,
+        "NODEPLANE_SECRET_KEY": base64.b64encode(hashlib.sha256(digest).digest()).decode(),
+    }
+
+
 class ServerProcess:
     """A ``nodeplane serve`` child on 127.0.0.1 with its own data directory.
 
@@ -33,6 +50,7 @@ class ServerProcess:
         self.port = port
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="nodeplane-pytest-")
         self.env = dict(os.environ, NODEPLANE_PROVISION_SECONDS="0", NODEPLANE_TEARDOWN_SECONDS="0")
+        self.env.update(database_env(self.data_dir))
         self.env.update(env or {})
         self.url = ""
         #: Every JSON log line printed so far.
