@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the test suites need (npm packages, the tofu binary, the Python test
-# environment, Chromium, PostgreSQL) and runs every suite; the server and dashboard suites
-# run twice, on SQLite and on PostgreSQL. Expensive things are cached under ~/.cache/nodeplane.
+# environment, Chromium, PostgreSQL) and runs every suite; the server, dashboard, provider
+# and Python suites run twice, on SQLite and on PostgreSQL. Expensive things are cached under ~/.cache/nodeplane.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-output
@@ -42,13 +42,14 @@ step "TypeScript suites (unit, server, dashboard, provider, examples) on SQLite"
 vitest_status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-output/vitest.json || vitest_status=$?
 
-step "Server and dashboard suites again, on PostgreSQL (with the replica tests)"
-NODEPLANE_TEST_POSTGRES_URL="$pg_url" npx vitest run --project server --project dashboard \
+step "Server, dashboard and provider suites again, on PostgreSQL (with the replica tests)"
+NODEPLANE_TEST_POSTGRES_URL="$pg_url" npx vitest run --project server --project dashboard --project provider \
   --reporter=default --reporter=json --outputFile.json=test-output/vitest-postgres.json || vitest_status=$?
 
-step "Python client suite"
+step "Python client suite, on SQLite and on PostgreSQL"
 python_status=0
 bash test/python/run.sh --junitxml=test-output/pytest.xml || python_status=$?
+NODEPLANE_TEST_POSTGRES_URL="$pg_url" bash test/python/run.sh --junitxml=test-output/pytest-postgres.xml || python_status=$?
 
 step "API fuzzing (schemathesis against /openapi.json)"
 fuzz_status=0
@@ -56,5 +57,5 @@ bash test/fuzz/run.sh >test-output/fuzz.log 2>&1 || fuzz_status=$?
 tail -n 4 test-output/fuzz.log
 
 # One closing line over every suite, in the plain form CI reads.
-node test/summary.mjs test-output/vitest.json test-output/vitest-postgres.json test-output/pytest.xml "$fuzz_status"
+node test/summary.mjs test-output/vitest.json test-output/vitest-postgres.json test-output/pytest.xml test-output/pytest-postgres.xml "$fuzz_status"
 [ "$vitest_status" -eq 0 ] && [ "$python_status" -eq 0 ] && [ "$fuzz_status" -eq 0 ]
