@@ -27,4 +27,6 @@ if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]]; then
 fi
 
 "$venv/bin/vermin" --target=3.7- --no-tips --violations clients/python/nodeplane
-"$venv/bin/python" -m pytest test/python -q -p no:cacheprovider "$@"
+# The venv is shared by every checkout on the machine and its editable install points at
+# whichever made it: put this checkout's client first on the path.
+PYTHONPATH="$repo/clients/python${PYTHONPATH:+:$PYTHONPATH}" "$venv/bin/python" -m pytest test/python -q -p no:cacheprovider "$@"
