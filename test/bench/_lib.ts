@@ -52,7 +52,22 @@ export async function serverWith(hosts: number, database: BenchDatabase = 'sqlit
   writeFileSync(catalog, JSON.stringify(inventory))
   const databaseEnv = await databaseEnvFor(database)
   const server = await startServer({ env: { ...BENCH_ENV, ...databaseEnv, NODEPLANE_CATALOG: catalog }, keepLogs: false })
+  if (database !== 'sqlite') await settle(database.adminUrl)
   return { ...server, databaseEnv, regions: [...new Set(inventory.map((host) => host.region))] }
+}
+
+/**
+ * Flushes what the catalog load wrote, so PostgreSQL's checkpointer does not compete with the
+ * measurements for the machine's two cores.
+ */
+async function settle(adminUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    await admin.query('CHECKPOINT')
+  } finally {
+    await admin.end()
+  }
 }
 
 /**
