@@ -34,9 +34,9 @@ step "netns driver prerequisites (iproute2, OpenSSH, sshpass; without root the n
 bash test/setup/install-netns.sh || echo "netns prerequisites incomplete; see above"
 
 step "PostgreSQL (Debian's package, a throwaway server on 127.0.0.1)"
-read -r pg_data pg_url < <(bash test/setup/start-postgres.sh | tail -n 1)
+read -r pg_data pg_url < <(bash test/setup/postgres.sh start | tail -n 1)
 [ -n "${pg_url:-}" ] || { echo "PostgreSQL did not start" >&2; exit 1; }
-trap 'bash test/setup/stop-postgres.sh "$pg_data"' EXIT
+trap 'bash test/setup/postgres.sh stop "$pg_data"' EXIT
 
 step "TypeScript suites (unit, server, dashboard, provider, examples) on SQLite"
 vitest_status=0

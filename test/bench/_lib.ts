@@ -85,14 +85,14 @@ export async function benchKey(server: BenchServer): Promise<string> {
  * (fsync on), as in production, so commits cost what they would there.
  */
 export async function withPostgres<T>(use: (adminUrl: string) => Promise<T>): Promise<T> {
-  const started = spawnSync('bash', ['test/setup/start-postgres.sh', '--durable'], { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
-  if (started.status !== 0) throw new Error('test/setup/start-postgres.sh failed')
+  const started = spawnSync('bash', ['test/setup/postgres.sh', 'start', '--durable'], { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  if (started.status !== 0) throw new Error('test/setup/postgres.sh start failed')
   const [dataDir, adminUrl] = started.stdout.trim().split('\n').at(-1)!.split(' ') as [string, string]
   try {
     return await use(adminUrl)
   } finally {
     reportPostgresErrors(join(dataDir, 'server.log'))
-    spawnSync('bash', ['test/setup/stop-postgres.sh', dataDir], { cwd: REPO, stdio: 'inherit' })
+    spawnSync('bash', ['test/setup/postgres.sh', 'stop', dataDir], { cwd: REPO, stdio: 'inherit' })
   }
 }
 
