@@ -4,8 +4,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
-import pg from 'pg'
 import { generateCatalog } from '../../server/compute-hosts/catalog-generator.js'
+import { pgQuery, urlOfDatabase } from '../helpers/database.js'
 import { newDataDir, REPO, runCli, startServer, type TestServer } from '../helpers/server.js'
 
 // No provisioning delay or rate limit, and a CGNAT-sized pool so thousands of benchmark
@@ -27,16 +27,8 @@ export interface BenchServer extends TestServer {
 
 async function createPostgresDatabase(adminUrl: string): Promise<string> {
   const name = `bench_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  try {
-    await admin.query(`CREATE DATABASE ${name}`)
-  } finally {
-    await admin.end()
-  }
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return url.toString()
+  await pgQuery(adminUrl, `CREATE DATABASE ${name}`)
+  return urlOfDatabase(adminUrl, name)
 }
 
 async function databaseEnvFor(database: BenchDatabase): Promise<Record<string, string>> {
@@ -61,13 +53,7 @@ export async function serverWith(hosts: number, database: BenchDatabase = 'sqlit
  * measurements for the machine's two cores.
  */
 async function settle(adminUrl: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  try {
-    await admin.query('CHECKPOINT')
-  } finally {
-    await admin.end()
-  }
+  await pgQuery(adminUrl, 'CHECKPOINT')
 }
 
 /**

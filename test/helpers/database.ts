@@ -17,23 +17,34 @@ const digest = (dataDir: string) => createHash('sha256').update(dataDir).digest(
 const databaseName = (dataDir: string) => `np_${digest(dataDir).toString('hex').slice(0, 20)}`
 const created = new Set<string>()
 
-function databaseUrl(dataDir: string): string {
-  const url = new URL(ADMIN_URL!)
-  url.pathname = `/${databaseName(dataDir)}`
+/** The URL of database `name` on the server `serverUrl` points at. */
+export function urlOfDatabase(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
   return url.toString()
+}
+
+const databaseUrl = (dataDir: string) => urlOfDatabase(ADMIN_URL!, databaseName(dataDir))
+
+/**
+ * Runs one statement over a connection of its own. bigint columns read as numbers, as the
+ * server reads them: importing server/db/client.ts set the driver's parser.
+ */
+export async function pgQuery<Row = Record<string, unknown>>(url: string, text: string, params: unknown[] = []): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query(text, params)).rows as Row[]
+  } finally {
+    await client.end()
+  }
 }
 
 async function ensureDatabase(dataDir: string): Promise<void> {
   const name = databaseName(dataDir)
   if (created.has(name)) return
-  const admin = new pg.Client({ connectionString: ADMIN_URL })
-  await admin.connect()
-  try {
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`)
-  } finally {
-    await admin.end()
-  }
+  const exists = await pgQuery(ADMIN_URL!, 'SELECT 1 FROM pg_database WHERE datname = $1', [name])
+  if (exists.length === 0) await pgQuery(ADMIN_URL!, `CREATE DATABASE ${name}`)
   created.add(name)
 }
 
@@ -65,11 +76,5 @@ export async function sqlQuery<Row = Record<string, unknown>>(dataDir: string, t
       db.close()
     }
   }
-  const client = new pg.Client({ connectionString: databaseUrl(dataDir), types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, format)) } as never })
-  await client.connect()
-  try {
-    return (await client.query(text, params)).rows as Row[]
-  } finally {
-    await client.end()
-  }
+  return pgQuery<Row>(databaseUrl(dataDir), text, params)
 }
