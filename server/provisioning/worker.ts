@@ -57,6 +57,8 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
   // Every driver call waits for the start-up reconcile, so it never races a half-repaired engine.
   let ready: Promise<void> = Promise.resolve()
   let sweeper: NodeJS.Timeout | undefined
+  // CLI commands open a worker only to satisfy the runtime; one never started has no row to retire.
+  let registered = false
 
   function run(task: () => Promise<void>): void {
     const promise = task().finally(() => inFlight.delete(promise))
@@ -151,6 +153,7 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
     },
     async start(options = {}) {
       await hooks.register()
+      registered = true
       // One snapshot for both, so reconcile and the resumed work agree on what exists.
       const expected = driver.reconcile ? await hooks.expected() : []
       ready = reconcile(expected)
@@ -168,6 +171,7 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
       clearInterval(sweeper)
       for (const controller of waits.values()) controller.abort()
       await Promise.allSettled([...inFlight])
+      if (!registered) return
       await hooks.retire().catch((err) => log.warn({ err }, 'could not retire the worker; its nodes wait for it to go stale'))
     },
   }
