@@ -1,25 +1,55 @@
 // Prints "total: N passed, N failed" over the vitest JSON reports and pytest's JUnit XML
 // (each of the SQLite and the PostgreSQL run) and the fuzzing run's exit status (one test).
+// Above the total it names every failure with the first lines of its message, because CI
+// shows only the end of the log.
 import { existsSync, readFileSync } from 'node:fs'
+import { relative } from 'node:path'
 
 const [vitestJson, vitestPostgresJson, pytestXml, pytestPostgresXml, fuzzStatus] = process.argv.slice(2)
 let passed = 0
 let failed = 0
-for (const file of [vitestJson, vitestPostgresJson]) {
-  if (existsSync(file)) {
-    const report = JSON.parse(readFileSync(file, 'utf8'))
-    passed += report.numPassedTests
-    failed += report.numFailedTests
-  } else failed += 1
+const failures = []
+
+function firstLines(text, count = 6) {
+  return String(text ?? '').split('\n').slice(0, count).join('\n    ')
 }
-for (const file of [pytestXml, pytestPostgresXml]) {
-  if (existsSync(file)) {
-    const suite = /<testsuite [^>]*>/.exec(readFileSync(file, 'utf8'))?.[0] ?? ''
-    const count = (name) => Number(new RegExp(`${name}="(\\d+)"`).exec(suite)?.[1] ?? 0)
-    failed += count('failures') + count('errors')
-    passed += count('tests') - count('failures') - count('errors') - count('skipped')
-  } else failed += 1
+
+function readVitest(file, run) {
+  const report = JSON.parse(readFileSync(file, 'utf8'))
+  passed += report.numPassedTests
+  failed += report.numFailedTests
+  for (const suite of report.testResults) {
+    const where = relative(process.cwd(), suite.name)
+    const failedTests = suite.assertionResults.filter((test) => test.status === 'failed')
+    for (const test of failedTests) failures.push(`${run} ${where} > ${test.fullName}\n    ${firstLines(test.failureMessages[0])}`)
+    // A file that failed outside any test (import error, hook) counts as one failure.
+    if (suite.status === 'failed' && failedTests.length === 0) {
+      failed += 1
+      failures.push(`${run} ${where}\n    ${firstLines(suite.message)}`)
+    }
+  }
+}
+
+function readPytest(file, run) {
+  const xml = readFileSync(file, 'utf8')
+  const suite = /<testsuite [^>]*>/.exec(xml)?.[0] ?? ''
+  const count = (name) => Number(new RegExp(`${name}="(\\d+)"`).exec(suite)?.[1] ?? 0)
+  failed += count('failures') + count('errors')
+  passed += count('tests') - count('failures') - count('errors') - count('skipped')
+  const failedCase = /<testcase classname="([^"]*)" name="([^"]*)"[^>]*>\s*<(?:failure|error) message="([^"]*)"/g
+  for (const [, classname, name, message] of xml.matchAll(failedCase)) failures.push(`${run} ${classname}::${name}\n    ${firstLines(message)}`)
+}
+
+for (const [file, run] of [[vitestJson, '[sqlite]'], [vitestPostgresJson, '[postgres]']]) {
+  if (existsSync(file)) readVitest(file, run)
+  else { failed += 1; failures.push(`${run} no vitest report at ${file}`) }
+}
+for (const [file, run] of [[pytestXml, '[python sqlite]'], [pytestPostgresXml, '[python postgres]']]) {
+  if (existsSync(file)) readPytest(file, run)
+  else { failed += 1; failures.push(`${run} no pytest report at ${file}`) }
 }
 if (fuzzStatus === '0') passed += 1
-else failed += 1
+else { failed += 1; failures.push('[fuzz] schemathesis found problems; see test-output/fuzz.log') }
+
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}\n`)
 console.log(`total: ${passed} passed, ${failed} failed`)
