@@ -53,6 +53,8 @@ export async function serve(provider: ProviderDefinition<any, any>): Promise<voi
     // go-plugin clients allow messages up to MaxInt32; large states must not hit 4 MiB limits.
     'grpc.max_receive_message_length': -1,
     'grpc.max_send_message_length': -1,
+    // Channelz keeps per-call statistics for a debugging service no Terraform client asks for.
+    'grpc.enable_channelz': 0,
   })
   const shutdown = watchLifecycle(server)
   addPluginServices(server, protos, shutdown)

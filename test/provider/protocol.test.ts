@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -90,6 +90,15 @@ describe('nodeplane provider under real tofu', () => {
     expect(res.stdout).toContain('Plan: 1 to add, 0 to change, 0 to destroy.')
     expect(res.stdout).toMatch(/id\s+= \(known after apply\)/)
     expect(res.stdout).toContain('+ value    = "HELLO"')
+  })
+
+  it('logs each RPC to Terraform\'s log when TF_LOG_PROVIDER asks for debug', async () => {
+    const w = workdir(echoConfig('hello', 'a', []), provider)
+    // TF_LOG_PATH keeps tofu's log (provider lines included) out of the plan's own output.
+    w.env.TF_LOG_PATH = join(w.dir, 'tofu.log')
+    w.env.TF_LOG_PROVIDER = 'debug'
+    expect((await tofu(w, ['plan', '-input=false'])).code).toBe(0)
+    expect(readFileSync(w.env.TF_LOG_PATH, 'utf8')).toMatch(/rpc=PlanResourceChange/)
   })
 
   it('shows provider errors as diagnostics', async () => {

@@ -5,6 +5,7 @@ import { parseDuration, timeoutFor, timeouts } from '../../provider/framework/ti
 import { unknown, valuesEqual } from '../../provider/framework/values.js'
 import { attributePathMessage, schemaMessage } from '../../provider/protocol/convert.js'
 import { problemDiagnostics } from '../../provider/framework/diagnostics.js'
+import { logThreshold } from '../../provider/protocol/log.js'
 
 const node = schema({
   version: 1,
@@ -166,5 +167,15 @@ describe('timeouts', () => {
     expect(timeoutFor(null, 'create', 5000)).toBe(5000)
     expect(timeoutFor({ create: '2m' }, 'create', 5000)).toBe(120_000)
     expect(() => timeoutFor({ create: 'soon' }, 'create', 5000)).toThrow('Invalid timeout')
+  })
+})
+
+describe('provider log level', () => {
+  it('follows TF_LOG_PROVIDER, then TF_LOG, and writes only warnings and errors when neither asks for more', () => {
+    expect(logThreshold({})).toBe('warn')
+    expect(logThreshold({ TF_LOG: 'DEBUG' })).toBe('debug')
+    expect(logThreshold({ TF_LOG: 'json' })).toBe('trace')
+    expect(logThreshold({ TF_LOG: 'trace', TF_LOG_PROVIDER: 'error' })).toBe('error')
+    expect(logThreshold({ TF_LOG: 'off' })).toBe('warn')
   })
 })
