@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config'
 
+/**
+ * The integration suites run real servers, browsers and tofu on shared 2-core machines, where
+ * a neighbour can stall a process for seconds. A failed test runs once more; one that passes
+ * the second time is still listed as flaky by test/summary.mjs, so instability stays visible.
+ */
+const RETRY_ON_SHARED_MACHINES = 1
+
 export default defineConfig({
   test: {
     projects: [
@@ -7,6 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          retry: RETRY_ON_SHARED_MACHINES,
           include: ['test/server/**/*.test.ts'],
           // Each file starts its own server process; two at a time suits a 2-core machine.
           maxWorkers: 2,
@@ -18,6 +26,7 @@ export default defineConfig({
       {
         test: {
           name: 'dashboard',
+          retry: RETRY_ON_SHARED_MACHINES,
           include: ['test/dashboard/**/*.test.ts'],
           // One headless Chromium and one server at a time: browsers are heavy on a 2-core machine.
           maxWorkers: 1,
@@ -29,6 +38,7 @@ export default defineConfig({
       {
         test: {
           name: 'provider',
+          retry: RETRY_ON_SHARED_MACHINES,
           include: ['test/provider/**/*.test.ts'],
           maxWorkers: 1,
           sequence: { groupOrder: 2 },
@@ -39,6 +49,7 @@ export default defineConfig({
       {
         test: {
           name: 'netns',
+          retry: RETRY_ON_SHARED_MACHINES,
           include: ['test/netns/**/*.test.ts'],
           // Real namespaces and one sshd per node, as root: one file at a time.
           maxWorkers: 1,
@@ -50,6 +61,7 @@ export default defineConfig({
       {
         test: {
           name: 'examples',
+          retry: RETRY_ON_SHARED_MACHINES,
           include: ['test/examples/**/*.test.ts'],
           // Each example applies real infrastructure through tofu or a client: one at a time.
           maxWorkers: 1,

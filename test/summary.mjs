@@ -1,7 +1,7 @@
 // Prints "total: N passed, N failed" over the vitest JSON reports and pytest's JUnit XML
 // (each of the SQLite and the PostgreSQL run) and the fuzzing run's exit status (one test).
-// Above the total it names every failure with the first lines of its message, because CI
-// shows only the end of the log.
+// Above the total it names every failure with the first lines of its message, and every test
+// that passed only on its retry (vitest.config.ts), because CI shows only the end of the log.
 import { existsSync, readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 
@@ -9,6 +9,7 @@ const [vitestJson, vitestPostgresJson, pytestXml, pytestPostgresXml, fuzzStatus]
 let passed = 0
 let failed = 0
 const failures = []
+const flaky = []
 
 function firstLines(text, count = 6) {
   return String(text ?? '').split('\n').slice(0, count).join('\n    ')
@@ -22,6 +23,10 @@ function readVitest(file, run) {
     const where = relative(process.cwd(), suite.name)
     const failedTests = suite.assertionResults.filter((test) => test.status === 'failed')
     for (const test of failedTests) failures.push(`${run} ${where} > ${test.fullName}\n    ${firstLines(test.failureMessages[0])}`)
+    // A passed test keeps the errors of its failed attempts.
+    for (const test of suite.assertionResults.filter((t) => t.status === 'passed' && t.failureMessages.length > 0)) {
+      flaky.push(`${run} ${where} > ${test.fullName}\n    ${firstLines(test.failureMessages[0], 3)}`)
+    }
     // A file that failed outside any test (import error, hook) counts as one failure.
     if (suite.status === 'failed' && failedTests.length === 0) {
       failed += 1
@@ -51,5 +56,6 @@ for (const [file, run] of [[pytestXml, '[python sqlite]'], [pytestPostgresXml, '
 if (fuzzStatus === '0') passed += 1
 else { failed += 1; failures.push('[fuzz] schemathesis found problems; see test-output/fuzz.log') }
 
+if (flaky.length > 0) console.log(`\nPassed only on retry (flaky):\n${flaky.map((line) => `  ${line}`).join('\n')}`)
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}\n`)
 console.log(`total: ${passed} passed, ${failed} failed`)
