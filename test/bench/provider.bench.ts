@@ -1,12 +1,16 @@
 /**
  * Provider benchmarks: start-to-handshake time of the plugin (bundled, and through the real
- * launcher), and `tofu apply` / `tofu plan` / `tofu destroy` wall time for N nodes against the same count
- * of built-in `terraform_data` resources in the same run, for each N of BENCH_NODES
- * (comma-separated, default 10,100,500). With two or more counts it also prints the cost per
- * extra resource (the slope between the smallest and largest N), which separates the fixed
- * cost of starting the plugin from the per-resource overhead. Run through `npm run bench`
- * (BENCH_ONLY=provider for this part alone). Writes test-output/bench/provider.json.
+ * launcher), and `tofu apply` / `tofu plan` / `tofu destroy` wall time for N nodes against two
+ * yardsticks in the same run, for each N of BENCH_NODES (comma-separated, default 10,100,500):
+ * N built-in `terraform_data` resources (no plugin at all), and N `reference_node` resources of a
+ * Go provider on HashiCorp's terraform-plugin-framework that calls no API (reference-provider/,
+ * built with the local Go toolchain): what the plugin protocol itself costs. With two or more
+ * counts it also prints the cost per extra resource (the slope between the smallest and largest
+ * N), which separates the fixed cost of starting plugins from the per-resource overhead. Run
+ * through `npm run bench` (BENCH_ONLY=provider for this part alone). Writes
+ * test-output/bench/provider.json.
  */
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { REPO } from '../helpers/server.js'
@@ -63,11 +67,37 @@ resource "nodeplane_node" "n" {
 }
 
 /** Milliseconds per extra resource between two rows of the same type. */
-function slope(small: Row, large: Row, field: 'applyMs' | 'planMs' | 'destroyMs'): number {
+function slope(small: Row, large: Row, field: Step): number {
   return (large[field] - small[field]) / (large.resources - small.resources)
 }
 
+const STEPS = ['applyMs', 'planMs', 'destroyMs'] as const
+type Step = (typeof STEPS)[number]
+const NODE = 'nodeplane_node'
+
+function referenceConfig(count: number): string {
+  return `terraform {
+  required_providers {
+    reference = { source = "nodeplane/reference" }
+  }
+}
+resource "reference_node" "n" {
+  count = ${count}
+  name  = "bench-\${count.index}"
+}
+`
+}
+
+/** The reference provider's plugin directory, built once and cached (see its build.sh). */
+function referenceProviderDir(): string {
+  const out = execFileSync('bash', [join(REPO, 'test/bench/reference-provider/build.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  return out.trim().split('\n').at(-1)!
+}
+
+const ratio = (mine: number, theirs: number) => +(mine / theirs).toFixed(2)
+
 const bundle = await bundleProvider()
+const reference = { bin: referenceProviderDir(), source: 'nodeplane/reference' }
 const handshake = { bundledMs: await handshakeMs(bundle), launcherMs: await handshakeMs() }
 printTable('Provider start to handshake (median of 5)', ['Plugin', 'ms'], [
   ['bundled', handshake.bundledMs],
@@ -81,32 +111,41 @@ try {
   const rows: Row[] = []
   for (const count of COUNTS) {
     const nodes = workdir(nodesConfig(server.url, key, count), { bin: bundle.bin })
+    const references = workdir(referenceConfig(count), reference)
     const data = workdir(`resource "terraform_data" "d" {\n  count = ${count}\n  input = "bench-\${count.index}"\n}\n`, { bin: bundle.bin })
     await timed(data, ['init', '-input=false'])
-    rows.push(await lifecycle(nodes, count, 'nodeplane_node'), await lifecycle(data, count, 'terraform_data'))
+    rows.push(await lifecycle(nodes, count, NODE), await lifecycle(references, count, 'reference_node'), await lifecycle(data, count, 'terraform_data'))
   }
-  const ours = rows.filter((r) => r.type === 'nodeplane_node')
-  const builtin = rows.filter((r) => r.type === 'terraform_data')
-  const ratios = ours.map((row, i) => ({
-    resources: row.resources,
-    apply: +(row.applyMs / builtin[i]!.applyMs).toFixed(2),
-    plan: +(row.planMs / builtin[i]!.planMs).toFixed(2),
-    destroy: +(row.destroyMs / builtin[i]!.destroyMs).toFixed(2),
-  }))
+  const ofType = (type: string) => rows.filter((r) => r.type === type)
+  const ratios = ofType(NODE).map((row, i) => {
+    const against = (type: string) => {
+      const base = ofType(type)[i]!
+      return { apply: ratio(row.applyMs, base.applyMs), plan: ratio(row.planMs, base.planMs), destroy: ratio(row.destroyMs, base.destroyMs) }
+    }
+    return { resources: row.resources, vsReferenceNode: against('reference_node'), vsTerraformData: against('terraform_data') }
+  })
   printTable('tofu wall time (ms)', ['Resource', 'count', 'apply', 'plan', 'destroy'], rows.map((r) => [r.type, r.resources, r.applyMs, r.planMs, r.destroyMs]))
-  printTable('Ratio nodeplane_node / terraform_data', ['Resources', 'apply', 'plan', 'destroy'], ratios.map((r) => [r.resources, `${r.apply}x`, `${r.plan}x`, `${r.destroy}x`]))
+  printTable(
+    `Ratio ${NODE} / yardstick (apply, plan, destroy)`,
+    ['Resources', 'vs reference_node', 'vs terraform_data'],
+    ratios.map((r) => [r.resources, ...[r.vsReferenceNode, r.vsTerraformData].map((x) => `${x.apply}x / ${x.plan}x / ${x.destroy}x`)])
+  )
   let perResource
   if (COUNTS.length > 1) {
-    const fields = ['applyMs', 'planMs', 'destroyMs'] as const
-    perResource = fields.map((field) => {
-      const mine = slope(ours[0]!, ours.at(-1)!, field)
-      const theirs = slope(builtin[0]!, builtin.at(-1)!, field)
-      return { step: field.replace('Ms', ''), nodeplaneMs: +mine.toFixed(2), terraformDataMs: +theirs.toFixed(2), ratio: +(mine / theirs).toFixed(2) }
+    const perExtra = (type: string, field: Step) => slope(ofType(type)[0]!, ofType(type).at(-1)!, field)
+    perResource = STEPS.map((field) => {
+      const ms = { nodeplane_node: perExtra(NODE, field), reference_node: perExtra('reference_node', field), terraform_data: perExtra('terraform_data', field) }
+      return {
+        step: field.replace('Ms', ''),
+        ms: { nodeplane_node: +ms.nodeplane_node.toFixed(2), reference_node: +ms.reference_node.toFixed(2), terraform_data: +ms.terraform_data.toFixed(2) },
+        vsReferenceNode: ratio(ms.nodeplane_node, ms.reference_node),
+        vsTerraformData: ratio(ms.nodeplane_node, ms.terraform_data),
+      }
     })
     printTable(
       `Cost per extra resource, ${COUNTS[0]} to ${COUNTS.at(-1)} resources (ms)`,
-      ['Step', 'nodeplane_node', 'terraform_data', 'ratio'],
-      perResource.map((r) => [r.step, r.nodeplaneMs, r.terraformDataMs, `${r.ratio}x`])
+      ['Step', NODE, 'reference_node', 'terraform_data', 'vs reference_node', 'vs terraform_data'],
+      perResource.map((r) => [r.step, r.ms.nodeplane_node, r.ms.reference_node, r.ms.terraform_data, `${r.vsReferenceNode}x`, `${r.vsTerraformData}x`])
     )
   }
   const out = join(REPO, 'test-output/bench')
