@@ -27,17 +27,29 @@ export function startKeyGeneration(): Promise<{ publicKey: KeyObject; privateKey
   return promisify(generateKeyPair)('rsa', { modulusLength: 2048 })
 }
 
+/**
+ * A positive serial from 16 random bytes (go-plugin draws 128 bits), as hex for forge. DER
+ * wants an INTEGER's shortest form: a leading zero byte is only allowed before a byte with the
+ * high bit set. forge writes the hex as given, so a serial starting 00 0x made OpenSSL refuse
+ * the certificate ("illegal padding") and the plugin die at start, once in about 500 starts.
+ * Keeping the first byte in 1..127 makes every serial positive and minimal as it stands.
+ */
+export function certificateSerial(random: Buffer = randomBytes(16)): string {
+  const bytes = Buffer.from(random)
+  bytes[0] = bytes[0]! & 0x7f || 0x01
+  return bytes.toString('hex')
+}
+
 /** Build the self-signed server certificate for a generated key pair. */
-export function selfSignedCertificate(keys: {
-  publicKey: KeyObject
-  privateKey: KeyObject
-}): ServerCertificate {
+export function selfSignedCertificate(
+  keys: { publicKey: KeyObject; privateKey: KeyObject },
+  serial: string = certificateSerial()
+): ServerCertificate {
   const cert = forge.pki.createCertificate()
   cert.publicKey = forge.pki.publicKeyFromPem(
     keys.publicKey.export({ type: 'spki', format: 'pem' }).toString()
   )
-  // Positive 128-bit serial, as go-plugin draws it.
-  cert.serialNumber = '00' + randomBytes(16).toString('hex')
+  cert.serialNumber = serial
   // Backdated like go-plugin's, so small clock differences never make it "not yet valid".
   cert.validity.notBefore = new Date(Date.now() - 30_000)
   cert.validity.notAfter = new Date(Date.now() + VALIDITY_HOURS * 3600_000)
