@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -24,8 +24,17 @@ export interface TestServer {
   kill(): Promise<void>
 }
 
+const dataDirs: string[] = []
+// A suite run makes hundreds of data directories (SQLite files, catalogs of up to 100,000
+// hosts): they go when the test process ends, or /tmp fills on a developer's machine.
+process.on('exit', () => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
+})
+
 export function newDataDir(): string {
-  return mkdtempSync(join(tmpdir(), 'nodeplane-test-'))
+  const dir = mkdtempSync(join(tmpdir(), 'nodeplane-test-'))
+  dataDirs.push(dir)
+  return dir
 }
 
 /**
