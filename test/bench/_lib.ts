@@ -134,10 +134,11 @@ export async function measure(name: string, url: string, options: LoadOptions = 
   return measurement
 }
 
-/** Starts the bare-Hono baseline server. */
-export function startBaseline(): Promise<{ url: string; process: ChildProcess }> {
+/** Starts the baseline server (baseline-server.ts); `env` may name its yardstick database. */
+export function startBaseline(env: Record<string, string> = {}): Promise<{ url: string; process: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/baseline-server.ts'], {
     cwd: REPO,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   return new Promise((resolve) => {

@@ -1,11 +1,18 @@
 /**
- * The baseline of the HTTP benchmarks: a bare Hono app on the same Node server adapter,
- * answering fixed JSON of the same shape as nodeplane's answers. Ratios against it show
- * what nodeplane's validation, auth, SQLite and logging cost on top of the framework.
+ * The baselines of the HTTP benchmarks, on the same Node server adapter:
+ * - a bare Hono app answering fixed JSON of the same shape as nodeplane's answers. Ratios
+ *   against it show what nodeplane's validation, auth, SQLite and logging cost on top of the
+ *   framework;
+ * - with YARDSTICK_DB set to a nodeplane SQLite file, `GET /keyed/nodes/:id`: the least any
+ *   authenticated read of a node must do, hand-written with better-sqlite3 (hash the key, look
+ *   it up, read the node and its address) and no middleware. Ratios against it show what
+ *   nodeplane's layers cost on top of the work itself.
  */
-import { serve } from '@hono/node-server'
-import { Hono } from 'hono'
+import { createHash } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import Database from 'better-sqlite3'
+import { Hono } from 'hono'
 
 const node = {
   id: 'node_3k7f2m9q4x8w1c5v6b0n',
@@ -28,6 +35,22 @@ app.get('/nodes/:id', (c) => c.json(node))
 app.get('/nodes', (c) => c.json(nodes))
 app.post('/nodes', (c) => c.json(node, 201))
 app.get('/api/v1/compute', (c) => c.json(hosts))
+
+if (process.env.YARDSTICK_DB) {
+  const db = new Database(process.env.YARDSTICK_DB, { readonly: true, fileMustExist: true })
+  const keyByHash = db.prepare('SELECT account_id, revoked_at FROM api_keys WHERE secret_hash = ?')
+  const nodeById = db.prepare("SELECT * FROM nodes WHERE id = ? AND account_id = ? AND status <> 'deleted'")
+  const ipv4Of = db.prepare('SELECT ip FROM public_ips WHERE node_id = ? AND version = 4 ORDER BY attached_at LIMIT 1')
+  app.get('/keyed/nodes/:id', (c) => {
+    const secret = c.req.header('Authorization')?.replace(/^Bearer /, '') ?? ''
+    const key = keyByHash.get(createHash('sha256').update(secret).digest('hex')) as { account_id: string; revoked_at: number | null } | undefined
+    if (!key || key.revoked_at !== null) return c.json({ title: 'Unauthorized' }, 401)
+    const row = nodeById.get(c.req.param('id'), key.account_id) as Record<string, unknown> | undefined
+    if (!row) return c.json({ title: 'Not Found' }, 404)
+    const ip = ipv4Of.get(row.id) as { ip: string } | undefined
+    return c.json({ ...row, ip_address: ip?.ip ?? null })
+  })
+}
 
 serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
   console.log(JSON.stringify({ msg: 'listening', url: `http://127.0.0.1:${info.port}` }))

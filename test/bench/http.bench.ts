@@ -63,7 +63,21 @@ async function versusBare(name: string, url: string, bareUrl: string, options: L
   return compared(await measure(name, url, options), await measure('bare Hono', bareUrl, options))
 }
 
-async function hotPaths(database: BenchDatabase, baselineUrl: string): Promise<Compared[]> {
+/**
+ * GET /nodes/{id} against the yardstick's hand-written keyed read of the same SQLite file
+ * (baseline-server.ts), measured right after: how much nodeplane's layers add to the work.
+ */
+async function versusKeyedRead(server: BenchServer, key: string, id: string): Promise<Compared> {
+  const yardstick = await startBaseline({ YARDSTICK_DB: join(server.dataDir, 'nodeplane.db') })
+  try {
+    const options = { headers: { Authorization: `Bearer ${key}` } }
+    return compared(await measure('GET /nodes/{id}', `${server.url}/nodes/${id}`, options), await measure('keyed read', `${yardstick.url}/keyed/nodes/${id}`, options))
+  } finally {
+    yardstick.process.kill()
+  }
+}
+
+async function hotPaths(database: BenchDatabase, baselineUrl: string): Promise<{ rows: Compared[]; keyedRead?: Compared }> {
   const server = await serverWith(LARGEST, database)
   try {
     const key = await benchKey(server)
@@ -73,12 +87,15 @@ async function hotPaths(database: BenchDatabase, baselineUrl: string): Promise<C
       versusBare(name, `${server.url}${path}`, `${baselineUrl}${barePath}`, options)
     // Every POST takes a host of the default region: keep it short so they don't run out.
     const post: LoadOptions = { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}', seconds: Math.min(3, BENCH_SECONDS) }
-    return [
+    const rows = [
       await pair('GET /nodes/{id}', `/nodes/${ids[0]}`, '/nodes/x', { headers: auth }),
       await pair(`GET /nodes (${LISTED_NODES.toLocaleString('en-US')} nodes)`, '/nodes', '/nodes', { headers: auth }),
       await pair(`discovery, ${LARGEST.toLocaleString('en-US')} hosts, filtered`, DISCOVERY_QUERY, '/api/v1/compute'),
-      await pair('POST /nodes', '/nodes', '/nodes', post),
     ]
+    // Before the POSTs, which add nodes and take hosts.
+    const keyedRead = database === 'sqlite' ? await versusKeyedRead(server, key, ids[0]!) : undefined
+    rows.push(await pair('POST /nodes', '/nodes', '/nodes', post))
+    return { rows, keyedRead }
   } finally {
     await server.stop()
   }
@@ -115,11 +132,11 @@ async function memory(database: BenchDatabase) {
 async function benchDatabase(database: BenchDatabase, baselineUrl: string) {
   const label = database === 'sqlite' ? 'SQLite' : 'PostgreSQL'
   console.error(`${label}: hot paths`)
-  const hot = await hotPaths(database, baselineUrl)
+  const { rows: hot, keyedRead } = await hotPaths(database, baselineUrl)
   console.error(`${label}: discovery scaling`)
   const scaling = await discoveryScaling(database, baselineUrl)
   console.error(`${label}: memory`)
-  return { hot, scaling, memory: await memory(database) }
+  return { hot, keyedRead, scaling, memory: await memory(database) }
 }
 
 type Results = Awaited<ReturnType<typeof benchDatabase>>
@@ -133,6 +150,15 @@ function printResults(sqlite: Results, postgres: Results, bareIdleMiB: number): 
     'Hot paths, 20 connections ("vs Hono": req/s as a fraction of a bare Hono route of the same shape, measured right after)',
     ['Path', ...columns('SQLite'), ...columns('PostgreSQL')],
     sqlite.hot.map((row, i) => [row.name, ...cells(row), ...cells(postgres.hot[i]!)])
+  )
+  const keyed = sqlite.keyedRead!
+  printTable(
+    'GET /nodes/{id} on SQLite against the least work an authenticated read needs (a hand-written keyed read of the same file, no middleware), 20 connections',
+    ['Server', 'req/s', 'p50 ms', 'p99 ms'],
+    [
+      ['nodeplane', keyed.requestsPerSecond, keyed.p50, keyed.p99],
+      [`keyed read (nodeplane at ${keyed.ratio.toFixed(2)}x of it)`, keyed.baseline.requestsPerSecond, keyed.baseline.p50, keyed.baseline.p99],
+    ]
   )
   printTable(
     'Discovery by inventory size, filtered, 4 connections',
