@@ -7,6 +7,9 @@ import { defineConfig } from 'vitest/config'
  */
 const RETRY_ON_SHARED_MACHINES = 1
 
+/** Removes the temp directories (server data, tofu working dirs) each test file made. */
+const setupFiles = ['test/helpers/remove-temp-dirs.setup.ts']
+
 export default defineConfig({
   test: {
     projects: [
@@ -15,6 +18,7 @@ export default defineConfig({
         test: {
           name: 'server',
           retry: RETRY_ON_SHARED_MACHINES,
+          setupFiles,
           include: ['test/server/**/*.test.ts'],
           // Each file starts its own server process; two at a time suits a 2-core machine.
           maxWorkers: 2,
@@ -27,6 +31,7 @@ export default defineConfig({
         test: {
           name: 'dashboard',
           retry: RETRY_ON_SHARED_MACHINES,
+          setupFiles,
           include: ['test/dashboard/**/*.test.ts'],
           // One headless Chromium and one server at a time: browsers are heavy on a 2-core machine.
           maxWorkers: 1,
@@ -39,6 +44,7 @@ export default defineConfig({
         test: {
           name: 'provider',
           retry: RETRY_ON_SHARED_MACHINES,
+          setupFiles,
           include: ['test/provider/**/*.test.ts'],
           maxWorkers: 1,
           sequence: { groupOrder: 2 },
@@ -50,6 +56,7 @@ export default defineConfig({
         test: {
           name: 'netns',
           retry: RETRY_ON_SHARED_MACHINES,
+          setupFiles,
           include: ['test/netns/**/*.test.ts'],
           // Real namespaces and one sshd per node, as root: one file at a time.
           maxWorkers: 1,
@@ -62,6 +69,7 @@ export default defineConfig({
         test: {
           name: 'examples',
           retry: RETRY_ON_SHARED_MACHINES,
+          setupFiles,
           include: ['test/examples/**/*.test.ts'],
           // Each example applies real infrastructure through tofu or a client: one at a time.
           maxWorkers: 1,

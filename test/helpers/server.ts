@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { databaseEnv } from './database.js'
+import { tempDir } from './temp-dirs.js'
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url))
 export const CLI = join(REPO, 'bin/nodeplane.js')
@@ -24,17 +23,8 @@ export interface TestServer {
   kill(): Promise<void>
 }
 
-const dataDirs: string[] = []
-// A suite run makes hundreds of data directories (SQLite files, catalogs of up to 100,000
-// hosts): they go when the test process ends, or /tmp fills on a developer's machine.
-process.on('exit', () => {
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
-})
-
 export function newDataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'nodeplane-test-'))
-  dataDirs.push(dir)
-  return dir
+  return tempDir('nodeplane-test-')
 }
 
 /**
