@@ -54,11 +54,11 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'netns',
+          name: 'engines',
           retry: RETRY_ON_SHARED_MACHINES,
           setupFiles,
-          include: ['test/netns/**/*.test.ts'],
-          // Real namespaces and one sshd per node, as root: one file at a time.
+          include: ['test/engines/**/*.test.ts'],
+          // Real namespaces, containers and sshd per node, as root: one file at a time.
           maxWorkers: 1,
           sequence: { groupOrder: 4 },
           testTimeout: 120_000,

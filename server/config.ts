@@ -9,7 +9,11 @@ const ConfigSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(8080),
   host: z.string().min(1).default('127.0.0.1'),
   dataDir: z.string().min(1).default('./data'),
-  driver: z.enum(['simulated', 'netns']).default('simulated'),
+  driver: z.enum(['simulated', 'netns', 'podman']).default('simulated'),
+  /** netns nodes share the machine's root: only the admin's account gets them unless this is set. */
+  netnsAllowTenants: z.stringbool().default(false),
+  /** How often the worker looks for running nodes whose engine side died (podman driver). */
+  healthSeconds: z.coerce.number().min(0.1).default(5),
   provisionSeconds: z.coerce.number().min(0).default(5),
   teardownSeconds: z.coerce.number().min(0).default(1),
   faultCreateFailRate: z.coerce.number().min(0).max(1).default(0),
@@ -42,6 +46,8 @@ const ENV_NAMES: Record<keyof Config, string> = {
   host: 'NODEPLANE_HOST',
   dataDir: 'NODEPLANE_DATA_DIR',
   driver: 'NODEPLANE_DRIVER',
+  netnsAllowTenants: 'NODEPLANE_NETNS_ALLOW_TENANTS',
+  healthSeconds: 'NODEPLANE_HEALTH_SECONDS',
   provisionSeconds: 'NODEPLANE_PROVISION_SECONDS',
   teardownSeconds: 'NODEPLANE_TEARDOWN_SECONDS',
   faultCreateFailRate: 'NODEPLANE_FAULT_CREATE_FAIL_RATE',

@@ -3,6 +3,7 @@ import { createKey, listKeys, revokeKey, SCOPES } from './api-keys/api-keys.serv
 import { ADMIN_EMAIL, createUser, userByEmail } from './accounts/accounts.service.js'
 import { loadCatalog, readCatalogFile } from './compute-hosts/compute-hosts.service.js'
 import { ConfigError, loadConfig } from './config.js'
+import { buildImage, imageExists, imageTag, listImages } from './provisioning/podman/image.js'
 import { ProblemError } from './http/problem.js'
 import { openRuntime, printAdminPassword, type Runtime } from './runtime.js'
 import { serve } from './serve.js'
@@ -100,6 +101,31 @@ program
       process.stderr.write(`Loaded ${count} hosts from ${file}.\n`)
     })
   )
+
+const images = program.command('images').description('manage the node image of the podman driver')
+images
+  .command('build')
+  .description('build the Debian node image from Debian packages and import it into podman (as root, about a minute)')
+  .option('--if-missing', 'do nothing when the current image exists')
+  .action(async (options) => {
+    const tag = imageTag()
+    if (options.ifMissing && (await imageExists(tag))) {
+      process.stderr.write(`${tag} exists.\n`)
+      return
+    }
+    const started = Date.now()
+    await buildImage(process.stderr)
+    process.stderr.write(`Built ${tag} in ${Math.round((Date.now() - started) / 1000)} s.\n`)
+  })
+images
+  .command('list')
+  .description('list node images in podman, marking the one this nodeplane uses')
+  .action(async () => {
+    const current = imageTag()
+    const rows = (await listImages()).map((image) => ({ ...image, current: image.tag === current }))
+    if (rows.length === 0) process.stderr.write(`No node image; run \`nodeplane images build\` (builds ${current}).\n`)
+    else console.table(rows)
+  })
 
 program.parseAsync().catch((err: unknown) => {
   const known = err instanceof ConfigError || err instanceof ProblemError

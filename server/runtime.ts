@@ -12,6 +12,7 @@ import { loadSecrets } from './lib/secrets.js'
 import { workerHooks } from './nodes/nodes.service.js'
 import type { ProvisioningDriver } from './provisioning/driver.js'
 import { createNetnsDriver } from './provisioning/netns/netns-driver.js'
+import { createPodmanDriver } from './provisioning/podman/podman-driver.js'
 import { createSimulatedDriver } from './provisioning/simulated-driver.js'
 import { createWorker } from './provisioning/worker.js'
 
@@ -29,6 +30,7 @@ function selectDriver(config: Config, clock: Clock, log: Logger): ProvisioningDr
   if (config.driver === 'netns') {
     return createNetnsDriver({ dataDir: config.dataDir, bootSeconds: config.netnsBootSeconds, log })
   }
+  if (config.driver === 'podman') return createPodmanDriver({ dataDir: config.dataDir, log })
   return createSimulatedDriver({
     clock,
     provisionSeconds: config.provisionSeconds,

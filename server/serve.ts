@@ -2,6 +2,7 @@ import { serve as listen } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { createApp } from './app.js'
 import type { Config } from './config.js'
+import { logDriverNotice } from './provisioning/start-notice.js'
 import { openRuntime, printAdminPassword } from './runtime.js'
 
 /** Runs the server until SIGINT or SIGTERM, then drains and closes the database. */
@@ -10,7 +11,11 @@ export async function serve(config: Config): Promise<void> {
   if (rt.adminPassword) printAdminPassword(rt.adminPassword)
   // Before listening: a node created here must already name a registered worker. Replicas
   // sharing PostgreSQL also sweep for each other's orphaned work; an SQLite server is alone.
-  await rt.worker.start({ sweepMs: config.databaseUrl ? Math.max(200, (config.workerStaleSeconds * 1000) / 5) : undefined })
+  await logDriverNotice(config, rt.log)
+  await rt.worker.start({
+    sweepMs: config.databaseUrl ? Math.max(200, (config.workerStaleSeconds * 1000) / 5) : undefined,
+    healthMs: config.healthSeconds * 1000,
+  })
   const server = listen({
     fetch: createApp(rt).fetch,
     port: config.port,

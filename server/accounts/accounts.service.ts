@@ -47,6 +47,11 @@ export async function ensureAdmin(db: Db, clock: Clock): Promise<{ admin: UserRo
   return { admin: user, generatedPassword }
 }
 
+/** True for the account of the administrator created on first start. */
+export async function isAdminAccount(db: Db, accountId: string): Promise<boolean> {
+  return (await findAdmin(db))?.accountId === accountId
+}
+
 /** The user an email names, or a 404 problem. */
 export async function userByEmail(db: Db, email: string): Promise<UserRow> {
   const user = await findUserByEmail(db, email.trim().toLowerCase())

@@ -78,6 +78,13 @@ export async function assertKnownRegion(db: Db, region: string, field: string): 
 }
 
 /** Returns a host to the pool when its node is gone. */
+/** The size of a host a node was placed on, which engines that can enforce it apply. */
+export async function hostSize(db: Db, hostId: string) {
+  const host = await findHost(db, hostId)
+  if (!host) throw new Error(`host ${hostId} is not in the inventory`)
+  return { cpuCores: host.cpuCores, memoryGb: host.memoryGb, storageGb: host.storageGb }
+}
+
 export async function freeHost(tx: Tx, hostId: string): Promise<void> {
   await setHostStatus(tx, hostId, 'reserved', 'active')
 }

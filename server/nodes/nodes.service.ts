@@ -1,12 +1,13 @@
 import type { z } from 'zod'
 import type { Principal } from '../api-keys/api-keys.service.js'
-import { assertKnownRegion, freeHost, reserveHost } from '../compute-hosts/compute-hosts.service.js'
+import { assertKnownRegion, freeHost, hostSize, reserveHost } from '../compute-hosts/compute-hosts.service.js'
 import type { Db } from '../db/client.js'
 import { dialectOf, lockKey, transaction, type Tx } from '../db/transaction.js'
 import type { Deps } from '../deps.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { newNodeId } from '../lib/ids.js'
 import { privateAddressAt } from '../lib/ip.js'
+import { isAdminAccount } from '../accounts/accounts.service.js'
 import { generatePassword } from '../accounts/passwords.js'
 import type { ExpectedNode, NodeSpec } from '../provisioning/driver.js'
 import type { WorkerHooks } from '../provisioning/worker.js'
@@ -96,9 +97,11 @@ function insertPlacedNode(deps: Deps, accountId: string, body: z.infer<typeof Cr
 
 /** What the driver builds from a row: the row's identity plus its VPC range and root login. */
 async function nodeSpec(ctx: Ctx, row: NodeRow): Promise<NodeSpec> {
-  const { id, accountId, region, vpcId, hostId, privateIp, createdAt } = row
+  const { id, accountId, name, region, vpcId, hostId, privateIp, createdAt } = row
   return {
     id,
+    name,
+    size: await hostSize(ctx.db, hostId),
     accountId,
     region,
     vpcId,
@@ -110,8 +113,32 @@ async function nodeSpec(ctx: Ctx, row: NodeRow): Promise<NodeSpec> {
   }
 }
 
+/**
+ * The netns driver is no tenant boundary (root in a node is root on the machine), so only the
+ * administrator's account may have its nodes, unless the operator allows every account.
+ */
+async function assertDriverServes(deps: Deps, accountId: string): Promise<void> {
+  if (deps.config.driver !== 'netns' || deps.config.netnsAllowTenants) return
+  if (await isAdminAccount(deps.db, accountId)) return
+  throw new ProblemError(
+    403,
+    'driver_single_tenant',
+    'this server runs the single-tenant netns driver, which creates nodes for the administrator only'
+  )
+}
+
+/** A node as the driver's reconcile and health check see it: its spec, status and addresses. */
+async function expectedNode(ctx: Ctx, row: NodeRow): Promise<ExpectedNode> {
+  return {
+    node: await nodeSpec(ctx, row),
+    status: row.status as ExpectedNode['status'],
+    publicIps: (await nodeAddresses(ctx.db, row.id)).map((address) => address.ip),
+  }
+}
+
 /** `POST /nodes`: places the node, hands it to the driver, and starts billing. */
 export async function createNode(deps: Deps, accountId: string, body: z.infer<typeof CreateNodeBody>): Promise<Node> {
+  await assertDriverServes(deps, accountId)
   const row = await insertPlacedNode(deps, accountId, body)
   const spec = await nodeSpec(deps, row)
   try {
@@ -228,15 +255,14 @@ export function workerHooks(ctx: Ctx & Pick<Deps, 'log'>, workerId: string): Wor
     },
     async expected() {
       const rows = await nodesInStatus(ctx.db, ['provisioning', 'running', 'deleting'])
-      return Promise.all(
-        rows.map(
-          async (row): Promise<ExpectedNode> => ({
-            node: await nodeSpec(ctx, row),
-            status: row.status as ExpectedNode['status'],
-            publicIps: (await nodeAddresses(ctx.db, row.id)).map((address) => address.ip),
-          })
-        )
-      )
+      return Promise.all(rows.map((row) => expectedNode(ctx, row)))
+    },
+    async runningNodeIds() {
+      return (await nodesInStatus(ctx.db, ['running'])).map((row) => row.id)
+    },
+    async expectedRunning(nodeId) {
+      const row = await findNode(ctx.db, nodeId)
+      return row?.status === 'running' ? expectedNode(ctx, row) : undefined
     },
   }
 }

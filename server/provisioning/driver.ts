@@ -11,6 +11,10 @@ export interface NodeRef {
 
 /** What a driver needs to build a node: where it sits in its VPC and how root logs in. */
 export interface NodeSpec extends NodeRef {
+  /** The name the user gave it, if any: engines use it as the host name when it is one. */
+  name: string | null
+  /** The size of the compute host the node was placed on: engines that can, enforce it. */
+  size: { cpuCores: number; memoryGb: number; storageGb: number }
   /** The VPC's range, e.g. `10.0.0.0/16`: the node's private address gets its prefix length. */
   vpcCidr: string
   /** Plaintext, so it never sits in a log line or a record; engines hash it their own way. */
@@ -49,6 +53,16 @@ export interface ProvisioningDriver {
    * what nobody expects and rebuilding running nodes that vanished (a crash, a reboot).
    */
   reconcile?(expected: ExpectedNode[]): Promise<void>
+  /**
+   * Of the given running nodes, the ids whose engine side died (a container that exited, a
+   * namespace that vanished). Called periodically, so it must be cheap.
+   */
+  findDead?(runningIds: string[]): Promise<string[]>
+  /**
+   * Brings a dead running node back as a host would after a crash (same disk, same addresses),
+   * resolving once it accepts connections again; rejects when `signal` aborts.
+   */
+  revive?(expected: ExpectedNode, signal?: AbortSignal): Promise<void>
 }
 
 /** Thrown by `create` when the engine refuses a node at once. */

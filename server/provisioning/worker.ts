@@ -25,6 +25,10 @@ export interface WorkerHooks {
   publicIps(nodeId: string): Promise<string[] | undefined>
   /** Every node that should exist, for the driver's reconcile on start. */
   expected(): Promise<ExpectedNode[]>
+  /** Ids of the nodes that are running now, for the health check. */
+  runningNodeIds(): Promise<string[]>
+  /** One node as reconcile sees it; undefined once it is no longer running. */
+  expectedRunning(nodeId: string): Promise<ExpectedNode | undefined>
 }
 
 /** Drives nodes through their lifecycle in the background of the server process. */
@@ -37,13 +41,16 @@ export interface Worker {
   track(node: NodeSpec, recreate?: boolean): void
   /** Tears a node down (aborting its provisioning), then marks it gone. */
   teardown(node: NodeRef): void
+  /** True while a node that died is being brought back: its addresses cannot change meanwhile. */
+  isReviving(nodeId: string): boolean
   /** Makes the engine's public addresses of a node match the database; rejects if the driver fails. */
   syncPublicIps(node: NodeRef): Promise<void>
   /**
    * Reconciles the engine with the database and takes the work a previous process left; with
-   * `sweepMs`, keeps a heartbeat and takes over dead replicas' work at that interval.
+   * `sweepMs`, keeps a heartbeat and takes over dead replicas' work at that interval; with
+   * `healthMs`, looks for running nodes whose engine side died and brings them back.
    */
-  start(options?: { sweepMs?: number }): Promise<void>
+  start(options?: { sweepMs?: number; healthMs?: number }): Promise<void>
   /** Resolves when no background work is in flight (for orderly shutdown and tests). */
   idle(): Promise<void>
   /** Aborts waits in flight; the database keeps the state for the next start or another replica. */
@@ -57,6 +64,8 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
   // Every driver call waits for the start-up reconcile, so it never races a half-repaired engine.
   let ready: Promise<void> = Promise.resolve()
   let sweeper: NodeJS.Timeout | undefined
+  let healthCheck: NodeJS.Timeout | undefined
+  const reviving = new Set<string>()
   // CLI commands open a worker only to satisfy the runtime; one never started has no row to retire.
   let registered = false
 
@@ -125,6 +134,39 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
     }
   }
 
+  /** Brings back a running node whose engine side died, as a host restarts a crashed machine. */
+  async function revive(nodeId: string): Promise<void> {
+    const controller = new AbortController()
+    waits.set(nodeId, controller)
+    try {
+      await ready
+      const expected = await hooks.expectedRunning(nodeId)
+      if (!expected || !driver.revive) return
+      log.warn({ node_id: nodeId }, 'node died; restarting it')
+      await driver.revive(expected, controller.signal)
+      log.info({ node_id: nodeId }, 'node restarted')
+    } catch (err) {
+      if (!controller.signal.aborted) log.error({ err, node_id: nodeId }, 'restarting a node failed; retrying')
+    } finally {
+      if (waits.get(nodeId) === controller) waits.delete(nodeId)
+      reviving.delete(nodeId)
+    }
+  }
+
+  async function checkHealth(): Promise<void> {
+    if (!driver.findDead) return
+    try {
+      await ready
+      for (const nodeId of await driver.findDead(await hooks.runningNodeIds())) {
+        if (reviving.has(nodeId)) continue
+        reviving.add(nodeId)
+        run(() => revive(nodeId))
+      }
+    } catch (err) {
+      log.error({ err }, 'health check failed; retrying')
+    }
+  }
+
   const worker: Worker = {
     id,
     async admit(node) {
@@ -139,6 +181,9 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
     teardown(node) {
       waits.get(node.id)?.abort()
       run(() => destroy(node))
+    },
+    isReviving(nodeId) {
+      return reviving.has(nodeId)
     },
     syncPublicIps(node) {
       if (!driver.setPublicIps) return Promise.resolve()
@@ -163,12 +208,17 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
         sweeper = setInterval(() => run(sweep), options.sweepMs)
         sweeper.unref()
       }
+      if (options.healthMs && driver.findDead) {
+        healthCheck = setInterval(() => run(checkHealth), options.healthMs)
+        healthCheck.unref()
+      }
     },
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight])
     },
     async stop() {
       clearInterval(sweeper)
+      clearInterval(healthCheck)
       for (const controller of waits.values()) controller.abort()
       await Promise.allSettled([...inFlight])
       if (!registered) return

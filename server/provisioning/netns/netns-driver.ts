@@ -2,10 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
 import type { ExpectedNode, ProvisioningDriver } from '../driver.js'
 import { createEngine } from './engine.js'
-import { nodeNamespace, shortHash, type NetnsNames } from './names.js'
+import { nodeNamespace, shortHash, type NetnsNames } from '../network/names.js'
+import { sshPortOpen } from '../network/node-net.js'
 import { preflight } from './preflight.js'
 import { reconcileEngine } from './reconcile.js'
-import { sshPortOpen } from './sshd.js'
 
 export interface NetnsOptions {
   dataDir: string

@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises'
 import type { ExpectedNode } from '../driver.js'
-import { listNamespaces } from './exec.js'
-import { deleteFabricLink, ensureFabric, fabricLinks, removeEmptyBridges } from './fabric.js'
-import { hashOfNamespace, nodeNamespace, shortHash } from './names.js'
+import { listNamespaces } from '../network/exec.js'
+import { deleteFabricLink, ensureFabric, fabricLinks, removeEmptyBridges } from '../network/fabric.js'
+import { hashOfNamespace, nodeNamespace, shortHash } from '../network/names.js'
 import type { NetnsEngine } from './engine.js'
 
 type PerNode = <T>(id: string, task: () => Promise<T>) => Promise<T>

@@ -14,8 +14,8 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import type { NodeSpec } from '../driver.js'
-import { run, succeeds } from './exec.js'
-import { nodeHostname } from './names.js'
+import { run } from '../network/exec.js'
+import { nodeHostname } from '../network/names.js'
 
 /** One OpenSSH server per node, with its own host key, config and root password. */
 
@@ -91,13 +91,6 @@ export function sshdPid(dir: string, nodeId: string): number | undefined {
   } catch {
     return undefined
   }
-}
-
-/** A TCP connect to port 22 on the node's private address, from inside the node's namespace. */
-export function sshPortOpen(namespace: string, privateIp: string): Promise<boolean> {
-  // The address is an argument of the fixed script ($1), never part of it.
-  const connect = ['timeout', '2', 'bash', '-c', 'exec 3<>"/dev/tcp/$1/22"', 'probe', privateIp]
-  return succeeds('ip', ['netns', 'exec', namespace, ...connect])
 }
 
 const netnsOf = (pid: number | 'self') => readlinkSync(`/proc/${pid}/ns/net`)

@@ -6,7 +6,8 @@ import {
   netnsNames,
   nodeNamespace,
   type NetnsNames,
-} from '../../server/provisioning/netns/names.js'
+} from '../../server/provisioning/network/names.js'
+import { imageExists, imageTag } from '../../server/provisioning/podman/image.js'
 
 /** What a command printed and how it ended; tests assert on `code`. */
 export interface Outcome {
@@ -35,21 +36,33 @@ export function sh(
   })
 }
 
-/** Why this machine cannot run the netns suite, or undefined when it can. */
-export async function netnsUnavailable(): Promise<string | undefined> {
+/** The drivers whose nodes are real machines; each engine test runs on every one of them. */
+export const ENGINES = ['netns', 'podman'] as const
+export type Engine = (typeof ENGINES)[number]
+
+/** What each engine needs beyond the network tools; test/setup/install-engines.sh installs it. */
+const ENGINE_TOOLS: Record<Engine, string[]> = {
+  netns: ['/usr/sbin/sshd', 'sshpass', 'ssh', 'nft'],
+  podman: ['podman', 'runc', 'sshpass', 'ssh', 'nft'],
+}
+
+/** Why this machine cannot run an engine's suite, or undefined when it can. */
+export async function engineUnavailable(engine: Engine): Promise<string | undefined> {
   if (process.platform !== 'linux') return 'network namespaces need Linux'
-  if (process.getuid?.() !== 0)
-    return 'the netns suite needs root (ip netns add, veth, sshd per node)'
+  if (process.getuid?.() !== 0) return 'the engine suites need root (ip netns add, veth, containers)'
   const probe = `npprobe-${process.pid}`
   const added = await sh('ip', ['netns', 'add', probe])
   if (added.code !== 0)
     return `this kernel or sandbox cannot create network namespaces: ${added.stderr.trim()}`
   await sh('ip', ['netns', 'delete', probe])
-  for (const tool of ['/usr/sbin/sshd', 'sshpass', 'ssh']) {
-    // Missing tools fail loudly rather than skip: test/setup/install-netns.sh installs them.
+  for (const tool of ENGINE_TOOLS[engine]) {
+    // Missing tools fail loudly rather than skip: test/setup/install-engines.sh installs them.
     if ((await sh('sh', ['-c', 'command -v "$1"', 'probe', tool])).code !== 0) {
-      throw new Error(`${tool} is missing: run test/setup/install-netns.sh as root`)
+      throw new Error(`${tool} is missing: run test/setup/install-engines.sh as root`)
     }
+  }
+  if (engine === 'podman' && !(await imageExists(imageTag()))) {
+    throw new Error(`the node image ${imageTag()} is missing: run test/setup/install-engines.sh as root`)
   }
   return undefined
 }
@@ -109,8 +122,20 @@ export async function namespacesOf(names: NetnsNames): Promise<string[]> {
     .filter((name) => name.startsWith(`${names.prefix}-`))
 }
 
-/** Removes every namespace of an instance and the processes inside: the suite leaves nothing behind. */
+/** Containers of one instance, running or not, by name. */
+export async function containersOf(names: NetnsNames): Promise<string[]> {
+  const filter = `label=io.nodeplane.instance=${names.prefix}`
+  const out = (await sh('podman', ['ps', '--all', '--filter', filter, '--format', '{{.Names}}'])).stdout
+  return out.split('\n').filter(Boolean)
+}
+
+/**
+ * Removes every container and namespace of an instance and the processes inside: the suite
+ * leaves nothing behind, and a purge is also what a reboot does to an instance.
+ */
 export async function purge(names: NetnsNames): Promise<void> {
+  const containers = await containersOf(names).catch(() => [])
+  if (containers.length > 0) await sh('podman', ['rm', '--force', '--time', '0', ...containers])
   for (const namespace of await namespacesOf(names)) {
     const pids = (await sh('ip', ['netns', 'pids', namespace])).stdout.split('\n').filter(Boolean)
     for (const pid of pids) {
@@ -124,8 +149,9 @@ export async function purge(names: NetnsNames): Promise<void> {
   }
 }
 
-/** A nodeplane server on the netns driver, with a key and the names of its namespaces. */
-export interface NetnsServer {
+/** A nodeplane server on a real engine, with a key and the names of its namespaces. */
+export interface EngineServer {
+  engine: Engine
   server: TestServer
   client: ReturnType<typeof api>
   names: NetnsNames
@@ -133,16 +159,25 @@ export interface NetnsServer {
   ns(nodeId: string): string
 }
 
-export async function startNetnsServer(
+export async function startEngineServer(
+  engine: Engine,
   env: Record<string, string> = {},
   dataDir?: string
-): Promise<NetnsServer> {
+): Promise<EngineServer> {
   const server = await startServer({
     dataDir,
-    env: { NODEPLANE_DRIVER: 'netns', NODEPLANE_LOG_LEVEL: 'info', ...env },
+    env: {
+      NODEPLANE_DRIVER: engine,
+      NODEPLANE_LOG_LEVEL: 'info',
+      // The suites play several tenants on netns too, which only the operator may allow.
+      NODEPLANE_NETNS_ALLOW_TENANTS: 'true',
+      NODEPLANE_HEALTH_SECONDS: '1',
+      ...env,
+    },
   })
   const names = netnsNames(server.dataDir)
   return {
+    engine,
     server,
     client: api(server.url, (await createTestKey(server.dataDir)).key),
     names,
@@ -150,18 +185,18 @@ export async function startNetnsServer(
   }
 }
 
-/** Creates a node and waits until it is running; returns its record and root password. */
-export async function runningNode(
-  client: ReturnType<typeof api>,
-  body: Record<string, unknown> = {}
-) {
-  const created = await client.post('/nodes', body)
-  if (created.status !== 201)
-    throw new Error(`POST /nodes answered ${created.status}: ${created.text}`)
+/** Creates a node (or takes `nodeId`, created already) and waits until it is running. */
+export async function runningNode(client: ReturnType<typeof api>, body: Record<string, unknown> = {}, nodeId?: string) {
+  let id = nodeId
+  if (!id) {
+    const created = await client.post('/nodes', body)
+    if (created.status !== 201) throw new Error(`POST /nodes answered ${created.status}: ${created.text}`)
+    id = created.body.id as string
+  }
   const node = await eventually(async () => {
-    const reply = await client.get(`/nodes/${created.body.id}`)
+    const reply = await client.get(`/nodes/${id}`)
     return reply.body.status === 'running' ? reply.body : undefined
-  }, 30_000)
+  }, 60_000)
   const credentials = await client.get(`/api/v1/nodes/${node.id}/credentials`)
   return { node, password: credentials.body.password as string, credentials: credentials.body }
 }

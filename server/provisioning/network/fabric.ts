@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs'
 import { execIn, ipIn, ipJson, listNamespaces, run, succeeds, type CommandError } from './exec.js'
 import { ifname, type NetnsNames } from './names.js'
 
@@ -14,12 +15,14 @@ const ROUTER = { v4: '198.18.0.1', v6: '2001:2::1' }
 /** The router's address on every node's public link: the node's default gateway. */
 export const GATEWAY = { v4: '169.254.0.1', v6: 'fe80::1' }
 
-/** Public addresses are routed from this table, which only traffic to TCP port 22 consults. */
+/** Public addresses are routed from this table; the fabric's firewall filters what may pass. */
 const PUBLIC_TABLE = '100'
 const FABRIC_UPLINK = 'inet0'
 
 /** Settings every namespace of ours gets: addresses usable at once, without duplicate detection. */
 export const NO_DAD = ['net.ipv6.conf.all.accept_dad=0', 'net.ipv6.conf.default.accept_dad=0']
+
+const BRIDGE_NF_OFF = ['net.bridge.bridge-nf-call-iptables=0', 'net.bridge.bridge-nf-call-ip6tables=0']
 
 async function sysctl(namespace: string, settings: string[]): Promise<void> {
   await execIn(namespace, 'sysctl', ['-q', '-w', ...settings])
@@ -37,6 +40,32 @@ export async function ensureNamespace(
   return true
 }
 
+/** What identifies a network namespace: the inode of a named one, or of a process's. */
+export function netnsInode(nameOrPid: string | number): number | undefined {
+  const path = typeof nameOrPid === 'number' ? `/proc/${nameOrPid}/ns/net` : `/run/netns/${nameOrPid}`
+  try {
+    return statSync(path).ino
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Names the network namespace of a running process (`ip netns attach`), as CNI plugins do for
+ * a container's namespace, so the fabric can wire it like one it created. A name that points
+ * at an older namespace (the container restarted) is moved to the current one.
+ */
+export async function adoptNamespace(namespace: string, pid: number): Promise<void> {
+  const named = netnsInode(namespace)
+  if (named !== undefined) {
+    if (named === netnsInode(pid)) return
+    await run('ip', ['netns', 'delete', namespace])
+  }
+  await run('ip', ['netns', 'attach', namespace, String(pid)])
+  await ipIn(namespace, ['link', 'set', 'lo', 'up'])
+  await sysctl(namespace, NO_DAD)
+}
+
 /** Deletes a namespace if it exists (its interfaces, and their veth peers, go with it). */
 export async function deleteNamespace(namespace: string): Promise<void> {
   if ((await listNamespaces()).includes(namespace)) await run('ip', ['netns', 'delete', namespace])
@@ -48,11 +77,38 @@ export async function addVeth(names: NetnsNames, link: string, peer: string, nam
   await ipIn(names.fabric, args)
 }
 
-/** True when the fabric and its internet uplink are in place. */
+/**
+ * The fabric's firewall, in the fabric namespace only. Nodes may open connections to the
+ * internet and to other nodes' public addresses; from anywhere, a new connection toward a node
+ * is let through only to TCP port 22. Nodes without a public address leave behind the
+ * router's address (NAT), so a private range never reaches the internet.
+ */
+const FIREWALL = `
+table inet nodeplane {
+  chain forward {
+    type filter hook forward priority filter; policy drop;
+    ct state established,related accept
+    ct state invalid drop
+    iifname "v*" oifname "v*" accept comment "VPC traffic is bridged; accepted if br_netfilter shows it"
+    oifname "p*" tcp dport 22 accept comment "ssh to a node's public address"
+    iifname "p*" oifname "${FABRIC_UPLINK}" accept comment "a node's own connections out"
+  }
+}
+table ip nodeplane-nat {
+  chain postrouting {
+    type nat hook postrouting priority srcnat;
+    oifname "${FABRIC_UPLINK}" ip saddr { 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16 } masquerade
+  }
+}
+`
+
+/** True when the fabric, its internet uplink and its firewall are in place. */
 async function fabricIntact(names: NetnsNames): Promise<boolean> {
   const present = await listNamespaces()
   if (!present.includes(names.fabric) || !present.includes(names.internet)) return false
-  return succeeds('ip', ['-n', names.fabric, 'link', 'show', FABRIC_UPLINK])
+  if (!(await succeeds('ip', ['-n', names.fabric, 'link', 'show', FABRIC_UPLINK]))) return false
+  // A fabric built by an older nodeplane has no firewall: rebuilt, it gets one.
+  return succeeds('ip', ['netns', 'exec', names.fabric, 'nft', 'list', 'table', 'inet', 'nodeplane'])
 }
 
 /** Builds the fabric and internet namespaces, or rebuilds them when anything is missing. */
@@ -70,6 +126,8 @@ export async function ensureFabric(names: NetnsNames): Promise<boolean> {
     // No link-local addresses on VPC bridges: the fabric stays invisible inside a VPC.
     'net.ipv6.conf.default.addr_gen_mode=1',
   ])
+  // Bridged VPC frames stay out of the IP firewall (the settings exist only with br_netfilter).
+  await sysctl(names.fabric, BRIDGE_NF_OFF).catch(() => undefined)
   await ensureNamespace(names.internet)
   const [f, i] = [names.fabric, names.internet]
   await addVeth(names, FABRIC_UPLINK, 'eth0', i)
@@ -81,23 +139,11 @@ export async function ensureFabric(names: NetnsNames): Promise<boolean> {
   await ipIn(i, ['link', 'set', 'eth0', 'up'])
   await ipIn(i, ['route', 'add', 'default', 'via', ROUTER.v4])
   await ipIn(i, ['-6', 'route', 'add', 'default', 'via', ROUTER.v6])
-  // The firewall is the routing policy itself: only TCP to port 22 may look up a public
-  // address, so the internet reaches ssh on a node and nothing else of it.
+  // Public addresses are routed for all traffic; the firewall below decides what may pass.
   for (const family of ['-4', '-6']) {
-    await ipIn(f, [
-      family,
-      'rule',
-      'add',
-      'pref',
-      '100',
-      'ipproto',
-      'tcp',
-      'dport',
-      '22',
-      'lookup',
-      PUBLIC_TABLE,
-    ])
+    await ipIn(f, [family, 'rule', 'add', 'pref', '100', 'lookup', PUBLIC_TABLE])
   }
+  await execIn(f, 'nft', ['-f', '-'], { input: FIREWALL })
   return true
 }
 

@@ -103,3 +103,10 @@ export async function setNodePublicIps(
   }
   await setPublicRoutes(names, link, wanted.map(networkOf))
 }
+
+/** A TCP connect to port 22 on the node's private address, from inside the node's namespace. */
+export function sshPortOpen(namespace: string, privateIp: string): Promise<boolean> {
+  // The address is an argument of the fixed script ($1), never part of it.
+  const connect = ['timeout', '2', 'bash', '-c', 'exec 3<>"/dev/tcp/$1/22"', 'probe', privateIp]
+  return succeeds('ip', ['netns', 'exec', namespace, ...connect])
+}

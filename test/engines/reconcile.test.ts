@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { afterAll, describe, expect, it } from 'vitest'
-import { nodeHostname } from '../../server/provisioning/netns/names.js'
+import { nodeHostname } from '../../server/provisioning/network/names.js'
 import { eventually } from '../helpers/http.js'
 import {
   namespacesOf,

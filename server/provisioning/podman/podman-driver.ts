@@ -1,0 +1,164 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { Logger } from 'pino'
+import { keyedSerial } from '../../lib/serial.js'
+import { ProvisioningRefused, type ExpectedNode, type NodeRef, type NodeSpec, type ProvisioningDriver } from '../driver.js'
+import { adoptNamespace, deleteFabricLink, deleteNamespace, ensureFabric, netnsInode, removeEmptyBridges } from '../network/fabric.js'
+import { ifname, netnsNames, nodeNamespace, shortHash, type NetnsNames } from '../network/names.js'
+import { ensureNodeNetwork, setNodePublicIps, sshPortOpen } from '../network/node-net.js'
+import { runArgs, setRootPassword } from './container.js'
+import { imageExists, imageTag } from './image.js'
+import { preflight } from './preflight.js'
+import { reconcileContainers } from './reconcile.js'
+import { containerState, instanceContainers, podman, removeContainer } from './podman.js'
+
+export interface PodmanOptions {
+  dataDir: string
+  log: Logger
+}
+
+/** The podman driver with the names it uses, which tests and operators need to find things. */
+export type PodmanDriver = ProvisioningDriver & { names: NetnsNames; image: string }
+
+const PROBE_MS = 100
+/** How long a revived node may take to open port 22 when the caller sets no limit. */
+const REVIVE_TIMEOUT_MS = 60_000
+
+/**
+ * Nodes as OCI system containers run by podman: each node is a container in its own user
+ * namespace with its compute host's CPU and memory as limits, wired into the same VPC bridges
+ * and public router as the netns driver's nodes. The tenant boundary. See docs/drivers.md.
+ */
+export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
+  const names = netnsNames(options.dataDir)
+  const image = imageTag()
+  const { log } = options
+  const serial = keyedSerial()
+  const perNode = <T>(id: string, task: () => Promise<T>) => serial(`node:${shortHash(id)}`, task)
+  let checked: Promise<void> | undefined
+
+  // Checked on first use, so CLI commands that never build a node never need podman or root.
+  function ready(): Promise<void> {
+    checked ??= (async () => {
+      await preflight()
+      if (!(await imageExists(image))) {
+        throw new ProvisioningRefused(`the node image ${image} is missing: run \`nodeplane images build\` as root`)
+      }
+    })()
+    // A failed check is not kept: the operator may fix what was missing and retry.
+    return checked.catch((err: unknown) => {
+      checked = undefined
+      throw err
+    })
+  }
+
+  /** Cuts a node's links to the fabric; the veth peers inside the node go with them. */
+  async function unplug(hash: string): Promise<void> {
+    for (const link of [ifname.vpcPort(hash), ifname.publicLink(hash)]) await deleteFabricLink(names, link)
+  }
+
+  /** The container's current network namespace, named and wired into the VPC and the router. */
+  async function wire(node: NodeSpec, pid: number): Promise<void> {
+    const namespace = nodeNamespace(names, node.id)
+    await serial('fabric', () => ensureFabric(names))
+    const before = netnsInode(namespace)
+    await adoptNamespace(namespace, pid)
+    // A restarted container has a new namespace: the old links lead nowhere and must go first.
+    if (before !== netnsInode(namespace)) await unplug(shortHash(node.id))
+    await serial(`vpc:${node.vpcId}`, () => ensureNodeNetwork(names, node))
+  }
+
+  /**
+   * Makes the node's container exist and run, wired. A new container gets the root password;
+   * `resetPassword` also sets it on an existing one (a node still provisioning).
+   */
+  async function ensureNode(node: NodeSpec, resetPassword: boolean): Promise<'created' | 'started' | 'running'> {
+    const name = nodeNamespace(names, node.id)
+    let state = await containerState(name)
+    let outcome: 'created' | 'started' | 'running' = 'running'
+    if (!state) {
+      await podman(runArgs(name, names.prefix, node, image))
+      outcome = 'created'
+    } else if (!state.running) {
+      await podman(['start', name])
+      outcome = 'started'
+    }
+    state = await containerState(name)
+    if (!state?.running) throw new Error(`container ${name} of node ${node.id} exited at start`)
+    if (outcome === 'created' || resetPassword) await setRootPassword(name, node.login.password)
+    await wire(node, state.pid)
+    return outcome
+  }
+
+  async function remove(node: Pick<NodeRef, 'id' | 'vpcId'>): Promise<void> {
+    const hash = shortHash(node.id)
+    const name = nodeNamespace(names, node.id)
+    // Cut the node off first, so nothing reaches it while it stops.
+    await unplug(hash)
+    await removeContainer(name)
+    await deleteNamespace(name)
+    await serial(`vpc:${node.vpcId}`, () => removeEmptyBridges(names, ifname.bridge(node.vpcId)))
+  }
+
+  async function waitForSsh(node: NodeSpec, signal: AbortSignal): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      signal.throwIfAborted()
+      // A container that died while booting is started again, as a host retries a boot.
+      if (attempt > 0 && attempt % 20 === 0) await perNode(node.id, () => ensureNode(node, false))
+      if (await sshPortOpen(nodeNamespace(names, node.id), node.privateIp)) return
+      await sleep(PROBE_MS, undefined, { signal })
+    }
+  }
+
+  const driver: PodmanDriver = {
+    name: 'podman',
+    names,
+    image,
+    async create(node) {
+      await ready()
+      await perNode(node.id, async () => {
+        try {
+          await ensureNode(node, true)
+        } catch (err) {
+          // POST /nodes keeps nothing when create fails; neither does the engine.
+          await remove(node).catch(() => undefined)
+          throw err
+        }
+      })
+    },
+    waitUntilReady: waitForSsh,
+    async destroy(node) {
+      await ready()
+      await perNode(node.id, () => remove(node))
+    },
+    async setPublicIps(node, ips) {
+      await perNode(node.id, () => setNodePublicIps(names, node, ips))
+    },
+    async reconcile(expected: ExpectedNode[]) {
+      await ready()
+      await reconcileContainers({ names, log, serial, remove, revive: (entry) => driver.revive!(entry) }, expected)
+    },
+    async findDead(runningIds) {
+      const containers = new Map((await instanceContainers(names.prefix)).map((c) => [c.nodeId, c]))
+      const dead: string[] = []
+      for (const id of runningIds) {
+        const container = containers.get(id)
+        if (!container?.running) dead.push(id)
+        // Restarted behind our back: alive, but its new namespace is not wired yet.
+        else if (netnsInode(nodeNamespace(names, id)) !== netnsInode(container.pid))
+          dead.push(id)
+      }
+      return dead
+    },
+    async revive({ node, publicIps }, signal = AbortSignal.timeout(REVIVE_TIMEOUT_MS)) {
+      await ready()
+      const outcome = await perNode(node.id, async () => {
+        const result = await ensureNode(node, false)
+        await setNodePublicIps(names, node, publicIps)
+        return result
+      })
+      if (outcome === 'created') log.error({ node_id: node.id }, 'node container vanished; recreated from the image')
+      await waitForSsh(node, signal)
+    },
+  }
+  return driver
+}

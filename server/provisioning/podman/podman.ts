@@ -1,0 +1,55 @@
+import { run } from '../network/exec.js'
+
+/** The podman CLI, with an argument array (never a shell); resolves with its stdout. */
+export function podman(args: string[], options: { input?: string } = {}): Promise<string> {
+  return run('podman', args, options)
+}
+
+/** Labels that mark a container as a node of one nodeplane instance. */
+export const LABEL = { instance: 'io.nodeplane.instance', node: 'io.nodeplane.node' }
+
+export interface ContainerState {
+  name: string
+  nodeId: string
+  running: boolean
+  /** The pid of the container's init while it runs; its network namespace is the node's. */
+  pid: number
+}
+
+interface PsEntry {
+  Names: string[]
+  Labels: Record<string, string> | null
+  State: string
+  Pid: number
+}
+
+/** Every container of one instance, running or not. */
+export async function instanceContainers(prefix: string): Promise<ContainerState[]> {
+  const out = await podman(['ps', '--all', '--filter', `label=${LABEL.instance}=${prefix}`, '--format', 'json'])
+  const entries = JSON.parse(out || '[]') as PsEntry[]
+  return entries.map((entry) => ({
+    name: entry.Names[0]!,
+    nodeId: entry.Labels?.[LABEL.node] ?? '',
+    running: entry.State === 'running',
+    pid: entry.Pid,
+  }))
+}
+
+/** One container's state, or undefined when there is none of that name. */
+export async function containerState(name: string): Promise<ContainerState | undefined> {
+  let out: string
+  try {
+    out = await podman(['container', 'inspect', '--format', 'json', name])
+  } catch {
+    return undefined
+  }
+  const [info] = JSON.parse(out) as { Name: string; Config: { Labels: Record<string, string> }; State: { Running: boolean; Pid: number } }[]
+  if (!info) return undefined
+  return { name: info.Name, nodeId: info.Config.Labels[LABEL.node] ?? '', running: info.State.Running, pid: info.State.Pid }
+}
+
+/** Removes a container with everything in it: its processes, its writable layer, its volumes. */
+export async function removeContainer(name: string): Promise<void> {
+  // --time 3: SIGTERM, then SIGKILL to the whole PID namespace three seconds later.
+  await podman(['rm', '--force', '--volumes', '--time', '3', '--ignore', name])
+}
