@@ -200,3 +200,34 @@ export async function runningNode(client: ReturnType<typeof api>, body: Record<s
   const credentials = await client.get(`/api/v1/nodes/${node.id}/credentials`)
   return { node, password: credentials.body.password as string, credentials: credentials.body }
 }
+
+/**
+ * Starts a TCP service on `port` inside a node, over ssh, as a user of the node would (perl is
+ * in every Debian root), and waits until it accepts from the node's own namespace.
+ */
+export async function listenInNode(ctx: EngineServer, ip: string, password: string, port: number): Promise<void> {
+  const perl = `perl -MIO::Socket::INET -e '$s = IO::Socket::INET->new(LocalPort => ${port}, Listen => 5, ReuseAddr => 1) or die; while ($c = $s->accept) { close $c }'`
+  const started = await ssh(ctx.names.internet, ip, password, `nohup ${perl} >/dev/null 2>&1 &`)
+  if (started.code !== 0) throw new Error(`could not start a listener: ${started.stderr}`)
+  const nodeId = (await ctx.client.get('/nodes')).body.find((n: { ip_address: string }) => n.ip_address === ip).id
+  const node = (await ctx.client.get(`/nodes/${nodeId}`)).body
+  await eventually(async () => ((await tcpOpen(ctx.ns(nodeId), node.private_ip, port)) ? true : undefined))
+}
+
+/** A TCP service in a namespace of the machine that records the address of each peer. */
+export async function listenInNamespace(namespace: string, port: number) {
+  const script = `require('net').createServer((s) => { console.log(s.remoteAddress.replace(/^::ffff:/, '')); s.end() }).listen(${port})`
+  const child = spawn('ip', ['netns', 'exec', namespace, process.execPath, '-e', script], { stdio: ['ignore', 'pipe', 'ignore'] })
+  let peers = ''
+  child.stdout.on('data', (chunk) => (peers += chunk))
+  await eventually(async () => ((await tcpOpen(namespace, '127.0.0.1', port)) ? true : undefined))
+  return {
+    /** Waits up to 5 s for a peer at `address`; answers it, or else the latest peer seen. */
+    async awaitPeer(address: string): Promise<string | undefined> {
+      const seen = () => peers.split('\n').filter((peer) => peer && peer !== '127.0.0.1')
+      for (let i = 0; i < 50 && !seen().includes(address); i++) await new Promise((r) => setTimeout(r, 100))
+      return seen().includes(address) ? address : seen().at(-1)
+    },
+    stop: () => child.kill('SIGKILL'),
+  }
+}

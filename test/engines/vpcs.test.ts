@@ -2,22 +2,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey, createTestUser } from '../helpers/accounts.js'
 import { api } from '../helpers/http.js'
 import {
-  netnsUnavailable,
+  engineUnavailable,
+  ENGINES,
   purge,
   runningNode,
   ssh,
-  startNetnsServer,
+  startEngineServer,
   tcpOpen,
-  type NetnsServer,
-} from './_netns.js'
+  type Engine,
+  type EngineServer,
+} from './_engines.js'
 
-const unavailable = await netnsUnavailable()
-if (unavailable) console.warn(`netns suite skipped: ${unavailable}`)
+for (const engine of ENGINES) {
+const unavailable = await engineUnavailable(engine)
+if (unavailable) console.warn(`${engine} suite skipped: ${unavailable}`)
 
-describe.skipIf(unavailable)('netns driver: VPC isolation', () => {
-  let ctx: NetnsServer
+describe.skipIf(unavailable)(`${engine} driver: VPC isolation`, () => {
+  let ctx: EngineServer
   beforeAll(async () => {
-    ctx = await startNetnsServer()
+    ctx = await startEngineServer(engine as Engine)
   })
   afterAll(async () => {
     await ctx?.server.stop()
@@ -59,3 +62,4 @@ describe.skipIf(unavailable)('netns driver: VPC isolation', () => {
     expect(fromB.stdout.split('\n')).toEqual(['open', 'closed', ''])
   })
 })
+}

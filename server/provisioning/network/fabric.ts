@@ -79,9 +79,9 @@ export async function addVeth(names: NetnsNames, link: string, peer: string, nam
 
 /**
  * The fabric's firewall, in the fabric namespace only. Nodes may open connections to the
- * internet and to other nodes' public addresses; from anywhere, a new connection toward a node
- * is let through only to TCP port 22. Nodes without a public address leave behind the
- * router's address (NAT), so a private range never reaches the internet.
+ * internet and to other nodes' public addresses, leaving with a public address of their own
+ * (the router has no route back to a private range, so private sources are dropped rather
+ * than leaked); from anywhere, a new connection toward a node passes only to TCP port 22.
  */
 const FIREWALL = `
 table inet nodeplane {
@@ -91,13 +91,8 @@ table inet nodeplane {
     ct state invalid drop
     iifname "v*" oifname "v*" accept comment "VPC traffic is bridged; accepted if br_netfilter shows it"
     oifname "p*" tcp dport 22 accept comment "ssh to a node's public address"
+    ip saddr { 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16 } drop comment "a private source never leaves"
     iifname "p*" oifname "${FABRIC_UPLINK}" accept comment "a node's own connections out"
-  }
-}
-table ip nodeplane-nat {
-  chain postrouting {
-    type nat hook postrouting priority srcnat;
-    oifname "${FABRIC_UPLINK}" ip saddr { 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16 } masquerade
   }
 }
 `

@@ -4,17 +4,17 @@ import { nodeHostname } from '../../server/provisioning/network/names.js'
 import { eventually } from '../helpers/http.js'
 import {
   namespacesOf,
-  netnsUnavailable,
+  engineUnavailable,
   purge,
   runningNode,
   sh,
   ssh,
-  startNetnsServer,
+  startEngineServer,
   tcpOpen,
-  type NetnsServer,
-} from './_netns.js'
+  type EngineServer,
+} from './_engines.js'
 
-const unavailable = await netnsUnavailable()
+const unavailable = await engineUnavailable('netns')
 if (unavailable) console.warn(`netns suite skipped: ${unavailable}`)
 
 function alive(pid: number): boolean {
@@ -27,7 +27,7 @@ function alive(pid: number): boolean {
 }
 
 /** Root logs in on `ip`, retried while the restarted server is still rebuilding. */
-function loginEventually(ctx: NetnsServer, ip: string, password: string) {
+function loginEventually(ctx: EngineServer, ip: string, password: string) {
   return eventually(async () => {
     const result = await ssh(ctx.names.internet, ip, password, 'hostname')
     return result.code === 0 ? result.stdout.trim() : undefined
@@ -35,14 +35,14 @@ function loginEventually(ctx: NetnsServer, ip: string, password: string) {
 }
 
 describe.skipIf(unavailable)('netns driver: reconcile on start', () => {
-  const servers: NetnsServer[] = []
+  const servers: EngineServer[] = []
   afterAll(async () => {
     for (const ctx of servers) await ctx.server.stop()
     for (const ctx of servers) await purge(ctx.names)
   })
 
   it('removes an orphan namespace and rebuilds a node whose namespace was deleted by hand', async () => {
-    const first = await startNetnsServer()
+    const first = await startEngineServer('netns')
     servers.push(first)
     const { node, password } = await runningNode(first.client)
     await first.server.kill()
@@ -67,7 +67,7 @@ describe.skipIf(unavailable)('netns driver: reconcile on start', () => {
       (await sh('ip', ['netns', 'pids', orphan])).stdout.trim() ? true : undefined
     )
 
-    const second = await startNetnsServer({}, first.server.dataDir)
+    const second = await startEngineServer('netns', {}, first.server.dataDir)
     servers.push(second)
     // The old sshd still answers on the old links until reconcile replaces it: wait for that.
     await eventually(async () => {
@@ -82,7 +82,7 @@ describe.skipIf(unavailable)('netns driver: reconcile on start', () => {
 
   it('finishes a node that was provisioning when the server was killed, leaking nothing', async () => {
     // The boot delay keeps the node provisioning long enough to kill the server mid-way.
-    const first = await startNetnsServer({ NODEPLANE_NETNS_BOOT_SECONDS: '5' })
+    const first = await startEngineServer('netns', { NODEPLANE_NETNS_BOOT_SECONDS: '5' })
     servers.push(first)
     const created = await first.client.post('/nodes')
     expect(created.status).toBe(201)
@@ -90,7 +90,7 @@ describe.skipIf(unavailable)('netns driver: reconcile on start', () => {
     expect((await first.client.get(`/nodes/${created.body.id}`)).body.status).toBe('provisioning')
     await first.server.kill()
 
-    const second = await startNetnsServer({}, first.server.dataDir)
+    const second = await startEngineServer('netns', {}, first.server.dataDir)
     servers.push(second)
     const node = await eventually(async () => {
       const reply = await second.client.get(`/nodes/${created.body.id}`)
@@ -107,7 +107,7 @@ describe.skipIf(unavailable)('netns driver: reconcile on start', () => {
   })
 
   it('rebuilds every running node, its VPC and its addresses after a reboot', async () => {
-    const first = await startNetnsServer()
+    const first = await startEngineServer('netns')
     servers.push(first)
     const a = await runningNode(first.client)
     const b = await runningNode(first.client)
@@ -117,7 +117,7 @@ describe.skipIf(unavailable)('netns driver: reconcile on start', () => {
     await purge(first.names)
     expect(await namespacesOf(first.names)).toEqual([])
 
-    const second = await startNetnsServer({}, first.server.dataDir)
+    const second = await startEngineServer('netns', {}, first.server.dataDir)
     servers.push(second)
     expect(await loginEventually(second, a.node.ip_address, a.password)).toBe(
       nodeHostname(a.node.id)

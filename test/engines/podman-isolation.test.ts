@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eventually } from '../helpers/http.js'
+import { tempDir } from '../helpers/temp-dirs.js'
+import {
+  containersOf,
+  engineUnavailable,
+  namespacesOf,
+  purge,
+  runningNode,
+  sh,
+  ssh,
+  startEngineServer,
+  type EngineServer,
+} from './_engines.js'
+
+const unavailable = await engineUnavailable('podman')
+if (unavailable) console.warn(`podman suite skipped: ${unavailable}`)
+
+/** A catalog of small hosts, so a node's memory limit is small enough to outgrow in a test. */
+function smallCatalog(): string {
+  const host = (i: number) => ({
+    id: `00000000-0000-4000-8000-00000000000${i}`,
+    status: 'active',
+    region: 'us-east-1',
+    datacenter: 'IAD2',
+    os: 'Debian 12',
+    hostname: `small-${i}.hosts.nodeplane.example`,
+    cpu: { cores: 1, architecture: 'x86_64' },
+    memory_gb: 1,
+    storage_gb: 20,
+    gpu: { count: 0 },
+    pricing: { hourly: '0.0100', monthly: '7.30', currency: 'USD' },
+  })
+  const file = join(tempDir('nodeplane-catalog-'), 'catalog.json')
+  writeFileSync(file, JSON.stringify([1, 2, 3, 4, 5, 6].map(host)))
+  return file
+}
+
+describe.skipIf(unavailable)('podman driver: a node is a machine of its own', () => {
+  let ctx: EngineServer
+  const login = (node: { ip_address: string }, password: string, command: string) =>
+    ssh(ctx.names.internet, node.ip_address, password, command)
+
+  beforeAll(async () => {
+    ctx = await startEngineServer('podman', { NODEPLANE_CATALOG: smallCatalog() })
+  })
+  afterAll(async () => {
+    await ctx?.server.stop()
+    if (ctx) await purge(ctx.names)
+  })
+
+  it('shows a tenant only its own processes, files and ids, and no way into the machine', async () => {
+    const { node, password } = await runningNode(ctx.client)
+    const neighbour = await runningNode(ctx.client)
+    const marker = `marker-${randomBytes(6).toString('hex')}`
+    expect((await login(neighbour.node, neighbour.password, `touch /root/${marker} /var/tmp/${marker}`)).code).toBe(0)
+    const serverPid = ctx.server.process.pid!
+    const port = new URL(ctx.server.url).port
+    const script = [
+      'ps -e -o comm= | sort -u | tr "\\n" " "; echo',
+      'head -n 1 /proc/self/uid_map',
+      `test -e ${ctx.server.dataDir} && echo data-visible || echo data-absent`,
+      `find / -xdev \\( -name nodeplane.db -o -name secret.key -o -name ${marker} \\) 2>/dev/null | wc -l`,
+      `test -e /proc/${serverPid} && echo server-visible || echo server-absent`,
+      `nsenter -t ${serverPid} -n true 2>/dev/null && echo nsenter-ok || echo nsenter-refused`,
+      'mount -t proc proc /mnt 2>/dev/null && echo mount-ok || echo mount-refused',
+      `timeout 3 bash -c 'exec 3<>/dev/tcp/127.0.0.1/${port}' 2>/dev/null && echo api-open || echo api-closed`,
+    ].join('; ')
+    const reply = await login(node, password, script)
+    const [processes, uidMap, data, found, server, nsenter, mount, api] = reply.stdout.trim().split('\n')
+    // tini as PID 1, sshd with its session, and the commands of this very login.
+    expect(processes!.trim().split(' ').sort()).toEqual(['bash', 'ps', 'sort', 'sshd', 'tini', 'tr'])
+    const [inside, outside] = uidMap!.trim().split(/\s+/).map(Number)
+    expect(inside).toBe(0)
+    expect(outside).toBeGreaterThan(0)
+    expect([data, found, server, nsenter, mount, api]).toEqual([
+      'data-absent',
+      '0',
+      'server-absent',
+      'nsenter-refused',
+      'mount-refused',
+      'api-closed',
+    ])
+  })
+
+  it('kills a process that outgrows the node memory inside the node, and the node and its neighbours run on', async () => {
+    const { node, password } = await runningNode(ctx.client)
+    const neighbour = await runningNode(ctx.client)
+    // 1.5 GiB through `tail`, which keeps a whole line in memory, on a 1 GiB node.
+    const hog = await login(node, password, 'head -c 1536M /dev/zero | tail > /dev/null; echo "exit=$?"')
+    expect(hog.stdout.trim()).toBe('exit=137')
+    expect((await login(node, password, 'echo alive')).stdout).toBe('alive\n')
+    expect((await login(neighbour.node, neighbour.password, 'echo alive')).stdout).toBe('alive\n')
+    expect((await ctx.client.get(`/nodes/${node.id}`)).body.status).toBe('running')
+  })
+
+  it('destroys everything the node wrote and ran when it is deleted', async () => {
+    const { node, password } = await runningNode(ctx.client)
+    const marker = `marker-${randomBytes(6).toString('hex')}`
+    const seconds = 86_000 + Math.floor(Math.random() * 400)
+    const setup = await login(
+      node,
+      password,
+      `echo ${marker} > /var/tmp/${marker}; echo ${marker} > /etc/${marker}; (setsid sleep ${seconds} >/dev/null 2>&1 &); echo ok`
+    )
+    expect(setup.stdout).toBe('ok\n')
+    const name = ctx.ns(node.id)
+    const upper = (await sh('podman', ['inspect', '--format', '{{.GraphDriver.Data.UpperDir}}', name])).stdout.trim()
+    expect((await sh('cat', [join(upper, 'etc', marker)])).stdout).toBe(`${marker}\n`)
+    expect((await sh('pgrep', ['-f', `sleep ${seconds}`])).stdout).not.toBe('')
+
+    expect((await ctx.client.delete(`/nodes/${node.id}`)).status).toBe(204)
+    await eventually(async () => ((await containersOf(ctx.names)).includes(name) ? undefined : true), 20_000)
+    expect((await sh('pgrep', ['-f', `sleep ${seconds}`])).stdout).toBe('')
+    expect((await sh('test', ['-e', upper])).code).not.toBe(0)
+    const left = await sh('find', ['/var/lib/containers/storage', '-name', marker])
+    expect(left.stdout).toBe('')
+    expect(await namespacesOf(ctx.names)).not.toContain(name)
+  })
+
+  it('restarts a node whose container was killed from outside, with its disk, and logs it', async () => {
+    const { node, password } = await runningNode(ctx.client)
+    expect((await login(node, password, 'echo kept > /root/kept')).code).toBe(0)
+    expect((await sh('podman', ['kill', ctx.ns(node.id)])).code).toBe(0)
+    const restarted = () => ctx.server.logs.some((line) => line.msg === 'node restarted' && line.node_id === node.id)
+    await eventually(async () => (restarted() ? true : undefined), 60_000)
+    expect(ctx.server.logs.some((line) => line.msg === 'node died; restarting it' && line.node_id === node.id)).toBe(true)
+    expect((await login(node, password, 'cat /root/kept')).stdout).toBe('kept\n')
+  })
+})
