@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the test suites need (npm packages, the tofu binary, the Python test
-# environment, Chromium, PostgreSQL) and runs every suite; the server, dashboard, provider
+# environment, Chromium, PostgreSQL, podman and the node image) and runs every suite; the server, dashboard, provider
 # and Python suites run twice, on SQLite and on PostgreSQL. Expensive things are cached under ~/.cache/nodeplane.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,8 +30,8 @@ step "chromium (headless browser for the dashboard suite)"
 NODEPLANE_CHROMIUM="$(bash test/setup/install-chromium.sh | tail -n 1)"
 export NODEPLANE_CHROMIUM
 
-step "netns driver prerequisites (iproute2, OpenSSH, sshpass; without root the netns suite skips)"
-bash test/setup/install-netns.sh || echo "netns prerequisites incomplete; see above"
+step "netns and podman driver prerequisites and the node image (without root the engine suites skip)"
+bash test/setup/install-engines.sh || echo "engine prerequisites incomplete; see above"
 
 step "PostgreSQL (Debian's package, a throwaway server on 127.0.0.1)"
 read -r pg_data pg_url < <(bash test/setup/postgres.sh start | tail -n 1)
