@@ -7,7 +7,7 @@
 # Usage: test/setup/install-engines.sh (as root; without root it only reports what is missing).
 set -euo pipefail
 
-log() { echo "install-netns: $*" >&2; }
+log() { echo "install-engines: $*" >&2; }
 
 declare -A needs=(
   [ip]=iproute2
@@ -49,7 +49,7 @@ if [[ ${#missing[@]} -eq 0 ]]; then
 fi
 mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
 if [[ $(id -u) -ne 0 ]]; then
-  log "not root; cannot install: ${missing[*]} (the netns suite will skip)"
+  log "not root; cannot install: ${missing[*]} (the engine suites will skip)"
   exit 1
 fi
 command -v apt-get >/dev/null || { log "no apt-get; install by hand: ${missing[*]}"; exit 1; }
