@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { afterAll, beforeAll, describe } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
 import { startServer, type TestServer } from '../helpers/server.js'
@@ -229,5 +230,31 @@ export async function listenInNamespace(namespace: string, port: number) {
       return seen().includes(address) ? address : seen().at(-1)
     },
     stop: () => child.kill('SIGKILL'),
+  }
+}
+
+/**
+ * Declares a suite once per engine in `engines`, each with a server of its own started before
+ * its tests and purged after them. `body` gets that server (filled in before the first test).
+ */
+export async function describeEngines(
+  title: string,
+  body: (ctx: EngineServer, engine: Engine) => void,
+  options: { env?: Record<string, string>; engines?: readonly Engine[] } = {}
+): Promise<void> {
+  for (const engine of options.engines ?? ENGINES) {
+    const unavailable = await engineUnavailable(engine)
+    if (unavailable) console.warn(`${engine} suite skipped: ${unavailable}`)
+    describe.skipIf(unavailable)(`${engine} driver: ${title}`, () => {
+      const ctx = {} as EngineServer
+      beforeAll(async () => {
+        Object.assign(ctx, await startEngineServer(engine, options.env))
+      })
+      afterAll(async () => {
+        await ctx.server?.stop()
+        if (ctx.names) await purge(ctx.names)
+      })
+      body(ctx, engine)
+    })
   }
 }

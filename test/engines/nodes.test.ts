@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { containerHostname } from '../../server/provisioning/podman/container.js'
 import { eventually } from '../helpers/http.js'
 import {
   containersOf,
-  engineUnavailable,
-  ENGINES,
+  describeEngines,
   namespacesOf,
-  purge,
   runningNode,
   sh,
   ssh,
-  startEngineServer,
   tcpOpen,
-  type Engine,
   type EngineServer,
 } from './_engines.js'
 
@@ -30,57 +26,42 @@ async function tracesOf(ctx: EngineServer, nodeId: string): Promise<string[]> {
   return traces
 }
 
-for (const engine of ENGINES) {
-  const unavailable = await engineUnavailable(engine)
-  if (unavailable) console.warn(`${engine} suite skipped: ${unavailable}`)
-
-  describe.skipIf(unavailable)(`${engine} driver: node lifecycle`, () => {
-    let ctx: EngineServer
-    beforeAll(async () => {
-      // On netns a two-second boot before sshd starts makes "provisioning" long enough to look at.
-      ctx = await startEngineServer(engine as Engine, { NODEPLANE_NETNS_BOOT_SECONDS: '2' })
-    })
-    afterAll(async () => {
-      await ctx?.server.stop()
-      if (ctx) await purge(ctx.names)
-    })
-
-    it('runs real sshd that takes the root password once running, under the node name as host name', async () => {
-      const created = await ctx.client.post('/nodes', { name: 'web-1' })
-      expect(created.status).toBe(201)
-      expect(created.body.ip_address).toBeNull()
-      const { node, credentials } = await runningNode(ctx.client, undefined, created.body.id)
-      expect(node.ip_address).toMatch(/^203\.0\.113\.\d+$/)
-      expect(credentials.ssh_command).toBe(`ssh root@${node.ip_address}`)
-      const login = await ssh(ctx.names.internet, node.ip_address, credentials.password, 'hostname; id -un')
-      expect(login.stderr).toBe('')
-      const hostname = engine === 'podman' ? 'web-1' : containerHostname({ id: node.id, name: null })
-      expect(login.stdout.split('\n')).toEqual([hostname, 'root', ''])
-    })
-
-    it.runIf(engine === 'netns')('keeps port 22 closed while provisioning', async () => {
-      const created = await ctx.client.post('/nodes', {})
-      const first = await ctx.client.get(`/nodes/${created.body.id}`)
-      expect(first.body.status).toBe('provisioning')
-      expect(await tcpOpen(ctx.ns(created.body.id), first.body.private_ip)).toBe(false)
-      const { node } = await runningNode(ctx.client, undefined, created.body.id)
-      expect(await tcpOpen(ctx.ns(node.id), node.private_ip)).toBe(true)
-    })
-
-    it('refuses a wrong root password', async () => {
-      const { node } = await runningNode(ctx.client)
-      const login = await ssh(ctx.names.internet, node.ip_address, 'not-the-password', 'hostname')
-      expect(login.code).not.toBe(0)
-      expect(login.stderr).toMatch(/Permission denied/)
-    })
-
-    it('leaves nothing of a node in the engine after delete', async () => {
-      const { node } = await runningNode(ctx.client)
-      expect((await tracesOf(ctx, node.id)).length).toBeGreaterThanOrEqual(2)
-      expect((await ctx.client.delete(`/nodes/${node.id}`)).status).toBe(204)
-      await eventually(async () => ((await tracesOf(ctx, node.id)).length === 0 ? true : undefined), 15_000)
-      expect((await sh('ls', [ctx.names.stateDir])).stdout).not.toContain(ctx.ns(node.id).split('-')[1])
-      await eventually(async () => ((await ctx.client.get(`/nodes/${node.id}`)).status === 404 ? true : undefined))
-    })
+await describeEngines('node lifecycle', (ctx, engine) => {
+  it('runs real sshd that takes the root password once running, under the node name as host name', async () => {
+    const created = await ctx.client.post('/nodes', { name: 'web-1' })
+    expect(created.status).toBe(201)
+    expect(created.body.ip_address).toBeNull()
+    const { node, credentials } = await runningNode(ctx.client, undefined, created.body.id)
+    expect(node.ip_address).toMatch(/^203\.0\.113\.\d+$/)
+    expect(credentials.ssh_command).toBe(`ssh root@${node.ip_address}`)
+    const login = await ssh(ctx.names.internet, node.ip_address, credentials.password, 'hostname; id -un')
+    expect(login.stderr).toBe('')
+    const hostname = engine === 'podman' ? 'web-1' : containerHostname({ id: node.id, name: null })
+    expect(login.stdout.split('\n')).toEqual([hostname, 'root', ''])
   })
-}
+
+  it.runIf(engine === 'netns')('keeps port 22 closed while provisioning', async () => {
+    const created = await ctx.client.post('/nodes', {})
+    const first = await ctx.client.get(`/nodes/${created.body.id}`)
+    expect(first.body.status).toBe('provisioning')
+    expect(await tcpOpen(ctx.ns(created.body.id), first.body.private_ip)).toBe(false)
+    const { node } = await runningNode(ctx.client, undefined, created.body.id)
+    expect(await tcpOpen(ctx.ns(node.id), node.private_ip)).toBe(true)
+  })
+
+  it('refuses a wrong root password', async () => {
+    const { node } = await runningNode(ctx.client)
+    const login = await ssh(ctx.names.internet, node.ip_address, 'not-the-password', 'hostname')
+    expect(login.code).not.toBe(0)
+    expect(login.stderr).toMatch(/Permission denied/)
+  })
+
+  it('leaves nothing of a node in the engine after delete', async () => {
+    const { node } = await runningNode(ctx.client)
+    expect((await tracesOf(ctx, node.id)).length).toBeGreaterThanOrEqual(2)
+    expect((await ctx.client.delete(`/nodes/${node.id}`)).status).toBe(204)
+    await eventually(async () => ((await tracesOf(ctx, node.id)).length === 0 ? true : undefined), 15_000)
+    expect((await sh('ls', [ctx.names.stateDir])).stdout).not.toContain(ctx.ns(node.id).split('-')[1])
+    await eventually(async () => ((await ctx.client.get(`/nodes/${node.id}`)).status === 404 ? true : undefined))
+  })
+  }, { env: { NODEPLANE_NETNS_BOOT_SECONDS: '2' } })

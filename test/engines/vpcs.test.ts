@@ -1,32 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { createTestKey, createTestUser } from '../helpers/accounts.js'
 import { api } from '../helpers/http.js'
-import {
-  engineUnavailable,
-  ENGINES,
-  purge,
-  runningNode,
-  ssh,
-  startEngineServer,
-  tcpOpen,
-  type Engine,
-  type EngineServer,
-} from './_engines.js'
+import { describeEngines, runningNode, ssh, tcpOpen } from './_engines.js'
 
-for (const engine of ENGINES) {
-const unavailable = await engineUnavailable(engine)
-if (unavailable) console.warn(`${engine} suite skipped: ${unavailable}`)
-
-describe.skipIf(unavailable)(`${engine} driver: VPC isolation`, () => {
-  let ctx: EngineServer
-  beforeAll(async () => {
-    ctx = await startEngineServer(engine as Engine)
-  })
-  afterAll(async () => {
-    await ctx?.server.stop()
-    if (ctx) await purge(ctx.names)
-  })
-
+await describeEngines('VPC isolation', (ctx) => {
   it('connects nodes of one VPC and separates other VPCs and other accounts', async () => {
     const a = (await runningNode(ctx.client)).node
     const { node: b, password: bPassword } = await runningNode(ctx.client)
@@ -62,4 +39,3 @@ describe.skipIf(unavailable)(`${engine} driver: VPC isolation`, () => {
     expect(fromB.stdout.split('\n')).toEqual(['open', 'closed', ''])
   })
 })
-}
