@@ -3,10 +3,11 @@ import type { RequestIdVariables } from 'hono/request-id'
 import type { z } from 'zod'
 import { ProblemError, sendProblem, type FieldErrorT } from './problem.js'
 import type { Principal } from '../api-keys/api-keys.service.js'
+import type { IdempotencyClaim } from '../idempotency/idempotency.store.js'
 
 /** The variables middleware puts on the context for handlers. */
 export type AppEnv = {
-  Variables: RequestIdVariables & { principal?: Principal }
+  Variables: RequestIdVariables & { principal?: Principal; idempotency?: IdempotencyClaim }
 }
 
 /** Turns zod issues into the `errors` list of a 400, naming each field by its path. */
