@@ -2,6 +2,7 @@ import { serve as listen } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { createApp } from './app.js'
 import type { Config } from './config.js'
+import { slowClientLimits } from './http/limits.js'
 import { openRuntime, printAdminPassword } from './runtime.js'
 
 /** Runs the server until SIGINT or SIGTERM, then drains and closes the database. */
@@ -16,7 +17,7 @@ export async function serve(config: Config): Promise<void> {
     port: config.port,
     hostname: config.host,
     // A slow or stalled client cannot hold a connection for long.
-    serverOptions: { headersTimeout: 10_000, requestTimeout: 30_000 },
+    serverOptions: slowClientLimits(config),
   }, (info: AddressInfo) => {
     rt.log.info({ url: `http://${info.address}:${info.port}`, driver: config.driver, database: config.databaseUrl ? 'postgres' : 'sqlite', data_dir: config.dataDir, worker_id: rt.worker.id }, 'listening')
   })
