@@ -3,11 +3,16 @@ import type { AddressInfo } from 'node:net'
 import { createApp } from './app.js'
 import type { Config } from './config.js'
 import { slowClientLimits } from './http/limits.js'
+import { exposedDataDirMode } from './lib/data-dir.js'
 import { openRuntime, printAdminPassword } from './runtime.js'
 
 /** Runs the server until SIGINT or SIGTERM, then drains and closes the database. */
 export async function serve(config: Config): Promise<void> {
+  const exposedMode = exposedDataDirMode(config.dataDir)
   const rt = await openRuntime(config)
+  if (exposedMode) {
+    rt.log.warn({ data_dir: config.dataDir, mode: exposedMode }, 'other local users can read the data directory; run chmod 700 on it')
+  }
   if (rt.adminPassword) printAdminPassword(rt.adminPassword)
   // Before listening: a node created here must already name a registered worker. Replicas
   // sharing PostgreSQL also sweep for each other's orphaned work; an SQLite server is alone.
