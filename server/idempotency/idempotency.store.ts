@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lt } from 'drizzle-orm'
+import { and, eq, gte, isNotNull, isNull, lt } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { first } from '../db/prepared.js'
 import { dialectOf, transaction, type Tx } from '../db/transaction.js'
@@ -58,15 +58,21 @@ async function ownerAlive(tx: Tx, owner: string | null, input: ClaimInput): Prom
 /**
  * Takes over the claim of a dead process. Whatever that process changed committed together
  * with its answer (see saveInTransaction), so an answer means "replay it" and none means
- * nothing was changed and the request may run again. The update is conditional, so of two
- * processes taking over at once only one wins.
+ * nothing was changed and the request may run again. The update applies only to the row as
+ * it was read: on PostgreSQL, a process presumed dead may commit its answer, or another
+ * process take over, in between, and then this one must not run the request.
  */
 async function takeOver(tx: Tx, row: IdempotencyRow, input: ClaimInput): Promise<Claim> {
-  const stillDead = and(keyOf(input), row.owner === null ? isNull(idempotencyKeys.owner) : eq(idempotencyKeys.owner, row.owner))
-  const owner = row.status === null ? input.owner : null
-  const taken = await tx.update(idempotencyKeys).set({ owner }).where(stillDead).returning({ key: idempotencyKeys.key })
+  const answered = row.status !== null
+  const unchanged = and(
+    keyOf(input),
+    row.owner === null ? isNull(idempotencyKeys.owner) : eq(idempotencyKeys.owner, row.owner),
+    answered ? isNotNull(idempotencyKeys.status) : isNull(idempotencyKeys.status)
+  )
+  const owner = answered ? null : input.owner
+  const taken = await tx.update(idempotencyKeys).set({ owner }).where(unchanged).returning({ key: idempotencyKeys.key })
   if (taken.length === 0) return { kind: 'in_progress' }
-  return row.status === null ? { kind: 'new' } : { kind: 'replay', row }
+  return answered ? { kind: 'replay', row } : { kind: 'new' }
 }
 
 /** Claims a key for a new request, or says why the request must not run again. */
