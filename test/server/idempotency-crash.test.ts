@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { openWatcher, sqlQuery } from '../helpers/database.js'
 import { api, eventually, type Reply } from '../helpers/http.js'
@@ -8,6 +8,10 @@ import { newDataDir, startServer, type TestServer } from '../helpers/server.js'
 const MAX_ROUNDS = 10
 // On PostgreSQL the killed server's worker is presumed dead once its heartbeat is this old.
 const env = { NODEPLANE_WORKER_STALE_SECONDS: '1' }
+
+// The server of the running test, killed after it even when the test fails midway.
+let server: TestServer | undefined
+afterEach(() => server?.kill())
 
 const CLAIMED = 'SELECT 1 FROM idempotency_keys WHERE key = $1'
 const CREATED = 'SELECT 1 FROM nodes WHERE name = $1'
@@ -55,7 +59,7 @@ async function nodeIdsNamed(dataDir: string, name: string): Promise<string[]> {
 describe('Idempotency-Key across a crash', () => {
   it('replays the node when the server was SIGKILLed between creating it and answering, however late the retry', async () => {
     const dataDir = newDataDir()
-    let server = await startServer({ dataDir, env })
+    server = await startServer({ dataDir, env })
     const apiKey = (await createTestKey(dataDir)).key
     let caught = 0
     for (let round = 0; round < MAX_ROUNDS && caught === 0; round++) {
@@ -74,7 +78,7 @@ describe('Idempotency-Key across a crash', () => {
 
   it('creates the node once when the server was SIGKILLed after claiming the key, without waiting out a lease', async () => {
     const dataDir = newDataDir()
-    let server = await startServer({ dataDir, env })
+    server = await startServer({ dataDir, env })
     const apiKey = (await createTestKey(dataDir)).key
     let caught = 0
     for (let round = 0; round < MAX_ROUNDS && caught === 0; round++) {
