@@ -11,6 +11,7 @@ import { mountOpenApi } from './http/openapi.js'
 import { notFound, onError } from './http/problem.js'
 import { requestLog } from './http/request-log.js'
 import { createRouter } from './http/router.js'
+import { refuseUnknownQuery } from './http/unknown-query.js'
 import { nodesRouter } from './nodes/nodes.router.js'
 import { publicIpsRouter } from './public-ips/public-ips.router.js'
 import { usageRouter } from './usage/usage.router.js'
@@ -34,6 +35,7 @@ export function createApp(deps: Deps) {
   // JSON answers never need to run or embed anything.
   for (const path of [...KEYED_PATHS, '/api/v1/compute']) app.use(path, secureHeaders(API_CSP))
   app.use(limitBodySize)
+  app.use(refuseUnknownQuery(app))
   app.onError(onError(deps.log))
   app.notFound(notFound)
   for (const path of KEYED_PATHS) app.use(path, requireKey(deps), idempotency(deps))

@@ -25,6 +25,9 @@ const ConfigSchema = z.object({
   defaultRegion: z.string().min(1).default('us-east-1'),
   catalogFile: z.string().min(1).optional(),
   discoveryRateLimit: z.coerce.number().int().min(0).default(600),
+  /** A client must send its headers, and then its whole request, within these (security.md). */
+  headersTimeoutSeconds: z.coerce.number().positive().default(10),
+  requestTimeoutSeconds: z.coerce.number().positive().default(30),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** PostgreSQL instead of the SQLite file in the data directory; replicas share it. */
   databaseUrl: z
@@ -36,6 +39,9 @@ const ConfigSchema = z.object({
   secretKey: z.string().min(1).optional(),
   /** A replica silent this long is presumed dead, and another takes over its provisioning work. */
   workerStaleSeconds: z.coerce.number().min(0.5).default(10),
+}).refine((config) => config.headersTimeoutSeconds <= config.requestTimeoutSeconds, {
+  path: ['headersTimeoutSeconds'],
+  message: 'must not exceed NODEPLANE_REQUEST_TIMEOUT_SECONDS (the request includes its headers)',
 })
 
 export type Config = z.infer<typeof ConfigSchema>
@@ -58,6 +64,8 @@ const ENV_NAMES: Record<keyof Config, string> = {
   defaultRegion: 'NODEPLANE_DEFAULT_REGION',
   catalogFile: 'NODEPLANE_CATALOG',
   discoveryRateLimit: 'NODEPLANE_DISCOVERY_RATE_LIMIT',
+  headersTimeoutSeconds: 'NODEPLANE_HEADERS_TIMEOUT_SECONDS',
+  requestTimeoutSeconds: 'NODEPLANE_REQUEST_TIMEOUT_SECONDS',
   logLevel: 'NODEPLANE_LOG_LEVEL',
   databaseUrl: 'DATABASE_URL',
   dbPoolSize: 'NODEPLANE_DB_POOL_SIZE',

@@ -1,10 +1,12 @@
 import { Command, Option } from 'commander'
-import { createKey, listKeys, revokeKey, SCOPES } from './api-keys/api-keys.service.js'
+import { CreateKeyInput, SCOPES } from './api-keys/api-keys.schema.js'
+import { createKey, listKeys, revokeKey } from './api-keys/api-keys.service.js'
 import { ADMIN_EMAIL, createUser, userByEmail } from './accounts/accounts.service.js'
 import { loadCatalog, readCatalogFile } from './compute-hosts/compute-hosts.service.js'
 import { ConfigError, loadConfig } from './config.js'
 import { buildImage, imageExists, imageTag, listImages } from './provisioning/podman/image.js'
 import { ProblemError } from './http/problem.js'
+import { parseInput } from './http/router.js'
 import { openRuntime, printAdminPassword, type Runtime } from './runtime.js'
 import { serve } from './serve.js'
 
@@ -43,7 +45,8 @@ keys
   .action((options) =>
     withRuntime(options, async (rt) => {
       const accountId = (await userByEmail(rt.db, options.email ?? ADMIN_EMAIL)).accountId
-      const key = await createKey(rt.db, rt.clock, { accountId, name: options.name, scope: options.scope })
+      const { name, scope } = parseInput(CreateKeyInput, { name: options.name, scope: options.scope })
+      const key = await createKey(rt.db, rt.clock, { accountId, name, scope })
       process.stderr.write(`Created key ${key.id} (${key.scope}). Store it now: it is not shown again.\n`)
       process.stdout.write(`${key.key}\n`)
     })

@@ -2,12 +2,18 @@ import { serve as listen } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { createApp } from './app.js'
 import type { Config } from './config.js'
+import { slowClientLimits } from './http/limits.js'
+import { exposedDataDirMode } from './lib/data-dir.js'
 import { logDriverNotice } from './provisioning/start-notice.js'
 import { openRuntime, printAdminPassword } from './runtime.js'
 
 /** Runs the server until SIGINT or SIGTERM, then drains and closes the database. */
 export async function serve(config: Config): Promise<void> {
+  const exposedMode = exposedDataDirMode(config.dataDir)
   const rt = await openRuntime(config)
+  if (exposedMode) {
+    rt.log.warn({ data_dir: config.dataDir, mode: exposedMode }, 'other local users can read the data directory; run chmod 700 on it')
+  }
   if (rt.adminPassword) printAdminPassword(rt.adminPassword)
   // Before listening: a node created here must already name a registered worker. Replicas
   // sharing PostgreSQL also sweep for each other's orphaned work; an SQLite server is alone.
@@ -21,7 +27,7 @@ export async function serve(config: Config): Promise<void> {
     port: config.port,
     hostname: config.host,
     // A slow or stalled client cannot hold a connection for long.
-    serverOptions: { headersTimeout: 10_000, requestTimeout: 30_000 },
+    serverOptions: slowClientLimits(config),
   }, (info: AddressInfo) => {
     rt.log.info({ url: `http://${info.address}:${info.port}`, driver: config.driver, database: config.databaseUrl ? 'postgres' : 'sqlite', data_dir: config.dataDir, worker_id: rt.worker.id }, 'listening')
   })

@@ -15,8 +15,6 @@ import {
   type Scope,
 } from './api-keys.store.js'
 
-export const SCOPES = ['read', 'read_write'] as const satisfies readonly Scope[]
-
 /** `last_used_at` is refreshed at most this often, to keep reads from writing. */
 const TOUCH_INTERVAL_MS = 60_000
 

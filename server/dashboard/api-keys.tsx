@@ -1,10 +1,12 @@
 import { Hono } from 'hono'
-import { createKey, listKeys, revokeKey, SCOPES } from '../api-keys/api-keys.service.js'
+import { CreateKeyInput, SCOPES } from '../api-keys/api-keys.schema.js'
+import { createKey, listKeys, revokeKey } from '../api-keys/api-keys.service.js'
 import type { ApiKeyInfo, Scope } from '../api-keys/api-keys.store.js'
 import type { Deps } from '../deps.js'
-import { invalidField, type ProblemError } from '../http/problem.js'
+import { PRINTABLE_PATTERN } from '../lib/names.js'
+import type { ProblemError } from '../http/problem.js'
 import { Alert, CopyButton, Field, PostForm, ProblemAlert, Time } from './components/ui.js'
-import { attempt, field, sessionOf, type DashContext, type DashEnv } from './context.js'
+import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv } from './context.js'
 import { setFlash } from './flash.js'
 import { renderPage } from './render.js'
 
@@ -117,6 +119,7 @@ function KeysPage(props: {
               name="name"
               required
               maxlength={100}
+              pattern={PRINTABLE_PATTERN}
               value={props.name}
               aria-describedby="key-name-hint"
             />
@@ -160,14 +163,6 @@ async function keysPage(
   })
 }
 
-function parseKeyForm(form: Record<string, unknown>): { name: string; scope: Scope } {
-  const name = field(form, 'name')
-  const scope = field(form, 'scope') as Scope
-  if (!name) throw invalidField('name', 'give the key a name that says what uses it')
-  if (name.length > 100) throw invalidField('name', 'must be at most 100 characters')
-  if (!SCOPES.includes(scope)) throw invalidField('scope', 'must be read or read_write')
-  return { name, scope }
-}
 
 /** Developer settings: `/ui/settings/keys` creates, lists and revokes API keys. */
 export function apiKeysRoutes(deps: Deps) {
@@ -178,8 +173,9 @@ export function apiKeysRoutes(deps: Deps) {
   app.post('/ui/settings/keys', async (c) => {
     const form = await c.req.parseBody()
     const accountId = sessionOf(c).user.accountId
+    const input = { name: field(form, 'name'), scope: field(form, 'scope') }
     const result = await attempt(() =>
-      createKey(deps.db, deps.clock, { accountId, ...parseKeyForm(form) })
+      createKey(deps.db, deps.clock, { accountId, ...parseForm(CreateKeyInput, input) })
     )
     if (!result.ok) return keysPage(deps, c, { problem: result.problem, name: field(form, 'name') })
     // Rendered in the POST's own response, not after a redirect: the secret must never be stored.

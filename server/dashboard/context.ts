@@ -3,7 +3,7 @@ import type { RequestIdVariables } from 'hono/request-id'
 import type { Session } from '../accounts/sessions.service.js'
 import type { z } from 'zod'
 import { ProblemError } from '../http/problem.js'
-import { fieldErrors } from '../http/router.js'
+import { invalidRequest, parseInput } from '../http/router.js'
 
 /** The variables dashboard middleware puts on the context. */
 export type DashEnv = {
@@ -49,15 +49,9 @@ export function safeNext(next: string | undefined): string {
 }
 
 /** The 400 an API caller would get for the same invalid fields, for a form to show. */
-export function invalidRequest(issues: z.core.$ZodIssue[]): ProblemError {
-  const errors = fieldErrors(issues)
-  const detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ')
-  return new ProblemError(400, 'invalid_request', detail, { errors })
-}
+export { invalidRequest }
 
 /** Parses form values with the API's own schema; empty fields are left out, as a caller would. */
 export function parseForm<T>(schema: z.ZodType<T>, values: Record<string, string | undefined>): T {
-  const parsed = schema.safeParse(Object.fromEntries(Object.entries(values).filter(([, v]) => v)))
-  if (parsed.success) return parsed.data
-  throw invalidRequest(parsed.error.issues)
+  return parseInput(schema, Object.fromEntries(Object.entries(values).filter(([, v]) => v)))
 }

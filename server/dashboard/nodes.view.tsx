@@ -1,3 +1,4 @@
+import { HOSTNAME_PATTERN } from '../lib/names.js'
 import type { Node } from '../nodes/nodes.schema.js'
 import type { Vpc } from '../vpcs/vpcs.schema.js'
 import { StatusBadge, StuckWarning } from './components/status.js'
@@ -107,7 +108,15 @@ export function CreateNodeForm(props: {
   return (
     <PostForm action="/ui/nodes" csrf={props.csrf} class="grid-form">
       <Field id="node-name" label="Name (optional)">
-        <input id="node-name" name="name" maxlength={63} value={v.name} placeholder="web-1" />
+        <input
+          id="node-name"
+          name="name"
+          maxlength={63}
+          pattern={HOSTNAME_PATTERN}
+          title="A host name: lower-case letters, digits and '-', not at either end"
+          value={v.name}
+          placeholder="web-1"
+        />
       </Field>
       <Field id="node-region" label="Region">
         <select id="node-region" name="region">

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { Deps } from '../deps.js'
 import type { ProblemError } from '../http/problem.js'
+import { PRINTABLE_PATTERN } from '../lib/names.js'
 import { CreateVpcBody, type Vpc } from '../vpcs/vpcs.schema.js'
 import { createVpc, deleteVpc, listVpcs } from '../vpcs/vpcs.service.js'
 import { Field, PostForm, ProblemAlert, Time } from './components/ui.js'
@@ -113,7 +114,7 @@ async function vpcsPage(deps: Deps, c: DashContext, values: Values = {}, problem
         <h2 id="create-vpc-heading">Create a VPC</h2>
         <PostForm action="/ui/vpcs" csrf={session.csrfToken} class="grid-form">
           <Field id="vpc-name" label="Name">
-            <input id="vpc-name" name="name" required maxlength={63} value={values.name} />
+            <input id="vpc-name" name="name" required maxlength={63} pattern={PRINTABLE_PATTERN} value={values.name} />
           </Field>
           <Field id="vpc-region" label="Region">
             <select id="vpc-region" name="region">

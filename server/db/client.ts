@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
@@ -7,6 +7,7 @@ import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { createPrivateFile, ensureDataDir } from '../lib/data-dir.js'
 import * as schema from './schema.js'
 import { markDialect } from './transaction.js'
 
@@ -52,8 +53,10 @@ export async function openDatabase(
 }
 
 function openSqlite(dataDir: string): OpenDatabase {
-  mkdirSync(dataDir, { recursive: true })
-  const sqlite = new Database(join(dataDir, 'nodeplane.db'))
+  ensureDataDir(dataDir)
+  const path = join(dataDir, 'nodeplane.db')
+  if (!existsSync(path)) createPrivateFile(path)
+  const sqlite = new Database(path)
   // WAL lets readers run beside the single writer; NORMAL sync is durable across process
   // crashes (only a power loss can drop the last transactions).
   sqlite.pragma('journal_mode = WAL')

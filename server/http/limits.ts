@@ -2,6 +2,8 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { rateLimiter } from 'hono-rate-limiter'
+import type { ServerOptions } from 'node:http'
+import type { Config } from '../config.js'
 import { ProblemError, sendProblem } from './problem.js'
 import type { AppEnv } from './router.js'
 
@@ -42,4 +44,19 @@ export function limitRate(perMinute: number): MiddlewareHandler<AppEnv> {
     handler: (c) =>
       sendProblem(c, new ProblemError(429, 'rate_limited', `more than ${perMinute} requests a minute; slow down`)),
   })
+}
+
+/**
+ * Node's limits on slow clients: headers, then the whole request, within the configured time.
+ * Node enforces both only when it checks its connections, by default every 30 s, which let a
+ * client hold on for up to 30 s past either limit; a tenth of the shorter limit (at most 1 s)
+ * keeps the cut-off within 10% of it.
+ */
+export function slowClientLimits(config: Pick<Config, 'headersTimeoutSeconds' | 'requestTimeoutSeconds'>): ServerOptions {
+  const headersTimeout = config.headersTimeoutSeconds * 1000
+  return {
+    headersTimeout,
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    connectionsCheckingInterval: Math.min(1000, Math.ceil(headersTimeout / 10)),
+  }
 }

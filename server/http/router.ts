@@ -3,10 +3,11 @@ import type { RequestIdVariables } from 'hono/request-id'
 import type { z } from 'zod'
 import { ProblemError, sendProblem, type FieldErrorT } from './problem.js'
 import type { Principal } from '../api-keys/api-keys.service.js'
+import type { IdempotencyClaim } from '../idempotency/idempotency.store.js'
 
 /** The variables middleware puts on the context for handlers. */
 export type AppEnv = {
-  Variables: RequestIdVariables & { principal?: Principal }
+  Variables: RequestIdVariables & { principal?: Principal; idempotency?: IdempotencyClaim }
 }
 
 /** Turns zod issues into the `errors` list of a 400, naming each field by its path. */
@@ -23,11 +24,23 @@ export function fieldErrors(issues: z.core.$ZodIssue[]): FieldErrorT[] {
   })
 }
 
+/** The 400 a route answers for these issues. */
+export function invalidRequest(issues: z.core.$ZodIssue[]): ProblemError {
+  const errors = fieldErrors(issues)
+  const detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ')
+  return new ProblemError(400, 'invalid_request', detail, { errors })
+}
+
+/** Validates input that comes in by another way than a route (CLI flags, dashboard forms), with the same 400. */
+export function parseInput<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value)
+  if (parsed.success) return parsed.data
+  throw invalidRequest(parsed.error.issues)
+}
+
 const defaultHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
   if (result.success) return
-  const errors = fieldErrors(result.error.issues)
-  const detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ')
-  return sendProblem(c, new ProblemError(400, 'invalid_request', detail, { errors }))
+  return sendProblem(c, invalidRequest(result.error.issues))
 }
 
 /** A router whose validation failures all become the same problem+json 400. */

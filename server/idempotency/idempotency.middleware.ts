@@ -4,15 +4,16 @@ import type { Deps } from '../deps.js'
 import { principalOf } from '../http/auth.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import type { AppEnv } from '../http/router.js'
-import { claimKey, releaseKey, saveResponse } from './idempotency.store.js'
+import { claimKey, finishKey } from './idempotency.store.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
-const ABANDONED_MS = 60 * 1000
 
 /**
  * Makes a POST safe to retry: with an `Idempotency-Key` header, the first response is stored
  * for 24 hours and replayed for the same request; the same key with another body is 422.
- * Runs behind `requireKey`, since keys are scoped to the account.
+ * Runs behind `requireKey`, since keys are scoped to the account. A route that changes
+ * something stores its answer in the change's own transaction (idempotent-answer.ts); the
+ * answer of any other outcome is stored here once the route has answered.
  */
 export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -21,17 +22,16 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
     if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
       throw invalidField('Idempotency-Key', 'must be 1 to 255 visible ASCII characters')
     }
-    const { accountId } = principalOf(c)
+    const mine = { accountId: principalOf(c).accountId, key, owner: deps.worker.id }
     const body = await c.req.raw.clone().text()
     const fingerprint = createHash('sha256').update(`${c.req.method} ${c.req.path}\n${body}`).digest('hex')
     const now = deps.clock.now()
     const claim = await claimKey(deps.db, {
-      accountId,
-      key,
+      ...mine,
       fingerprint,
       now,
       expiredBefore: new Date(now.getTime() - DAY_MS),
-      abandonedBefore: new Date(now.getTime() - ABANDONED_MS),
+      staleBefore: new Date(now.getTime() - deps.config.workerStaleSeconds * 1000),
     })
     if (claim.kind === 'mismatch') {
       throw new ProblemError(422, 'idempotency_key_reused', 'this Idempotency-Key was used for a different request')
@@ -48,9 +48,9 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
         'Idempotent-Replayed': 'true',
       })
     }
+    c.set('idempotency', mine)
     await next()
-    if (c.res.status >= 500) return releaseKey(deps.db, accountId, key)
     const text = await c.res.clone().text()
-    await saveResponse(deps.db, accountId, key, { status: c.res.status, contentType: c.res.headers.get('Content-Type'), body: text })
+    await finishKey(deps.db, mine, { status: c.res.status, contentType: c.res.headers.get('Content-Type'), body: text })
   }
 }

@@ -1,10 +1,27 @@
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, gte, isNotNull, isNull, lt } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { first } from '../db/prepared.js'
-import { transaction } from '../db/transaction.js'
+import { dialectOf, transaction, type Tx } from '../db/transaction.js'
+import { ProblemError } from '../http/problem.js'
+import { workers } from '../provisioning/workers.table.js'
 import { idempotencyKeys } from './idempotency.table.js'
 
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect
+
+/** A key claimed by one server process for the request it is handling. */
+export interface IdempotencyClaim {
+  accountId: string
+  key: string
+  /** The worker id of the claiming process: only its writes may complete the claim. */
+  owner: string
+}
+
+/** A response as stored for replay. */
+export interface StoredResponse {
+  status: number
+  contentType: string | null
+  body: string
+}
 
 /** What a request with an idempotency key should do. */
 export type Claim =
@@ -13,54 +30,103 @@ export type Claim =
   | { kind: 'mismatch' }
   | { kind: 'in_progress' }
 
-interface ClaimInput {
-  accountId: string
-  key: string
+interface ClaimInput extends IdempotencyClaim {
   fingerprint: string
   now: Date
   /** Records older than this are forgotten (the 24-hour window). */
   expiredBefore: Date
-  /** An unfinished claim older than this was abandoned by a crashed process. */
-  abandonedBefore: Date
+  /** On PostgreSQL, a replica without a heartbeat since then is presumed dead. */
+  staleBefore: Date
+}
+
+const keyOf = (claim: Pick<IdempotencyClaim, 'accountId' | 'key'>) =>
+  and(eq(idempotencyKeys.accountId, claim.accountId), eq(idempotencyKeys.key, claim.key))
+
+/** The claim's row while `claim.owner` still holds it. */
+const heldBy = (claim: IdempotencyClaim) => and(keyOf(claim), eq(idempotencyKeys.owner, claim.owner))
+
+/** Whether the process that claimed a key may still be handling its request. */
+async function ownerAlive(tx: Tx, owner: string | null, input: ClaimInput): Promise<boolean> {
+  if (owner === null) return false
+  if (owner === input.owner) return true
+  // One server owns an SQLite file: a claim by any other process was left by a dead one.
+  if (dialectOf(tx) === 'sqlite') return false
+  const live = and(eq(workers.id, owner), gte(workers.heartbeatAt, input.staleBefore))
+  return (await first(tx.select({ id: workers.id }).from(workers).where(live).limit(1))) !== undefined
+}
+
+/**
+ * Takes over the claim of a dead process. Whatever that process changed committed together
+ * with its answer (see saveInTransaction), so an answer means "replay it" and none means
+ * nothing was changed and the request may run again. The update applies only to the row as
+ * it was read: on PostgreSQL, a process presumed dead may commit its answer, or another
+ * process take over, in between, and then this one must not run the request.
+ */
+async function takeOver(tx: Tx, row: IdempotencyRow, input: ClaimInput): Promise<Claim> {
+  const answered = row.status !== null
+  const unchanged = and(
+    keyOf(input),
+    row.owner === null ? isNull(idempotencyKeys.owner) : eq(idempotencyKeys.owner, row.owner),
+    answered ? isNotNull(idempotencyKeys.status) : isNull(idempotencyKeys.status)
+  )
+  const owner = answered ? null : input.owner
+  const taken = await tx.update(idempotencyKeys).set({ owner }).where(unchanged).returning({ key: idempotencyKeys.key })
+  if (taken.length === 0) return { kind: 'in_progress' }
+  return answered ? { kind: 'replay', row } : { kind: 'new' }
 }
 
 /** Claims a key for a new request, or says why the request must not run again. */
 export function claimKey(db: Db, input: ClaimInput): Promise<Claim> {
   return transaction(db, async (tx): Promise<Claim> => {
     await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, input.expiredBefore))
-    const where = and(eq(idempotencyKeys.accountId, input.accountId), eq(idempotencyKeys.key, input.key))
-    const row = await first(tx.select().from(idempotencyKeys).where(where).limit(1))
+    const row = await first(tx.select().from(idempotencyKeys).where(keyOf(input)).limit(1))
     if (!row) {
-      await tx
-        .insert(idempotencyKeys)
-        .values({ accountId: input.accountId, key: input.key, fingerprint: input.fingerprint, createdAt: input.now })
+      const { accountId, key, fingerprint, owner, now } = input
+      await tx.insert(idempotencyKeys).values({ accountId, key, fingerprint, owner, createdAt: now })
       return { kind: 'new' }
     }
     if (row.fingerprint !== input.fingerprint) return { kind: 'mismatch' }
-    if (row.status !== null) return { kind: 'replay', row }
-    if (row.createdAt >= input.abandonedBefore) return { kind: 'in_progress' }
-    await tx.update(idempotencyKeys).set({ createdAt: input.now }).where(where)
-    return { kind: 'new' }
+    if (row.owner === null && row.status !== null) return { kind: 'replay', row }
+    if (await ownerAlive(tx, row.owner, input)) return { kind: 'in_progress' }
+    return takeOver(tx, row, input)
   })
 }
 
-export function saveResponse(
-  db: Db,
-  accountId: string,
-  key: string,
-  response: { status: number; contentType: string | null; body: string }
-): Promise<void> {
+/**
+ * Stores the answer inside the transaction that makes the request's change, so that the
+ * change never commits without it. Refuses (rolling the change back) when the claim was
+ * taken over by another process meanwhile: that one runs the request instead.
+ */
+export async function saveInTransaction(tx: Tx, claim: IdempotencyClaim, response: StoredResponse): Promise<void> {
+  const saved = await tx
+    .update(idempotencyKeys)
+    .set(response)
+    .where(and(heldBy(claim), isNull(idempotencyKeys.status)))
+    .returning({ key: idempotencyKeys.key })
+  if (saved.length === 0) {
+    throw new ProblemError(409, 'idempotency_key_in_use', 'another request with this Idempotency-Key took over; retry to see its answer', {
+      headers: { 'Retry-After': '1' },
+    })
+  }
+}
+
+/**
+ * Marks the claim answered. An answer stored with the request's change stays: the change
+ * happened, whatever went wrong after it. Otherwise `response` is stored, except a server
+ * error, which changed nothing: that releases the key, so a retry runs again.
+ */
+export function finishKey(db: Db, claim: IdempotencyClaim, response: StoredResponse): Promise<void> {
   return transaction(db, async (tx) => {
-    await tx
-      .update(idempotencyKeys)
-      .set(response)
-      .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
+    const row = await first(tx.select({ status: idempotencyKeys.status }).from(idempotencyKeys).where(heldBy(claim)).limit(1))
+    // Gone: taken over by another process, or released with its undone change.
+    if (!row) return
+    if (row.status !== null) await tx.update(idempotencyKeys).set({ owner: null }).where(heldBy(claim))
+    else if (response.status >= 500) await releaseKey(tx, claim)
+    else await tx.update(idempotencyKeys).set({ ...response, owner: null }).where(heldBy(claim))
   })
 }
 
-/** Forgets a claim whose request failed on the server side, so a retry runs again. */
-export function releaseKey(db: Db, accountId: string, key: string): Promise<void> {
-  return transaction(db, async (tx) => {
-    await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
-  })
+/** Forgets a claim, in the transaction that undoes its change or after a failure that kept nothing. */
+export async function releaseKey(tx: Tx, claim: IdempotencyClaim): Promise<void> {
+  await tx.delete(idempotencyKeys).where(heldBy(claim))
 }

@@ -9,7 +9,12 @@ export const idempotencyKeys = sqliteTable(
     /** SHA-256 of method, path and body: the same key with another request is refused. */
     fingerprint: text('fingerprint').notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
-    /** Null while the first request is still being handled. */
+    /**
+     * The server process (its worker id) handling the request; null once it has answered. A
+     * claim whose process died can be taken over, since the change and its answer commit together.
+     */
+    owner: text('owner'),
+    /** Null until the request's answer is stored: with its change, or when it answers. */
     status: integer('status'),
     contentType: text('content_type'),
     body: text('body'),

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { createPrivateFile } from './data-dir.js'
 
 /** Encrypts small secrets (root passwords) at rest with AES-256-GCM. */
 export interface Secrets {
@@ -12,9 +13,7 @@ export interface Secrets {
 export function loadSecrets(dataDir: string, secretKey?: string): Secrets {
   if (secretKey) return secretsFromKey(Buffer.from(secretKey, 'base64'))
   const path = join(dataDir, 'secret.key')
-  if (!existsSync(path)) {
-    writeFileSync(path, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' })
-  }
+  if (!existsSync(path)) createPrivateFile(path, randomBytes(32).toString('base64'))
   return secretsFromKey(Buffer.from(readFileSync(path, 'utf8').trim(), 'base64'))
 }
 

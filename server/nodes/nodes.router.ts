@@ -1,6 +1,7 @@
 import type { Deps } from '../deps.js'
 import { principalOf } from '../http/auth.js'
 import { createRouter } from '../http/router.js'
+import { idempotentAnswer } from '../idempotency/idempotent-answer.js'
 import * as routes from './nodes.routes.js'
 import { createNode, deleteNode, getNode, listNodes, nodeCredentials } from './nodes.service.js'
 
@@ -8,7 +9,7 @@ import { createNode, deleteNode, getNode, listNodes, nodeCredentials } from './n
 export function nodesRouter(deps: Deps) {
   return createRouter()
     .openapi(routes.create, async (c) =>
-      c.json(await createNode(deps, principalOf(c).accountId, c.req.valid('json')), 201)
+      c.json(await createNode(deps, principalOf(c).accountId, c.req.valid('json'), idempotentAnswer(c, 201)), 201)
     )
     .openapi(routes.list, async (c) => c.json(await listNodes(deps, principalOf(c).accountId), 200))
     .openapi(routes.getOne, async (c) =>

@@ -1,9 +1,13 @@
 import { z } from '@hono/zod-openapi'
+import { HostnameLabel } from '../lib/names.js'
 
 /** The optional body of `POST /nodes`; the spec's own case is an empty body. */
 export const CreateNodeBody = z
   .strictObject({
-    name: z.string().trim().min(1).max(63).optional().openapi({ example: 'web-1' }),
+    name: HostnameLabel.optional().openapi({
+      description: 'A host name label (RFC 1123): lower-case letters, digits and `-`, at most 63',
+      example: 'web-1',
+    }),
     region: z.string().min(1).optional().openapi({
       description: "Region; else the VPC's region, else the host's, else the server default",
       example: 'eu-central-1',

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js'
 import { dialectOf, lockKey, transaction, type Tx } from '../db/transaction.js'
 import type { Deps } from '../deps.js'
 import { invalidField, ProblemError } from '../http/problem.js'
+import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import { newNodeId } from '../lib/ids.js'
 import { privateAddressAt } from '../lib/ip.js'
 import { isAdminAccount } from '../accounts/accounts.service.js'
@@ -64,8 +65,13 @@ async function nextPrivateIp(ctx: TxCtx, accountId: string, vpc: { id: string; c
   }
 }
 
-/** The placement transaction: VPC, host and private address, or nothing at all. */
-function insertPlacedNode(deps: Deps, accountId: string, body: z.infer<typeof CreateNodeBody>): Promise<NodeRow> {
+/** The placement transaction: VPC, host, private address and the answer, or nothing at all. */
+function insertPlacedNode(
+  deps: Deps,
+  accountId: string,
+  body: z.infer<typeof CreateNodeBody>,
+  answer: IdempotentAnswer<Node>
+): Promise<{ row: NodeRow; node: Node }> {
   return transaction(deps.db, async (tx) => {
     const c = { ...deps, db: tx }
     if (body.region) await assertKnownRegion(tx, body.region, 'region')
@@ -76,7 +82,7 @@ function insertPlacedNode(deps: Deps, accountId: string, body: z.infer<typeof Cr
       throw invalidField('vpc_id', `VPC is in ${requestedVpc.region}, the node in ${host.region}`, 'region_mismatch')
     }
     const vpc = requestedVpc ?? (await ensureDefaultVpc(c, accountId, host.region))
-    return insertNode(tx, {
+    const row = await insertNode(tx, {
       id: newNodeId(),
       accountId,
       name: body.name ?? null,
@@ -92,6 +98,10 @@ function insertPlacedNode(deps: Deps, accountId: string, body: z.infer<typeof Cr
       // This process provisions it; if it dies, another replica claims the node.
       workerId: deps.worker.id,
     })
+    // New, so provisioning and without a public address.
+    const node = toNode(row, null, row.createdAt)
+    await answer.save(tx, node)
+    return { row, node }
   })
 }
 
@@ -137,9 +147,14 @@ async function expectedNode(ctx: Ctx, row: NodeRow): Promise<ExpectedNode> {
 }
 
 /** `POST /nodes`: places the node, hands it to the driver, and starts billing. */
-export async function createNode(deps: Deps, accountId: string, body: z.infer<typeof CreateNodeBody>): Promise<Node> {
+export async function createNode(
+  deps: Deps,
+  accountId: string,
+  body: z.infer<typeof CreateNodeBody>,
+  answer: IdempotentAnswer<Node> = withoutKey
+): Promise<Node> {
   await assertDriverServes(deps, accountId)
-  const row = await insertPlacedNode(deps, accountId, body)
+  const { row, node } = await insertPlacedNode(deps, accountId, body, answer)
   const spec = await nodeSpec(deps, row)
   try {
     await deps.worker.admit(spec)
@@ -148,12 +163,13 @@ export async function createNode(deps: Deps, accountId: string, body: z.infer<ty
     await transaction(deps.db, async (tx) => {
       await deleteNodeRow(tx, row.id)
       await freeHost(tx, row.hostId)
+      await answer.discard(tx)
     })
     deps.log.warn({ err, node_id: row.id }, 'driver refused node')
     throw new ProblemError(500, 'provisioning_failed', 'the node could not be provisioned; retry the request')
   }
   deps.worker.track(spec)
-  return (await view(deps, [row]))[0]!
+  return node
 }
 
 export async function listNodes(ctx: Ctx, accountId: string): Promise<Node[]> {

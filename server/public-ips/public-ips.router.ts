@@ -1,7 +1,9 @@
 import type { Deps } from '../deps.js'
 import { principalOf } from '../http/auth.js'
 import { createRouter } from '../http/router.js'
+import { idempotentAnswer } from '../idempotency/idempotent-answer.js'
 import * as routes from './public-ips.routes.js'
+import type { AttachResult } from './public-ips.schema.js'
 import { attachIp, detachIp } from './public-ips.service.js'
 
 /** Public IP attach and detach; the app mounts it behind `requireKey`. */
@@ -9,7 +11,8 @@ export function publicIpsRouter(deps: Deps) {
   return createRouter()
     .openapi(routes.attach, async (c) => {
       const { id } = c.req.valid('param')
-      return c.json(await attachIp(deps, principalOf(c).accountId, id, c.req.valid('json').ip), 200)
+      const answer = idempotentAnswer<AttachResult>(c, 200)
+      return c.json(await attachIp(deps, principalOf(c).accountId, id, c.req.valid('json').ip, answer), 200)
     })
     .openapi(routes.detach, async (c) => {
       const { id } = c.req.valid('param')

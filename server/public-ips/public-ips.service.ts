@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js'
 import { lockKey, transaction, type Tx } from '../db/transaction.js'
 import type { Deps } from '../deps.js'
 import { invalidField, ProblemError } from '../http/problem.js'
+import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import type { Clock } from '../lib/clock.js'
 // Public IPs are a sub-resource of nodes: reading the node row here keeps the services acyclic.
 import { findLiveNode, type NodeRow } from '../nodes/nodes.store.js'
@@ -66,14 +67,22 @@ async function attachBlock(ctx: TxCtx, node: NodeRow, chosen: Block): Promise<At
 }
 
 /** Attaches a public address to a running node: in the record, then on the node itself. */
-export async function attachIp(ctx: EngineCtx, accountId: string, nodeId: string, requested: string): Promise<AttachResult> {
+export async function attachIp(
+  ctx: EngineCtx,
+  accountId: string,
+  nodeId: string,
+  requested: string,
+  answer: IdempotentAnswer<AttachResult> = withoutKey
+): Promise<AttachResult> {
   const { node, chosen, result } = await transaction(ctx.db, async (tx) => {
     const node = await nodeOr404(tx, accountId, nodeId)
     if (node.status !== 'running') {
       throw new ProblemError(409, 'node_not_running', `node ${nodeId} is ${node.status}; addresses attach once it is running`)
     }
     const chosen = await pickBlock({ ...ctx, db: tx }, requested)
-    return { node, chosen, result: await attachBlock({ ...ctx, db: tx }, node, chosen) }
+    const result = await attachBlock({ ...ctx, db: tx }, node, chosen)
+    await answer.save(tx, result)
+    return { node, chosen, result }
   })
   try {
     await ctx.worker.syncPublicIps(node)
@@ -83,6 +92,7 @@ export async function attachIp(ctx: EngineCtx, accountId: string, nodeId: string
     ctx.log.error({ err, node_id: nodeId, ip: chosen.ip }, 'public address could not be configured')
     await transaction(ctx.db, async (tx) => {
       if (await findAttachment(tx, nodeId, chosen.network)) await deleteAttachment(tx, chosen.network)
+      await answer.discard(tx)
     })
     ctx.worker.syncPublicIps(node).catch((again) => ctx.log.warn({ err: again, node_id: nodeId }, 'address cleanup failed'))
     throw new ProblemError(500, 'ip_attach_failed', 'the address could not be configured on the node; retry the request')

@@ -1,6 +1,7 @@
 import type { Deps } from '../deps.js'
 import { principalOf } from '../http/auth.js'
 import { createRouter } from '../http/router.js'
+import { idempotentAnswer } from '../idempotency/idempotent-answer.js'
 import * as routes from './vpcs.routes.js'
 import { createVpc, deleteVpc, getVpc, listVpcs } from './vpcs.service.js'
 
@@ -8,7 +9,7 @@ import { createVpc, deleteVpc, getVpc, listVpcs } from './vpcs.service.js'
 export function vpcsRouter(deps: Deps) {
   return createRouter()
     .openapi(routes.create, async (c) =>
-      c.json(await createVpc(deps, principalOf(c).accountId, c.req.valid('json')), 201)
+      c.json(await createVpc(deps, principalOf(c).accountId, c.req.valid('json'), idempotentAnswer(c, 201)), 201)
     )
     .openapi(routes.list, async (c) => c.json(await listVpcs(deps.db, principalOf(c).accountId), 200))
     .openapi(routes.getOne, async (c) =>

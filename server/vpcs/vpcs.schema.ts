@@ -1,14 +1,13 @@
 import { z } from '@hono/zod-openapi'
+import { printableName } from '../lib/names.js'
 
 /** The body of `POST /api/v1/networking` (spec 2.3). Unknown fields are rejected. */
 export const CreateVpcBody = z
   .strictObject({
-    name: z
-      .string()
-      .trim()
-      .min(1)
-      .max(63)
-      .openapi({ description: 'Unique name of the VPC on the account', example: 'backend' }),
+    name: printableName(63).openapi({
+      description: 'Unique name of the VPC on the account: printable, trimmed, 1 to 63 characters',
+      example: 'backend',
+    }),
     region: z
       .string()
       .min(1)

@@ -4,6 +4,7 @@ import type { Config } from '../config.js'
 import type { Db } from '../db/client.js'
 import { lockKey, transaction, type Tx } from '../db/transaction.js'
 import { invalidField, ProblemError } from '../http/problem.js'
+import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import type { Clock } from '../lib/clock.js'
 import { newUuid } from '../lib/ids.js'
 import { vpcCidr } from '../lib/ip.js'
@@ -56,18 +57,25 @@ async function insertWithFreeCidr(
   return insertVpc(ctx.db, { id: newUuid(), accountId, cidr: vpcCidr(index), createdAt: ctx.clock.now(), ...fields })
 }
 
-export async function createVpc(ctx: Ctx, accountId: string, body: z.infer<typeof CreateVpcBody>): Promise<Vpc> {
+export async function createVpc(
+  ctx: Ctx,
+  accountId: string,
+  body: z.infer<typeof CreateVpcBody>,
+  answer: IdempotentAnswer<Vpc> = withoutKey
+): Promise<Vpc> {
   const region = body.region ?? ctx.config.defaultRegion
   if (body.region) await assertKnownRegion(ctx.db, region, 'region')
-  const row = await transaction(ctx.db, (tx) =>
-    insertWithFreeCidr({ ...ctx, db: tx }, accountId, {
+  return transaction(ctx.db, async (tx) => {
+    const row = await insertWithFreeCidr({ ...ctx, db: tx }, accountId, {
       name: body.name,
       region,
       description: body.description ?? null,
       isDefault: false,
     })
-  )
-  return toVpc(row, [])
+    const vpc = toVpc(row, [])
+    await answer.save(tx, vpc)
+    return vpc
+  })
 }
 
 export async function listVpcs(db: Db, accountId: string): Promise<Vpc[]> {

@@ -70,6 +70,20 @@ describe('Developer settings page', () => {
     expect((await reader.post('/nodes')).status).toBe(403)
   })
 
+  it('refuses a name with a bidi override, as the API and CLI do', async () => {
+    await d.page.goto('/ui/settings/keys')
+    const name = d.page.getByLabel('Name')
+    await name.evaluate((input: HTMLInputElement) => {
+      input.removeAttribute('pattern')
+      input.value = 'deploy\u202egnp.exe'
+    })
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Create key' }))
+    await expect(d.page.getByRole('alert').textContent()).resolves.toContain(
+      'name: must not contain control characters or bidirectional overrides'
+    )
+    await expect(d.page.locator('#new-key').count()).resolves.toBe(0)
+  })
+
   it('asks for a name', async () => {
     await d.page.goto('/ui/settings/keys')
     // Bypass the browser's own required check to see the server's message.

@@ -66,6 +66,18 @@ describe('Node Management page', () => {
     )
   })
 
+  it('keeps node names to host names, in the browser and on the server', async () => {
+    await d.page.goto('/ui/nodes')
+    const name = d.page.getByLabel('Name (optional)')
+    await name.fill('Web_1')
+    await expect(name.evaluate((input: HTMLInputElement) => input.validity.patternMismatch)).resolves.toBe(true)
+    // Past the browser's own check, the server refuses it with the API's message.
+    await name.evaluate((input) => input.removeAttribute('pattern'))
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Create node' }))
+    await expect(d.page.getByRole('alert').textContent()).resolves.toContain('name: must be a host name')
+    expect((await client.get('/nodes')).body.map((n: { name: string }) => n.name)).not.toContain('Web_1')
+  })
+
   it('reads well at phone width', async () => {
     await d.page.setViewportSize(PHONE)
     await d.page.goto('/ui/nodes')

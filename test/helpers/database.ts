@@ -78,3 +78,29 @@ export async function sqlQuery<Row = Record<string, unknown>>(dataDir: string, t
   }
   return pgQuery<Row>(databaseUrl(dataDir), text, params)
 }
+
+/** Asks one question of a server's database again and again, as fast as the database answers. */
+export interface Watcher {
+  exists(text: string, params: unknown[]): boolean | Promise<boolean>
+  close(): Promise<void>
+}
+
+/**
+ * A watcher on a server's database. On SQLite it reads the file synchronously, so a loop over
+ * it never yields: it sees a commit within microseconds. On PostgreSQL one connection is kept.
+ */
+export async function openWatcher(dataDir: string): Promise<Watcher> {
+  if (!ADMIN_URL) {
+    const db = new Database(join(dataDir, 'nodeplane.db'), { readonly: true })
+    return {
+      exists: (text, params) => db.prepare(text.replace(/\$\d+/g, '?')).get(...params) !== undefined,
+      close: async () => void db.close(),
+    }
+  }
+  const client = new pg.Client({ connectionString: databaseUrl(dataDir) })
+  await client.connect()
+  return {
+    exists: async (text, params) => (await client.query(text, params)).rows.length > 0,
+    close: () => client.end(),
+  }
+}

@@ -47,12 +47,16 @@ describe('Idempotency-Key', () => {
 
   it('lets parallel retries with one key create exactly one node', async () => {
     const headers = { 'Idempotency-Key': 'parallel' }
-    const replies = await Promise.all(Array.from({ length: 8 }, () => client.post('/nodes', { name: 'parallel' }, headers)))
-    for (const reply of replies) expect([201, 409]).toContain(reply.status)
+    const replies = await Promise.all(Array.from({ length: 24 }, () => client.post('/nodes', { name: 'parallel' }, headers)))
+    for (const reply of replies) {
+      if (reply.status !== 201) expect([reply.status, reply.body.code]).toEqual([409, 'idempotency_key_in_use'])
+    }
     const ids = new Set(replies.filter((r) => r.status === 201).map((r) => r.body.id))
     expect(ids.size).toBe(1)
     const named = (await client.get('/nodes')).body.filter((n: { name: string }) => n.name === 'parallel')
     expect(named).toHaveLength(1)
+    const late = await client.post('/nodes', { name: 'parallel' }, headers)
+    expect([late.status, late.body.id]).toEqual([201, named[0].id])
   })
 
   it('scopes keys to the account', async () => {

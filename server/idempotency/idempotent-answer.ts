@@ -1,0 +1,32 @@
+import type { Context } from 'hono'
+import type { Tx } from '../db/transaction.js'
+import type { AppEnv } from '../http/router.js'
+import { releaseKey, saveInTransaction } from './idempotency.store.js'
+
+/**
+ * Lets a service store its route's answer under the request's Idempotency-Key in the same
+ * transaction that makes the change: a crash can then never leave a change that a retry
+ * would make a second time.
+ */
+export interface IdempotentAnswer<T> {
+  /** Stores `result` as the answer to replay; the last step of the change's transaction. */
+  save(tx: Tx, result: T): Promise<void>
+  /** Forgets the key in the transaction that undoes the change (a 500 that keeps nothing). */
+  discard(tx: Tx): Promise<void>
+}
+
+/** For requests without a key, and for callers outside the API such as the dashboard. */
+export const withoutKey: IdempotentAnswer<unknown> = { save: async () => undefined, discard: async () => undefined }
+
+// What Hono's c.json sends, so a replay carries the same header as the first answer.
+const JSON_TYPE = 'application/json'
+
+/** The answer of a route that replies `c.json(result, status)`, under the request's claim if any. */
+export function idempotentAnswer<T>(c: Context<AppEnv>, status: number): IdempotentAnswer<T> {
+  const claim = c.get('idempotency')
+  if (!claim) return withoutKey
+  return {
+    save: (tx, result) => saveInTransaction(tx, claim, { status, contentType: JSON_TYPE, body: JSON.stringify(result) }),
+    discard: (tx) => releaseKey(tx, claim),
+  }
+}
