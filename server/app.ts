@@ -3,6 +3,8 @@ import { secureHeaders } from 'hono/secure-headers'
 import { computeHostsRouter } from './compute-hosts/compute-hosts.router.js'
 import { dashboardRouter } from './dashboard/dashboard.router.js'
 import type { Deps } from './deps.js'
+import { actorContext } from './events/actor.js'
+import { eventsRouter } from './events/events.router.js'
 import { requireKey } from './http/auth.js'
 import { limitBodySize } from './http/limits.js'
 import { idempotency } from './idempotency/idempotency.middleware.js'
@@ -21,7 +23,7 @@ import { vpcsRouter } from './vpcs/vpcs.router.js'
  * Paths that need an API key; discovery, the docs and the dashboard do not. In Hono `/a/*`
  * also matches `/a`, so listing both would run the middleware twice.
  */
-const KEYED_PATHS = ['/nodes/*', '/api/v1/nodes/*', '/api/v1/networking/*', '/api/v1/usage']
+const KEYED_PATHS = ['/nodes/*', '/api/v1/nodes/*', '/api/v1/networking/*', '/api/v1/usage', '/api/v1/events']
 
 const API_CSP = { contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } }
 
@@ -29,6 +31,8 @@ const API_CSP = { contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestor
 export function createApp(deps: Deps) {
   const app = createRouter()
   app.use(requestId())
+  // Events name who caused them: the request, its key or its dashboard user.
+  app.use(actorContext())
   app.use(requestLog(deps.log))
   app.use(methodNotAllowed(app))
   app.use(secureHeaders({ referrerPolicy: 'no-referrer' }))
@@ -45,6 +49,7 @@ export function createApp(deps: Deps) {
   app.route('/', vpcsRouter(deps))
   app.route('/', computeHostsRouter(deps))
   app.route('/', usageRouter(deps))
+  app.route('/', eventsRouter(deps))
   mountOpenApi(app)
   app.route('/', dashboardRouter(deps))
   return app

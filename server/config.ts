@@ -39,6 +39,12 @@ const ConfigSchema = z.object({
   secretKey: z.string().min(1).optional(),
   /** A replica silent this long is presumed dead, and another takes over its provisioning work. */
   workerStaleSeconds: z.coerce.number().min(0.5).default(10),
+  /** Events older than this are deleted (GET /api/v1/events). */
+  eventRetentionDays: z.coerce.number().positive().default(90),
+  /** An event stream with nothing to send writes a comment this often, so proxies keep it open. */
+  eventHeartbeatSeconds: z.coerce.number().min(0.1).default(15),
+  /** How often the server reports stuck nodes and prunes old events. */
+  housekeepingSeconds: z.coerce.number().min(0.1).default(30),
 }).refine((config) => config.headersTimeoutSeconds <= config.requestTimeoutSeconds, {
   path: ['headersTimeoutSeconds'],
   message: 'must not exceed NODEPLANE_REQUEST_TIMEOUT_SECONDS (the request includes its headers)',
@@ -71,6 +77,9 @@ const ENV_NAMES: Record<keyof Config, string> = {
   dbPoolSize: 'NODEPLANE_DB_POOL_SIZE',
   secretKey: 'NODEPLANE_SECRET_KEY',
   workerStaleSeconds: 'NODEPLANE_WORKER_STALE_SECONDS',
+  eventRetentionDays: 'NODEPLANE_EVENT_RETENTION_DAYS',
+  eventHeartbeatSeconds: 'NODEPLANE_EVENT_HEARTBEAT_SECONDS',
+  housekeepingSeconds: 'NODEPLANE_HOUSEKEEPING_SECONDS',
 }
 
 /** Thrown with a message a person can act on when a setting is invalid. */

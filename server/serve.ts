@@ -2,6 +2,7 @@ import { serve as listen } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { createApp } from './app.js'
 import type { Config } from './config.js'
+import { startHousekeeping } from './events/housekeeping.js'
 import { slowClientLimits } from './http/limits.js'
 import { exposedDataDirMode } from './lib/data-dir.js'
 import { logDriverNotice } from './provisioning/start-notice.js'
@@ -22,6 +23,7 @@ export async function serve(config: Config): Promise<void> {
     sweepMs: config.databaseUrl ? Math.max(200, (config.workerStaleSeconds * 1000) / 5) : undefined,
     healthMs: config.healthSeconds * 1000,
   })
+  startHousekeeping(rt)
   const server = listen({
     fetch: createApp(rt).fetch,
     port: config.port,

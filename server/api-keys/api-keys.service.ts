@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '../db/client.js'
 import { transaction } from '../db/transaction.js'
+import { recordEvent } from '../events/events.service.js'
 import type { Clock } from '../lib/clock.js'
 import { newPrefixedId } from '../lib/ids.js'
 import { ProblemError } from '../http/problem.js'
@@ -41,15 +42,20 @@ export async function createKey(
   input: { accountId: string; name: string; scope: Scope }
 ): Promise<ApiKeyInfo & { key: string }> {
   const secret = newSecret()
-  const row = await transaction(db, (tx) => insertKey(tx, {
-    id: newPrefixedId('key'),
-    accountId: input.accountId,
-    name: input.name,
-    scope: input.scope,
-    secretHash: hashSecret(secret),
-    prefix: secret.slice(0, 10),
-    createdAt: clock.now(),
-  }))
+  const row = await transaction(db, async (tx) => {
+    const row = await insertKey(tx, {
+      id: newPrefixedId('key'),
+      accountId: input.accountId,
+      name: input.name,
+      scope: input.scope,
+      secretHash: hashSecret(secret),
+      prefix: secret.slice(0, 10),
+      createdAt: clock.now(),
+    })
+    const data = { name: row.name, scope: row.scope, prefix: row.prefix }
+    await recordEvent(tx, clock, { accountId: row.accountId, type: 'api_key.created', resourceId: row.id, data })
+    return row
+  })
   return { ...toApiKeyInfo(row), key: secret }
 }
 
@@ -58,7 +64,12 @@ export async function listKeys(db: Db, accountId: string): Promise<ApiKeyInfo[]>
 }
 
 export async function revokeKey(db: Db, clock: Clock, accountId: string, keyId: string): Promise<void> {
-  if (!(await transaction(db, (tx) => markRevoked(tx, accountId, keyId, clock.now())))) {
+  const revoked = await transaction(db, async (tx) => {
+    if (!(await markRevoked(tx, accountId, keyId, clock.now()))) return false
+    await recordEvent(tx, clock, { accountId, type: 'api_key.revoked', resourceId: keyId })
+    return true
+  })
+  if (!revoked) {
     throw new ProblemError(404, 'api_key_not_found', `no live API key ${keyId} on this account`)
   }
 }
