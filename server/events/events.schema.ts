@@ -62,10 +62,17 @@ export const EventPage = z
   })
   .openapi('EventPage')
 
-const typeList = z
-  .string()
-  .transform((text) => text.split(',').map((part) => part.trim()).filter(Boolean))
-  .pipe(z.array(z.enum(EVENT_TYPES)).min(1))
+const KNOWN_TYPES = new Set<string>(EVENT_TYPES)
+
+const typeList = z.string().transform((text, ctx) => {
+  const types = text.split(',').map((part) => part.trim()).filter(Boolean)
+  const unknown = types.filter((type) => !KNOWN_TYPES.has(type))
+  if (types.length === 0 || unknown.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `unknown event type: ${unknown.join(', ') || '(none)'}; known: ${EVENT_TYPES.join(', ')}` })
+    return z.NEVER
+  }
+  return types as EventType[]
+})
 
 export const EventsQuery = z.object({
   order: z.enum(['newest', 'oldest']).default('newest').openapi({ description: 'Newest or oldest first' }),

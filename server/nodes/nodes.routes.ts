@@ -8,7 +8,7 @@ import {
   jsonContent as json,
   problemResponse,
 } from '../http/responses.js'
-import { CreateNodeBody, Node, NodeCredentials, NodeIdParam } from './nodes.schema.js'
+import { CreateNodeBody, Node, NodeCredentials, NodeIdParam, NodeWaitQuery } from './nodes.schema.js'
 
 const tags = ['Nodes']
 const notFound = problemResponse('No such node on the account, or it was deleted')
@@ -52,8 +52,11 @@ export const getOne = createRoute({
   path: '/nodes/{id}',
   tags,
   summary: 'Get node details',
+  description:
+    'With `wait_for`, a long-poll: the answer comes when the node is running, or deleted (404), or at `timeout`. ' +
+    'A server without it answers 400 for the unknown parameter; fall back to polling then.',
   security: bearer,
-  request: { params: NodeIdParam },
+  request: { params: NodeIdParam, query: NodeWaitQuery },
   responses: { 200: { description: 'The node', content: json(Node) }, ...authErrors, 404: notFound },
 })
 
