@@ -26,6 +26,7 @@ from .errors import (  # noqa: E402
     ServerError,
     ValidationError,
 )
+from .events import Event, EventActor  # noqa: E402
 from .nodes import Node, NodeCredentials  # noqa: E402
 from .public_ips import IpAttachment  # noqa: E402
 from .usage import NodeUsage, Usage  # noqa: E402
@@ -40,6 +41,8 @@ __all__ = [
     "ComputeHostPage",
     "ConflictError",
     "Cpu",
+    "Event",
+    "EventActor",
     "FieldError",
     "Gpu",
     "IpAttachment",
