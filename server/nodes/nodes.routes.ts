@@ -57,7 +57,12 @@ export const getOne = createRoute({
     'A server without it answers 400 for the unknown parameter; fall back to polling then.',
   security: bearer,
   request: { params: NodeIdParam, query: NodeWaitQuery },
-  responses: { 200: { description: 'The node', content: json(Node) }, ...authErrors, 404: notFound },
+  responses: {
+    200: { description: 'The node', content: json(Node) },
+    400: problemResponse('`wait_for` or `timeout` out of range, or an unknown query parameter'),
+    ...authErrors,
+    404: notFound,
+  },
 })
 
 export const remove = createRoute({
