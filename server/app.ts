@@ -18,12 +18,13 @@ import { nodesRouter } from './nodes/nodes.router.js'
 import { publicIpsRouter } from './public-ips/public-ips.router.js'
 import { usageRouter } from './usage/usage.router.js'
 import { vpcsRouter } from './vpcs/vpcs.router.js'
+import { webhooksRouter } from './webhooks/webhooks.router.js'
 
 /**
  * Paths that need an API key; discovery, the docs and the dashboard do not. In Hono `/a/*`
  * also matches `/a`, so listing both would run the middleware twice.
  */
-const KEYED_PATHS = ['/nodes/*', '/api/v1/nodes/*', '/api/v1/networking/*', '/api/v1/usage', '/api/v1/events']
+const KEYED_PATHS = ['/nodes/*', '/api/v1/nodes/*', '/api/v1/networking/*', '/api/v1/usage', '/api/v1/events', '/api/v1/webhooks/*']
 
 const API_CSP = { contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } }
 
@@ -50,6 +51,7 @@ export function createApp(deps: Deps) {
   app.route('/', computeHostsRouter(deps))
   app.route('/', usageRouter(deps))
   app.route('/', eventsRouter(deps))
+  app.route('/', webhooksRouter(deps))
   mountOpenApi(app)
   app.route('/', dashboardRouter(deps))
   return app

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { createApp } from './app.js'
 import type { Config } from './config.js'
 import { startHousekeeping } from './events/housekeeping.js'
+import { startWebhookDelivery } from './webhooks/webhook-delivery.js'
 import { slowClientLimits } from './http/limits.js'
 import { exposedDataDirMode } from './lib/data-dir.js'
 import { logDriverNotice } from './provisioning/start-notice.js'
@@ -24,6 +25,7 @@ export async function serve(config: Config): Promise<void> {
     healthMs: config.healthSeconds * 1000,
   })
   startHousekeeping(rt)
+  startWebhookDelivery(rt)
   const server = listen({
     fetch: createApp(rt).fetch,
     port: config.port,

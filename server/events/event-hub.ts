@@ -17,6 +17,8 @@ const RECONNECT_MS = 1000
 export interface EventHub {
   /** Calls `listener` whenever the account may have new events; returns the unsubscribe. */
   subscribe(accountId: string, listener: () => void): () => void
+  /** Calls `listener` whenever any account may have new events (webhook delivery). */
+  subscribeAll(listener: () => void): () => void
   /** Aborts when the server shuts down: streams and waits end then. */
   readonly closing: AbortSignal
   close(): Promise<void>
@@ -32,8 +34,10 @@ export function announceCommit(db: Db, accountId: string): void {
 export function createEventHub(options: { db: Db; databaseUrl?: string; log: Logger }): EventHub {
   const listeners = new Map<string, Set<() => void>>()
   const closing = new AbortController()
+  const everyAccount = new Set<() => void>()
   const wake = (accountId: string) => {
     for (const listener of listeners.get(accountId) ?? []) listener()
+    for (const listener of everyAccount) listener()
   }
   const wakeAll = () => {
     for (const accountId of listeners.keys()) wake(accountId)
@@ -50,6 +54,10 @@ export function createEventHub(options: { db: Db; databaseUrl?: string; log: Log
         set?.delete(listener)
         if (set?.size === 0) listeners.delete(accountId)
       }
+    },
+    subscribeAll(listener) {
+      everyAccount.add(listener)
+      return () => everyAccount.delete(listener)
     },
     closing: closing.signal,
     async close() {
