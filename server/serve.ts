@@ -24,8 +24,7 @@ export async function serve(config: Config): Promise<void> {
     sweepMs: config.databaseUrl ? Math.max(200, (config.workerStaleSeconds * 1000) / 5) : undefined,
     healthMs: config.healthSeconds * 1000,
   })
-  startHousekeeping(rt)
-  startWebhookDelivery(rt)
+  const background = [startHousekeeping(rt), startWebhookDelivery(rt)]
   const server = listen({
     fetch: createApp(rt).fetch,
     port: config.port,
@@ -38,7 +37,9 @@ export async function serve(config: Config): Promise<void> {
   const shutdown = (signal: string) => {
     rt.log.info({ signal }, 'shutting down')
     server.close()
-    void rt.close().then(() => process.exit(0))
+    void Promise.all(background.map((stop) => stop()))
+      .then(() => rt.close())
+      .then(() => process.exit(0))
   }
   process.once('SIGINT', shutdown)
   process.once('SIGTERM', shutdown)

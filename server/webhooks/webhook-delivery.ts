@@ -142,28 +142,28 @@ async function sendDue(deps: Deps): Promise<number> {
 
 /**
  * Runs rounds when events commit and every second (for retries that come due), one round at
- * a time, until the event hub closes.
+ * a time; the returned stop waits for the round in flight.
  */
-export function startWebhookDelivery(deps: Deps): void {
-  let running = false
+export function startWebhookDelivery(deps: Deps): () => Promise<void> {
+  let current: Promise<void> | undefined
   let again = false
+  let stopped = false
   const round = async () => {
     try {
       await fanOut(deps)
-      while ((await sendDue(deps)) === SEND_BATCH && !deps.events.closing.aborted);
+      while ((await sendDue(deps)) === SEND_BATCH && !stopped);
     } catch (err) {
       deps.log.error({ err }, 'webhook delivery round failed; retrying')
     }
   }
   const kick = () => {
-    if (deps.events.closing.aborted) return
-    if (running) {
+    if (stopped) return
+    if (current) {
       again = true
       return
     }
-    running = true
-    void round().finally(() => {
-      running = false
+    current = round().finally(() => {
+      current = undefined
       if (again) {
         again = false
         kick()
@@ -173,9 +173,11 @@ export function startWebhookDelivery(deps: Deps): void {
   const unsubscribe = deps.events.subscribeAll(kick)
   const timer = setInterval(kick, TICK_MS)
   timer.unref()
-  deps.events.closing.addEventListener('abort', () => {
+  kick()
+  return async () => {
+    stopped = true
     clearInterval(timer)
     unsubscribe()
-  })
-  kick()
+    await current
+  }
 }

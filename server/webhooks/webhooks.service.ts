@@ -10,6 +10,7 @@ import { newPrefixedId } from '../lib/ids.js'
 import { refusedTarget } from './target.js'
 import type { CreateWebhookBody, UpdateWebhookBody, Webhook, WebhookDelivery } from './webhooks.schema.js'
 import {
+  deleteFinishedBefore,
   deleteWebhookRow,
   findDelivery,
   findWebhook,
@@ -118,4 +119,10 @@ export async function sendTestEvent(ctx: Ctx, accountId: string, id: string): Pr
   }
   await transaction(ctx.db, (tx) => insertDeliveries(tx, [row]))
   return toDelivery((await findDelivery(ctx.db, deliveryId))!, [])
+}
+
+/** Deletes finished deliveries older than the event retention; returns how many. */
+export function pruneDeliveries(ctx: Pick<Ctx, 'db' | 'clock'>, retentionDays: number): Promise<number> {
+  const before = new Date(ctx.clock.now().getTime() - retentionDays * 24 * 60 * 60 * 1000)
+  return transaction(ctx.db, (tx) => deleteFinishedBefore(tx, before))
 }

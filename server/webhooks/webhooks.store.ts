@@ -140,3 +140,12 @@ export async function recentDeliveries(db: Db, webhookId: string, limit: number)
 export async function findDelivery(db: Db, id: string): Promise<DeliveryRow | undefined> {
   return (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]
 }
+
+/** Deletes finished deliveries (and their attempts) older than `before`; returns how many. */
+export async function deleteFinishedBefore(tx: Tx, before: Date): Promise<number> {
+  const deleted = await tx
+    .delete(webhookDeliveries)
+    .where(and(inArray(webhookDeliveries.status, ['succeeded', 'failed']), lt(webhookDeliveries.finishedAt, before)))
+    .returning({ id: webhookDeliveries.id })
+  return deleted.length
+}

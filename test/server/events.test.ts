@@ -265,6 +265,25 @@ describe('GET /nodes/{id}?wait_for', () => {
   })
 })
 
+describe('retention', () => {
+  it('prunes events older than NODEPLANE_EVENT_RETENTION_DAYS, and ids never repeat', async () => {
+    const short = await startServer({ env: { NODEPLANE_EVENT_RETENTION_DAYS: '1', NODEPLANE_HOUSEKEEPING_SECONDS: '0.2' } })
+    try {
+      const c = api(short.url, (await createTestKey(short.dataDir)).key)
+      const old = (await c.post('/api/v1/networking', { name: 'old' })).body
+      const kept = (await c.post('/api/v1/networking', { name: 'kept' })).body
+      await sqlQuery(short.dataDir, 'UPDATE events SET occurred_at = occurred_at - 2 * 86400000 WHERE resource_id = $1', [old.id])
+      await eventually(async () => ((await eventsOf(old.id, c)).length === 0 ? true : undefined))
+      const [keptEvent] = await eventsOf(kept.id, c)
+      expect(keptEvent!.type).toBe('vpc.created')
+      const next = (await c.post('/api/v1/networking', { name: 'next' })).body
+      expect((await eventsOf(next.id, c))[0]!.id).toBe(keptEvent!.id + 1)
+    } finally {
+      await short.stop()
+    }
+  })
+})
+
 describe('stuck nodes and shutdown', () => {
   it('records node.stuck once, streams it, answers a waiter with it, and ends streams on shutdown', async () => {
     const stuckServer = await startServer({ env: { NODEPLANE_FAULT_STUCK_RATE: '1', NODEPLANE_HOUSEKEEPING_SECONDS: '0.2' } })
