@@ -30,14 +30,17 @@ async function sendNew(deps: Deps, stream: SSEStreamingApi, filter: EventFilter,
 }
 
 /** Streams the account's events after `resumeAfter`, else from now on, until either side ends. */
-export function streamEvents(c: Context, deps: Deps, accountId: string, query: EventsQuery, resumeAfter?: number) {
+export async function streamEvents(c: Context, deps: Deps, accountId: string, query: EventsQuery, resumeAfter?: number) {
+  // Fixed before the headers go out: a client that sees the stream open and then causes an
+  // event must get that event.
+  const start = resumeAfter ?? (await latestEventId(deps.db, accountId))
   return streamSSE(c, async (stream) => {
     const watcher = watchAccount(deps.events, accountId)
     stream.onAbort(() => watcher.close())
     try {
       const heartbeatMs = deps.config.eventHeartbeatSeconds * 1000
       const filter = filterOf(accountId, query)
-      let lastId = resumeAfter ?? (await latestEventId(deps.db, accountId))
+      let lastId = start
       await stream.write(`retry: ${RETRY_MS}\n\n`)
       let lastWrite = Date.now()
       while (!stream.aborted && !deps.events.closing.aborted) {

@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import itertools
-from typing import Iterator, Tuple
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from typing import Any, Iterator, List, Tuple
 
 import pytest
+import requests
 
 from _server import ServerProcess
 from conftest import delete_quietly
-from nodeplane import Client, Event, NotFoundError
+from nodeplane import Client, Event, NotFoundError, verify_signature
 
 
 @pytest.fixture(scope="module")
 def timed() -> Iterator[Tuple[ServerProcess, str]]:
-    """A server of its own whose nodes take 2 s to provision, and a key of it."""
-    process = ServerProcess(env={"NODEPLANE_PROVISION_SECONDS": "2"}).start()
+    """A server of its own whose nodes take 2 s to provision (webhooks may target loopback), and a key of it."""
+    env = {"NODEPLANE_PROVISION_SECONDS": "2", "NODEPLANE_WEBHOOK_ALLOW_PRIVATE_TARGETS": "true"}
+    process = ServerProcess(env=env).start()
     try:
         yield process, process.create_key("events")[1]
     finally:
@@ -96,3 +101,44 @@ def test_stream_events_resumes_across_a_server_restart_without_missing_any(timed
         names = [event.data["name"] for event in itertools.islice(live, 2)]
         live.close()
         assert names == ["after-restart-1", "after-restart-2"]
+
+
+class _Receiver(BaseHTTPRequestHandler):
+    received: List[Tuple[str, bytes]] = []
+
+    def do_POST(self) -> None:
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        self.received.append((self.headers["Nodeplane-Signature"], body))
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+def test_verify_signature_accepts_a_real_delivery_and_refuses_wrong_ones(timed) -> None:
+    process, key = timed
+    receiver = HTTPServer(("127.0.0.1", 0), _Receiver)
+    threading.Thread(target=receiver.serve_forever, args=(0.05,), daemon=True).start()
+    try:
+        url = "http://127.0.0.1:{}/hook".format(receiver.server_address[1])
+        created = requests.post(
+            process.url + "/api/v1/webhooks",
+            json={"url": url, "event_types": ["vpc.created"]},
+            headers={"Authorization": "Bearer " + key},
+        ).json()
+        with Client(api_key=key, base_url=process.url) as client:
+            client.vpc_create("signed-for-python")
+        deadline = time.monotonic() + 20
+        while not _Receiver.received and time.monotonic() < deadline:
+            time.sleep(0.05)
+        header, body = _Receiver.received[0]
+        secret = created["secret"]
+        assert verify_signature(secret, body, header)
+        assert not verify_signature(secret + "x", body, header)
+        assert not verify_signature(secret, body.replace(b"signed", b"forged"), header)
+        assert not verify_signature(secret, body, header, now=time.time() + 301)
+        assert not verify_signature(secret, body, "v1=" + header.split("v1=")[1])
+    finally:
+        receiver.shutdown()
+        receiver.server_close()

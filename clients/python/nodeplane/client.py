@@ -315,7 +315,7 @@ class Client:
         out of the loop to stop.
 
         :param last_event_id: start after this event id (e.g. the last one you processed);
-            by default with the next event
+            by default with the first event after this call
         :raises ConnectionError: the server stays unreachable through the client's retries
         """
         return events_api.stream(self._http, type, resource_id, last_event_id)

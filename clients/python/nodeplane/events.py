@@ -93,9 +93,19 @@ def stream(
     resource_id: Optional[str],
     last_event_id: Optional[int],
 ) -> Iterator[Event]:
-    """Live events, reconnecting after drops; see :meth:`nodeplane.Client.stream_events`."""
-    params = _filters(types, resource_id)
-    resume = None if last_event_id is None else str(last_event_id)
+    """Live events, reconnecting after drops; see :meth:`nodeplane.Client.stream_events`.
+
+    Without ``last_event_id`` the stream starts after the account's newest event at the time
+    of this call, read here and now: a generator connects only when first iterated, and what
+    happens in between must not be lost.
+    """
+    if last_event_id is None:
+        newest = http.request("GET", "/api/v1/events", params={"limit": 1})["events"]
+        last_event_id = newest[0]["id"] if newest else 0
+    return _follow(http, _filters(types, resource_id), str(last_event_id))
+
+
+def _follow(http: HttpClient, params: Dict[str, str], resume: str) -> Iterator[Event]:
     failures = 0
     while True:
         try:
