@@ -13,6 +13,8 @@ import { newPrefixedId } from '../lib/ids.js'
 import { SIGNATURE_HEADER, signatureHeader } from './signature.js'
 import { refusedTarget } from './target.js'
 import {
+  anyDue,
+  anyEnabledWebhook,
   bumpFailureStreak,
   claimDue,
   eventTypesOf,
@@ -32,6 +34,8 @@ const MAX_BACKOFF_MS = 60 * 60 * 1000
 
 /** Turns new events into deliveries for every enabled webhook. */
 async function fanOut(deps: Deps): Promise<void> {
+  // Most servers have no webhooks: every event must not cost them a write transaction.
+  if (!(await anyEnabledWebhook(deps.db))) return
   await transaction(deps.db, async (tx) => {
     for (const hook of await lockEnabledWebhooks(tx)) {
       const types = eventTypesOf(hook)
@@ -135,6 +139,7 @@ async function sendDue(deps: Deps): Promise<number> {
   const now = deps.clock.now()
   // Held long enough for the slowest answer; a sender that dies lets the claim lapse.
   const until = new Date(now.getTime() + deps.config.webhookTimeoutSeconds * 1000 + 30_000)
+  if (!(await anyDue(deps.db, now))) return 0
   const due = await transaction(deps.db, (tx) => claimDue(tx, now, until, SEND_BATCH))
   await Promise.all(due.map((delivery) => deliver(deps, delivery)))
   return due.length

@@ -149,3 +149,18 @@ export async function deleteFinishedBefore(tx: Tx, before: Date): Promise<number
     .returning({ id: webhookDeliveries.id })
   return deleted.length
 }
+
+/** Whether any webhook is enabled: a read, so rounds with nothing to do never write. */
+export async function anyEnabledWebhook(db: Db): Promise<boolean> {
+  return (await db.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.enabled, true)).limit(1)).length > 0
+}
+
+/** Whether a pending delivery is due by `now`: a read before claiming takes the write lock. */
+export async function anyDue(db: Db, now: Date): Promise<boolean> {
+  const due = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now)))
+    .limit(1)
+  return due.length > 0
+}

@@ -3,6 +3,8 @@ export interface SseEvent {
   id?: string
   event?: string
   data: string
+  /** When it arrived (Date.now()), for benchmarks. */
+  at: number
 }
 
 /**
@@ -18,7 +20,7 @@ export interface SseStream {
 }
 
 function parseBlock(block: string): SseEvent | 'comment' | undefined {
-  const event: SseEvent = { data: '' }
+  const event: SseEvent = { data: '', at: Date.now() }
   const data: string[] = []
   let comment = false
   for (const line of block.split('\n')) {
