@@ -43,6 +43,12 @@ export interface Worker {
   teardown(node: NodeRef): void
   /** True while a node that died is being brought back: its addresses cannot change meanwhile. */
   isReviving(nodeId: string): boolean
+  /**
+   * Asks the driver at once whether a running node died (a failed engine call suggests it),
+   * and if so starts bringing it back, as the periodic health check would. True when it is dead
+   * or already reviving.
+   */
+  reviveIfDead(nodeId: string): Promise<boolean>
   /** Makes the engine's public addresses of a node match the database; rejects if the driver fails. */
   syncPublicIps(node: NodeRef): Promise<void>
   /**
@@ -153,15 +159,17 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
     }
   }
 
+  function startReviving(nodeId: string): void {
+    if (reviving.has(nodeId)) return
+    reviving.add(nodeId)
+    run(() => revive(nodeId))
+  }
+
   async function checkHealth(): Promise<void> {
     if (!driver.findDead) return
     try {
       await ready
-      for (const nodeId of await driver.findDead(await hooks.runningNodeIds())) {
-        if (reviving.has(nodeId)) continue
-        reviving.add(nodeId)
-        run(() => revive(nodeId))
-      }
+      for (const nodeId of await driver.findDead(await hooks.runningNodeIds())) startReviving(nodeId)
     } catch (err) {
       log.error({ err }, 'health check failed; retrying')
     }
@@ -184,6 +192,14 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
     },
     isReviving(nodeId) {
       return reviving.has(nodeId)
+    },
+    async reviveIfDead(nodeId) {
+      if (reviving.has(nodeId)) return true
+      if (!driver.findDead) return false
+      await ready
+      const dead = (await driver.findDead([nodeId])).includes(nodeId)
+      if (dead) startReviving(nodeId)
+      return dead
     },
     syncPublicIps(node) {
       if (!driver.setPublicIps) return Promise.resolve()

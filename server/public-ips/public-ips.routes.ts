@@ -27,7 +27,9 @@ export const attach = createRoute({
     400: problemResponse('Invalid body, or an address outside the public pools'),
     ...authErrors,
     404: nodeNotFound,
-    409: problemResponse('The node is not running (`node_not_running`) or the address is in use (`ip_in_use`)'),
+    409: problemResponse(
+      'The node is not running (`node_not_running`), is being restarted after it died (`node_repairing`), or the address is in use (`ip_in_use`)'
+    ),
     503: problemResponse('The pool of that IP version is exhausted'),
     ...idempotencyErrors,
   },
@@ -45,6 +47,6 @@ export const detach = createRoute({
     400: problemResponse('`ip` is not an address from the public pools'),
     ...authErrors,
     404: problemResponse('No such node, or the address is not attached to it (`ip_not_attached`)'),
-    409: problemResponse('The node is being deleted'),
+    409: problemResponse('The node is being deleted (`node_not_running`) or restarted after it died (`node_repairing`)'),
   },
 })

@@ -29,6 +29,17 @@ type EngineCtx = Ctx & Pick<Deps, 'worker' | 'log'>
 
 const address = (ip: string) => ip.split('/')[0]!
 
+/** While a dead node is being restarted its addresses cannot change: the restart sets them. */
+function repairing(nodeId: string): ProblemError {
+  return new ProblemError(409, 'node_repairing', `node ${nodeId} stopped answering and is being restarted; retry in a few seconds`, {
+    headers: { 'Retry-After': '5' },
+  })
+}
+
+function refuseWhileReviving(ctx: EngineCtx, nodeId: string): void {
+  if (ctx.worker.isReviving(nodeId)) throw repairing(nodeId)
+}
+
 async function nodeOr404(db: Db, accountId: string, nodeId: string): Promise<NodeRow> {
   const node = await findLiveNode(db, accountId, nodeId)
   if (!node) throw new ProblemError(404, 'node_not_found', `no node ${nodeId} on this account`)
@@ -76,6 +87,7 @@ export async function attachIp(
 ): Promise<AttachResult> {
   const { node, chosen, result } = await transaction(ctx.db, async (tx) => {
     const node = await nodeOr404(tx, accountId, nodeId)
+    refuseWhileReviving(ctx, nodeId)
     if (node.status !== 'running') {
       throw new ProblemError(409, 'node_not_running', `node ${nodeId} is ${node.status}; addresses attach once it is running`)
     }
@@ -94,6 +106,9 @@ export async function attachIp(
       if (await findAttachment(tx, nodeId, chosen.network)) await deleteAttachment(tx, chosen.network)
       await answer.discard(tx)
     })
+    // A node whose engine side died is the usual cause: say so, and start its restart now
+    // rather than at the next health check.
+    if (await ctx.worker.reviveIfDead(nodeId).catch(() => false)) throw repairing(nodeId)
     ctx.worker.syncPublicIps(node).catch((again) => ctx.log.warn({ err: again, node_id: nodeId }, 'address cleanup failed'))
     throw new ProblemError(500, 'ip_attach_failed', 'the address could not be configured on the node; retry the request')
   }
@@ -126,6 +141,7 @@ async function attachmentToDetach(db: Db, config: Config, node: NodeRow, ip: str
 export async function detachIp(ctx: EngineCtx, accountId: string, nodeId: string, ip: string | undefined) {
   const { node, detached } = await transaction(ctx.db, async (tx) => {
     const node = await nodeOr404(tx, accountId, nodeId)
+    refuseWhileReviving(ctx, nodeId)
     if (node.status === 'deleting') {
       throw new ProblemError(409, 'node_not_running', `node ${nodeId} is deleting; its addresses are released with it`)
     }
