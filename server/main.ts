@@ -4,6 +4,9 @@ import { createKey, listKeys, revokeKey } from './api-keys/api-keys.service.js'
 import { ADMIN_EMAIL, createUser, userByEmail } from './accounts/accounts.service.js'
 import { loadCatalog, readCatalogFile } from './compute-hosts/compute-hosts.service.js'
 import { ConfigError, loadConfig } from './config.js'
+import { nodesNotGone } from './nodes/nodes.service.js'
+import { removeInstance } from './provisioning/cleanup.js'
+import { netnsNames } from './provisioning/network/names.js'
 import { buildImage, imageExists, imageTag, listImages } from './provisioning/podman/image.js'
 import { ProblemError } from './http/problem.js'
 import { parseInput } from './http/router.js'
@@ -129,6 +132,23 @@ images
     if (rows.length === 0) process.stderr.write(`No node image; run \`nodeplane images build\` (builds ${current}).\n`)
     else console.table(rows)
   })
+
+program
+  .command('cleanup')
+  .description('remove what the netns and podman drivers left on this machine for this data directory (as root)')
+  .addOption(dataOption())
+  .option('--force', 'also remove the machines of nodes the database still holds (a later start rebuilds running ones)')
+  .action((options) =>
+    withRuntime(options, async (rt) => {
+      const left = await nodesNotGone(rt.db)
+      if (left.length > 0 && !options.force) {
+        throw new ConfigError(`${left.length} node(s) still exist (${left.join(', ')}): delete them first, or pass --force`)
+      }
+      const removed = await removeInstance(netnsNames(rt.config.dataDir), { nodeDirs: true })
+      const lines = [...removed.containers.map((c) => `container ${c}`), ...removed.namespaces.map((n) => `namespace ${n}`), ...removed.directories.map((d) => `directory ${d}`)]
+      process.stderr.write(lines.length ? `Removed:\n${lines.map((line) => `  ${line}\n`).join('')}` : 'Nothing to remove.\n')
+    })
+  )
 
 program.parseAsync().catch((err: unknown) => {
   const known = err instanceof ConfigError || err instanceof ProblemError

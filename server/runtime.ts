@@ -22,7 +22,8 @@ const DEFAULT_CATALOG = fileURLToPath(new URL('./compute-hosts/default-catalog.j
 export interface Runtime extends Deps {
   /** Set on the first start only: the admin's one-time password, to print once. */
   adminPassword?: string
-  close(): Promise<void>
+  /** Stops the worker and closes the database; `release` as in `Worker.stop`. */
+  close(options?: { release?: boolean }): Promise<void>
 }
 
 /** The engine `NODEPLANE_DRIVER` names. */
@@ -56,8 +57,8 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
     ...base,
     worker,
     adminPassword: generatedPassword,
-    async close() {
-      await worker.stop()
+    async close(options) {
+      await worker.stop(options)
       await close()
     },
   }

@@ -59,8 +59,11 @@ export interface Worker {
   start(options?: { sweepMs?: number; healthMs?: number }): Promise<void>
   /** Resolves when no background work is in flight (for orderly shutdown and tests). */
   idle(): Promise<void>
-  /** Aborts waits in flight; the database keeps the state for the next start or another replica. */
-  stop(): Promise<void>
+  /**
+   * Aborts waits in flight; the database keeps the state for the next start or another replica.
+   * With `release`, an engine with no node left to keep removes what it holds in general.
+   */
+  stop(options?: { release?: boolean }): Promise<void>
 }
 
 export function createWorker(id: string, driver: ProvisioningDriver, hooks: WorkerHooks, log: Logger): Worker {
@@ -175,6 +178,17 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
     }
   }
 
+  async function releaseIfEmpty(): Promise<void> {
+    if (!driver.release) return
+    try {
+      if ((await hooks.expected()).length > 0) return
+      await driver.release()
+      log.info({ driver: driver.name }, 'no node left: engine resources released')
+    } catch (err) {
+      log.warn({ err, driver: driver.name }, 'could not release engine resources; `nodeplane cleanup` removes them')
+    }
+  }
+
   const worker: Worker = {
     id,
     async admit(node) {
@@ -232,11 +246,12 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight])
     },
-    async stop() {
+    async stop(options = {}) {
       clearInterval(sweeper)
       clearInterval(healthCheck)
       for (const controller of waits.values()) controller.abort()
       await Promise.allSettled([...inFlight])
+      if (options.release) await releaseIfEmpty()
       if (!registered) return
       await hooks.retire().catch((err) => log.warn({ err }, 'could not retire the worker; its nodes wait for it to go stale'))
     },

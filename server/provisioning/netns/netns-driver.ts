@@ -5,6 +5,7 @@ import { listNamespaces } from '../network/exec.js'
 import { createEngine } from './engine.js'
 import { nodeNamespace, shortHash, type NetnsNames } from '../network/names.js'
 import { sshPortOpen } from '../network/node-net.js'
+import { removeInstance } from '../cleanup.js'
 import { preflight } from './preflight.js'
 import { reconcileEngine } from './reconcile.js'
 
@@ -90,6 +91,9 @@ export function createNetnsDriver(options: NetnsOptions): NetnsDriver {
       await ready()
       await perNode(node.id, () => e.rebuild(node, publicIps))
       await waitForSsh(node, signal)
+    },
+    async release() {
+      await e.serial('fabric', () => removeInstance(e.names, { nodeDirs: false }))
     },
   }
 }

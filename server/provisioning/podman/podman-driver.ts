@@ -15,6 +15,7 @@ import { ifname, netnsNames, nodeNamespace, shortHash, type NetnsNames } from '.
 import { ensureNodeNetwork, setNodePublicIps, sshPortOpen } from '../network/node-net.js'
 import { runArgs, setRootPassword } from './container.js'
 import { imageExists, imageTag } from './image.js'
+import { removeInstance } from '../cleanup.js'
 import { preflight } from './preflight.js'
 import { reconcileContainers } from './reconcile.js'
 import { containerState, instanceContainers, podman, removeContainer } from './podman.js'
@@ -173,6 +174,9 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
       })
       if (outcome === 'created') log.error({ node_id: node.id }, 'node container vanished; recreated from the image')
       await waitForSsh(node, signal)
+    },
+    async release() {
+      await removeInstance(names, { nodeDirs: false })
     },
   }
   return driver
