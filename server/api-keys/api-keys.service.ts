@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js'
 import { transaction } from '../db/transaction.js'
 import type { Clock } from '../lib/clock.js'
 import { newPrefixedId } from '../lib/ids.js'
+import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import { ProblemError } from '../http/problem.js'
 import {
   findKeyByHash,
@@ -38,19 +39,25 @@ function hashSecret(secret: string): string {
 export async function createKey(
   db: Db,
   clock: Clock,
-  input: { accountId: string; name: string; scope: Scope }
+  input: { accountId: string; name: string; scope: Scope },
+  // Never given the secret: an answer is stored for replay, and the secret is shown only once.
+  answer: IdempotentAnswer<ApiKeyInfo> = withoutKey
 ): Promise<ApiKeyInfo & { key: string }> {
   const secret = newSecret()
-  const row = await transaction(db, (tx) => insertKey(tx, {
-    id: newPrefixedId('key'),
-    accountId: input.accountId,
-    name: input.name,
-    scope: input.scope,
-    secretHash: hashSecret(secret),
-    prefix: secret.slice(0, 10),
-    createdAt: clock.now(),
-  }))
-  return { ...toApiKeyInfo(row), key: secret }
+  const info = await transaction(db, async (tx) => {
+    const row = await insertKey(tx, {
+      id: newPrefixedId('key'),
+      accountId: input.accountId,
+      name: input.name,
+      scope: input.scope,
+      secretHash: hashSecret(secret),
+      prefix: secret.slice(0, 10),
+      createdAt: clock.now(),
+    })
+    await answer.save(tx, toApiKeyInfo(row))
+    return toApiKeyInfo(row)
+  })
+  return { ...info, key: secret }
 }
 
 export async function listKeys(db: Db, accountId: string): Promise<ApiKeyInfo[]> {

@@ -11,7 +11,9 @@ import { CSRF_HEADER } from './csrf.js'
 import { setFlash } from './flash.js'
 import { Addresses, Credentials, DeleteNode, NodeFields } from './node-details.view.js'
 import { nodeCosts } from './nodes.data.js'
+import { submitOnce } from './once.js'
 import { renderPage } from './render.js'
+import type { AttachResult } from '../public-ips/public-ips.schema.js'
 
 /** A logged-in user acts with the rights of a read_write key on their own account. */
 function principalOf(session: Session): Principal {
@@ -60,11 +62,18 @@ export function nodeDetailsRoutes(deps: Deps) {
 
   app.post('/ui/nodes/:id/ip', async (c) => {
     const id = c.req.param('id')
-    const requested = field(await c.req.parseBody(), 'ip') || 'auto'
-    const result = await attempt(() => attachIp(deps, sessionOf(c).user.accountId, id, requested))
-    if (result.ok) setFlash(c, 'ok', `Attached ${result.value.ip} (IPv${result.value.ipVersion}).`)
-    else setFlash(c, 'error', result.problem.message)
-    return c.redirect(`/ui/nodes/${id}`, 303)
+    const form = await c.req.parseBody()
+    const requested = field(form, 'ip') || 'auto'
+    const here = `/ui/nodes/${id}`
+    return submitOnce<AttachResult>(deps, c, form, {
+      run: (answer) => attachIp(deps, sessionOf(c).user.accountId, id, requested, answer),
+      done: (attached) => ({ location: here, flash: `Attached ${attached.ip} (IPv${attached.ipVersion}).` }),
+      failed: (problem) => {
+        setFlash(c, 'error', problem.message)
+        return c.redirect(here, 303)
+      },
+      pending: { location: here, flash: 'The address is still being attached; it shows below in a moment.' },
+    })
   })
 
   app.post('/ui/nodes/:id/ip/detach', async (c) => {

@@ -106,7 +106,7 @@ export function CreateNodeForm(props: {
 }) {
   const v = props.values
   return (
-    <PostForm action="/ui/nodes" csrf={props.csrf} class="grid-form">
+    <PostForm action="/ui/nodes" csrf={props.csrf} once class="grid-form">
       <Field id="node-name" label="Name (optional)">
         <input
           id="node-name"

@@ -1,23 +1,29 @@
 import type { Child } from 'hono/jsx'
 import type { ProblemError } from '../../http/problem.js'
 import { CSRF_FIELD } from '../csrf.js'
+import { newOnceToken, ONCE_FIELD } from '../once.js'
 
 /** The hidden field that carries the session's CSRF token in every form. */
 export function CsrfField(props: { token: string }) {
   return <input type="hidden" name={CSRF_FIELD} value={props.token} />
 }
 
-/** A POST form with the CSRF token; `confirm` asks before submitting (static/app.js). */
+/**
+ * A POST form with the CSRF token; `confirm` asks before submitting (static/app.js); `once`
+ * marks a form that creates something, so submitting it twice creates it once (once.ts).
+ */
 export function PostForm(props: {
   action: string
   csrf: string
   confirm?: string
+  once?: boolean
   class?: string
   children?: Child
 }) {
   return (
     <form method="post" action={props.action} class={props.class} data-confirm={props.confirm}>
       <CsrfField token={props.csrf} />
+      {props.once && <input type="hidden" name={ONCE_FIELD} value={newOnceToken()} />}
       {props.children}
     </form>
   )

@@ -20,6 +20,28 @@
     if (message && !window.confirm(message)) event.preventDefault()
   })
 
+  // A form in flight takes no second click. Disabled after this tick, so the clicked button's
+  // name and value still go with the form; the server's one-time token covers the rest.
+  document.addEventListener('submit', (event) => {
+    if (event.defaultPrevented) return
+    const form = event.target
+    setTimeout(() => {
+      form.setAttribute('aria-busy', 'true')
+      for (const button of form.querySelectorAll('button')) {
+        button.dataset.wasDisabled = String(button.disabled)
+        button.disabled = true
+      }
+    })
+  })
+  // Back to a page kept in the browser's cache: its forms are usable again.
+  window.addEventListener('pageshow', (event) => {
+    if (!event.persisted) return
+    for (const form of document.querySelectorAll('form[aria-busy="true"]')) {
+      form.removeAttribute('aria-busy')
+      for (const button of form.querySelectorAll('button')) button.disabled = button.dataset.wasDisabled === 'true'
+    }
+  })
+
   // Secrets are fetched on demand with the session's CSRF token, so they are never in the HTML.
   const secrets = new Map()
   async function secret(url) {
