@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, gte, or, sql, type SQL } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.js'
 import { first } from '../db/prepared.js'
 import { readCache } from '../db/read-cache.js'
@@ -51,11 +52,21 @@ async function regionCondition(db: Db, value: string): Promise<SQL | undefined> 
   return isDatacenter ? eq(computeHosts.datacenter, value) : eq(computeHosts.region, value)
 }
 
+/** The largest value of the integer size columns (PostgreSQL's `integer`). */
+const INTEGER_MAX = 2 ** 31 - 1
+
+/**
+ * `column >= minimum` for an integer column. The API takes any number, but PostgreSQL refuses
+ * a fraction or an out-of-range value as an integer parameter: rounding up and capping keep
+ * the same meaning (nothing is bigger than the cap) on both databases.
+ */
+const atLeast = (column: SQLiteColumn, minimum: number) => gte(column, Math.min(Math.ceil(minimum), INTEGER_MAX))
+
 async function discoveryFilter(db: Db, query: DiscoveryQuery): Promise<SQL | undefined> {
   const conditions: (SQL | undefined)[] = [
-    gte(computeHosts.cpuCores, query.min_cpu),
-    gte(computeHosts.memoryGb, query.min_memory_gb),
-    gte(computeHosts.storageGb, query.min_storage_gb),
+    atLeast(computeHosts.cpuCores, query.min_cpu),
+    atLeast(computeHosts.memoryGb, query.min_memory_gb),
+    atLeast(computeHosts.storageGb, query.min_storage_gb),
   ]
   if (query.region) conditions.push(await regionCondition(db, query.region))
   if (query.datacenter) conditions.push(eq(computeHosts.datacenter, query.datacenter))
