@@ -6,6 +6,7 @@ import {
   idempotencyErrors,
   idempotencyHeaders,
   jsonContent as json,
+  links,
   problemResponse,
 } from '../http/responses.js'
 import { NodeIdParam } from '../nodes/nodes.schema.js'
@@ -17,13 +18,18 @@ const nodeNotFound = problemResponse('No such node on the account, or it is dele
 export const attach = createRoute({
   method: 'post',
   path: '/api/v1/nodes/{id}/network/ip',
+  operationId: 'attachPublicIp',
   tags,
   summary: 'Attach a public IP address',
   security: bearer,
   middleware: [optionalJsonBody] as const,
   request: { params: NodeIdParam, headers: idempotencyHeaders, body: { content: json(AttachIpBody) } },
   responses: {
-    200: { description: 'The attached address', content: json(AttachResult) },
+    200: {
+      description: 'The attached address',
+      content: json(AttachResult),
+      links: links(['detachPublicIp'], { id: '$request.path.id', ip: '$response.body#/ip' }),
+    },
     400: problemResponse('Invalid body, or an address outside the public pools'),
     ...authErrors,
     404: nodeNotFound,
@@ -38,6 +44,7 @@ export const attach = createRoute({
 export const detach = createRoute({
   method: 'delete',
   path: '/api/v1/nodes/{id}/network/ip',
+  operationId: 'detachPublicIp',
   tags,
   summary: 'Detach a public IP address',
   security: bearer,
