@@ -51,10 +51,12 @@ python_status=0
 bash test/python/run.sh --junitxml=test-output/pytest.xml || python_status=$?
 NODEPLANE_TEST_POSTGRES_URL="$pg_url" bash test/python/run.sh --junitxml=test-output/pytest-postgres.xml || python_status=$?
 
-step "API fuzzing (schemathesis against /openapi.json)"
+step "API fuzzing (schemathesis against /openapi.json, stateful too), on SQLite and on PostgreSQL"
 fuzz_status=0
 bash test/fuzz/run.sh >test-output/fuzz.log 2>&1 || fuzz_status=$?
 tail -n 4 test-output/fuzz.log
+NODEPLANE_TEST_POSTGRES_URL="$pg_url" bash test/fuzz/run.sh >test-output/fuzz-postgres.log 2>&1 || fuzz_status=$?
+tail -n 4 test-output/fuzz-postgres.log
 
 # One closing line over every suite, in the plain form CI reads.
 node test/summary.mjs test-output/vitest.json test-output/vitest-postgres.json test-output/pytest.xml test-output/pytest-postgres.xml "$fuzz_status"

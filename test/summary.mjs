@@ -54,7 +54,15 @@ for (const [file, run] of [[pytestXml, '[python sqlite]'], [pytestPostgresXml, '
   else { failed += 1; failures.push(`${run} no pytest report at ${file}`) }
 }
 if (fuzzStatus === '0') passed += 1
-else { failed += 1; failures.push('[fuzz] schemathesis found problems; see test-output/fuzz.log') }
+else { failed += 1; failures.push('[fuzz] schemathesis found problems; see test-output/fuzz.log and fuzz-postgres.log') }
+
+// How much the fuzzer tried, per database: schemathesis's "N generated, N passed" line.
+for (const [file, run] of [['test-output/fuzz.log', 'sqlite'], ['test-output/fuzz-postgres.log', 'postgres']]) {
+  const log = existsSync(file) ? readFileSync(file, 'utf8') : ''
+  const cases = /Test cases:\s*\n\s*(.+)/.exec(log)?.[1]?.trim()
+  const scenarios = /Scenarios:\s*(\d+)/.exec(log)?.[1]
+  console.log(`fuzz [${run}]: ${cases ?? 'no run'}${scenarios ? `; ${scenarios} stateful scenarios` : ''}`)
+}
 
 if (flaky.length > 0) console.log(`\nPassed only on retry (flaky):\n${flaky.map((line) => `  ${line}`).join('\n')}`)
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}\n`)
