@@ -6,7 +6,7 @@ import type { Deps } from '../deps.js'
 import { PRINTABLE_PATTERN } from '../lib/names.js'
 import type { ProblemError } from '../http/problem.js'
 import { Alert, CopyButton, Field, PostForm, ProblemAlert, Time } from './components/ui.js'
-import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv } from './context.js'
+import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
 import { setFlash } from './flash.js'
 import { handOverNewKey, takeNewKey } from './new-key.js'
 import { submitOnce } from './once.js'
@@ -188,6 +188,7 @@ export function apiKeysRoutes(deps: Deps) {
     })
   })
 
+  app.get('/ui/settings/keys/:id/revoke', toFormPage(() => '/ui/settings/keys'))
   app.post('/ui/settings/keys/:id/revoke', async (c) => {
     const result = await attempt(() =>
       revokeKey(deps.db, deps.clock, sessionOf(c).user.accountId, c.req.param('id'))

@@ -6,7 +6,7 @@ import { attachIp, detachIp, nodeAddresses } from '../public-ips/public-ips.serv
 import { listVpcs } from '../vpcs/vpcs.service.js'
 import { csrfTokenMatches, type Session } from '../accounts/sessions.service.js'
 import { StatusBadge, StuckWarning } from './components/status.js'
-import { attempt, field, sessionOf, type DashContext, type DashEnv } from './context.js'
+import { attempt, field, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
 import { CSRF_HEADER } from './csrf.js'
 import { setFlash } from './flash.js'
 import { Addresses, Credentials, DeleteNode, NodeFields } from './node-details.view.js'
@@ -51,6 +51,9 @@ export function nodeDetailsRoutes(deps: Deps) {
   const app = new Hono<DashEnv>()
 
   app.get('/ui/nodes/:id', (c) => detailsPage(deps, c, c.req.param('id')))
+
+  const detailsOf = (c: DashContext) => `/ui/nodes/${encodeURIComponent(c.req.param('id') ?? '')}`
+  for (const path of ['/ui/nodes/:id/delete', '/ui/nodes/:id/ip', '/ui/nodes/:id/ip/detach']) app.get(path, toFormPage(detailsOf))
 
   app.post('/ui/nodes/:id/delete', async (c) => {
     const id = c.req.param('id')

@@ -5,7 +5,7 @@ import { PRINTABLE_PATTERN } from '../lib/names.js'
 import { CreateVpcBody, type Vpc } from '../vpcs/vpcs.schema.js'
 import { createVpc, deleteVpc, listVpcs } from '../vpcs/vpcs.service.js'
 import { Field, PostForm, ProblemAlert, Time } from './components/ui.js'
-import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv } from './context.js'
+import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
 import { setFlash } from './flash.js'
 import { inventoryPlaces } from './nodes.data.js'
 import { submitOnce } from './once.js'
@@ -166,6 +166,7 @@ export function vpcsRoutes(deps: Deps) {
     })
   })
 
+  app.get('/ui/vpcs/:id/delete', toFormPage(() => '/ui/vpcs'))
   app.post('/ui/vpcs/:id/delete', async (c) => {
     const result = await attempt(() =>
       deleteVpc(deps, sessionOf(c).user.accountId, c.req.param('id'))

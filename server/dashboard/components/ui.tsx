@@ -39,16 +39,26 @@ export function Alert(props: { kind: 'ok' | 'error' | 'warn'; children?: Child }
 }
 
 /** A service's refusal as a readable message, with the fields it names. */
+/** What the forms call their fields, so an error names the field as the page does. */
+const FIELD_LABELS: Record<string, string> = { host_id: 'Host id', vpc_id: 'VPC', ip: 'Address', min_cpu: 'Minimum cores', min_memory_gb: 'Minimum memory (GB)', min_storage_gb: 'Minimum storage (GB)' }
+
+export function fieldLabel(field: string): string {
+  const label = FIELD_LABELS[field] ?? field.replace(/_/g, ' ')
+  return label.charAt(0).toUpperCase() + label.slice(1)
+}
+
+/** A refusal: invalid fields are listed by their label ("Name: must be at most 63 characters"). */
 export function ProblemAlert(props: { problem: ProblemError; children?: Child }) {
   const errors = props.problem.options.errors ?? []
   return (
     <Alert kind="error">
-      <p>{props.problem.message}</p>
-      {errors.length > 1 && (
-        <ul>
+      {errors.length === 0 ? (
+        <p>{props.problem.message}</p>
+      ) : (
+        <ul class="field-errors">
           {errors.map((e) => (
             <li>
-              {e.field}: {e.message}
+              {fieldLabel(e.field)}: {e.message}
             </li>
           ))}
         </ul>
