@@ -3,6 +3,7 @@ import { csrf } from 'hono/csrf'
 import type { Deps } from '../deps.js'
 import { accountRoutes } from './account.js'
 import { apiKeysRoutes } from './api-keys.js'
+import { billingRoutes } from './billing.js'
 import type { DashEnv } from './context.js'
 import { requireCsrfToken } from './csrf.js'
 import { dashboardNotFound, dashboardOnError } from './errors.js'
@@ -53,6 +54,7 @@ export function dashboardRouter(deps: Deps) {
   app.route('/', nodeDetailsRoutes(deps))
   app.route('/', vpcsRoutes(deps))
   app.route('/', hostsRoutes(deps))
+  app.route('/', billingRoutes(deps))
   app.route('/', apiKeysRoutes(deps))
   app.route('/', accountRoutes(deps))
   app.all('/ui/*', dashboardNotFound)
