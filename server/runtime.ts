@@ -38,6 +38,7 @@ function selectDriver(config: Config, clock: Clock, log: Logger): ProvisioningDr
     teardownSeconds: config.teardownSeconds,
     createFailRate: config.faultCreateFailRate,
     stuckRate: config.faultStuckRate,
+    teardownFailures: config.faultTeardownFailures,
   })
 }
 

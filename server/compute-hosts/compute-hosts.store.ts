@@ -185,3 +185,36 @@ export async function distinctRegions(db: Db): Promise<string[]> {
   const rows = await db.selectDistinct({ region: computeHosts.region }).from(computeHosts).orderBy(computeHosts.region)
   return rows.map((row) => row.region)
 }
+
+/** One size of host a region has free: its shape, how many are free, and the cheapest one. */
+export interface FreeSize {
+  cpuCores: number
+  memoryGb: number
+  storageGb: number
+  gpuCount: number
+  free: number
+  cheapest: HostRow
+}
+
+/**
+ * The sizes of the active hosts of a region, each with its stock and its cheapest host, small
+ * first. One grouped scan of the placement index, then one indexed probe per size (a catalog
+ * has a few dozen sizes, however many hosts).
+ */
+export async function freeSizes(db: Db, region: string): Promise<FreeSize[]> {
+  const active = and(eq(computeHosts.region, region), eq(computeHosts.status, 'active'))
+  const shape = [computeHosts.cpuCores, computeHosts.memoryGb, computeHosts.storageGb, computeHosts.gpuCount] as const
+  const groups = await db
+    .select({ cpuCores: shape[0], memoryGb: shape[1], storageGb: shape[2], gpuCount: shape[3], free: count() })
+    .from(computeHosts)
+    .where(active)
+    .groupBy(...shape)
+    .orderBy(...shape.map((column) => asc(column)))
+  const sizes: FreeSize[] = []
+  for (const group of groups) {
+    const same = and(active, eq(shape[0], group.cpuCores), eq(shape[1], group.memoryGb), eq(shape[2], group.storageGb), eq(shape[3], group.gpuCount))
+    const cheapest = await first(db.select().from(computeHosts).where(same).orderBy(asc(computeHosts.hourlyPrice), asc(computeHosts.id)).limit(1))
+    if (cheapest) sizes.push({ ...group, free: Number(group.free), cheapest })
+  }
+  return sizes
+}

@@ -21,7 +21,12 @@ async function nodesPage(deps: Deps, c: DashContext, values: CreateValues, probl
   ])
   const body = (
     <>
-      <h1>Nodes</h1>
+      <div class="page-head">
+        <h1>Nodes</h1>
+        <a class="button" href="/ui/nodes/new">
+          Create node
+        </a>
+      </div>
       {nodes.length === 0 ? <EmptyNodes /> : <NodeTable nodes={nodes} />}
       <section id="create-node" aria-labelledby="create-heading">
         <h2 id="create-heading">Create a node</h2>

@@ -2,7 +2,7 @@ import { HOSTNAME_PATTERN } from '../lib/names.js'
 import type { Node } from '../nodes/nodes.schema.js'
 import type { Vpc } from '../vpcs/vpcs.schema.js'
 import { StatusBadge, StuckWarning } from './components/status.js'
-import { Field, PostForm, Time } from './components/ui.js'
+import { Field, PostForm, Time, Truncated } from './components/ui.js'
 import type { NodeCost } from './nodes.data.js'
 
 type Row = Node & { cost?: NodeCost }
@@ -25,7 +25,9 @@ function NodeRow(props: { node: Row }) {
   return (
     <tr data-node-id={node.id} data-status={node.status}>
       <td data-label="Name / ID">
-        <a href={`/ui/nodes/${node.id}`}>{node.name ?? node.id}</a>
+        <a href={`/ui/nodes/${node.id}`}>
+          <Truncated text={node.name ?? node.id} />
+        </a>
         {node.name && <div class="mono small">{node.id}</div>}
       </td>
       <td data-label="Status" aria-live="polite">

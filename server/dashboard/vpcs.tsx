@@ -4,7 +4,7 @@ import type { ProblemError } from '../http/problem.js'
 import { PRINTABLE_PATTERN } from '../lib/names.js'
 import { CreateVpcBody, type Vpc } from '../vpcs/vpcs.schema.js'
 import { createVpc, deleteVpc, listVpcs } from '../vpcs/vpcs.service.js'
-import { Field, PostForm, ProblemAlert, Time } from './components/ui.js'
+import { Field, PostForm, ProblemAlert, Time, Truncated } from './components/ui.js'
 import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
 import { setFlash } from './flash.js'
 import { inventoryPlaces } from './nodes.data.js'
@@ -33,9 +33,11 @@ function VpcTable(props: { vpcs: Vpc[]; csrf: string }) {
           {props.vpcs.map((vpc) => (
             <tr id={`vpc-${vpc.id}`}>
               <td>
-                <strong>{vpc.name}</strong>
+                <strong>
+                  <Truncated text={vpc.name} />
+                </strong>
                 <div class="mono small">{vpc.id}</div>
-                {vpc.description && <div class="small muted">{vpc.description}</div>}
+                {vpc.description && <div class="small muted wrap-anywhere">{vpc.description}</div>}
               </td>
               <td>{vpc.region}</td>
               <td class="mono">{vpc.cidr}</td>

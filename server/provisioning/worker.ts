@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
 import type { ExpectedNode, NodeRef, NodeSpec, ProvisioningDriver } from './driver.js'
 import { keyedSerial } from '../lib/serial.js'
@@ -66,6 +67,9 @@ export interface Worker {
   stop(options?: { release?: boolean }): Promise<void>
 }
 
+/** The longest wait between two attempts to tear a node down. */
+const TEARDOWN_RETRY_MAX_MS = 30_000
+
 export function createWorker(id: string, driver: ProvisioningDriver, hooks: WorkerHooks, log: Logger): Worker {
   const waits = new Map<string, AbortController>()
   const inFlight = new Set<Promise<void>>()
@@ -75,6 +79,8 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
   let sweeper: NodeJS.Timeout | undefined
   let healthCheck: NodeJS.Timeout | undefined
   const reviving = new Set<string>()
+  // Aborted by stop(): ends retry waits, so a stop never waits out a backoff.
+  const stopping = new AbortController()
   // CLI commands open a worker only to satisfy the runtime; one never started has no row to retire.
   let registered = false
 
@@ -103,14 +109,28 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
     }
   }
 
+  /**
+   * Tears a node down, retrying with backoff: an engine can fail for a moment (podman's "shm
+   * busy"), and the node must not stay `deleting` until the next start. A stop ends the
+   * retries; the next start or another replica picks the node up.
+   */
   async function destroy(node: NodeRef): Promise<void> {
-    try {
-      await ready
-      await driver.destroy(node)
-      await hooks.markTornDown(node.id)
-      log.info({ node_id: node.id }, 'node torn down')
-    } catch (err) {
-      log.error({ err, node_id: node.id }, 'teardown failed; retried on next start')
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await ready
+        await driver.destroy(node)
+        await hooks.markTornDown(node.id)
+        log.info({ node_id: node.id }, 'node torn down')
+        return
+      } catch (err) {
+        if (stopping.signal.aborted) {
+          log.error({ err, node_id: node.id }, 'teardown failed; retried on next start')
+          return
+        }
+        const retryInMs = Math.min(TEARDOWN_RETRY_MAX_MS, 500 * 2 ** attempt)
+        log.error({ err, node_id: node.id, retry_in_ms: retryInMs }, 'teardown failed; retrying')
+        await sleep(retryInMs, undefined, { signal: stopping.signal }).catch(() => undefined)
+      }
     }
   }
 
@@ -247,6 +267,7 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
       while (inFlight.size > 0) await Promise.allSettled([...inFlight])
     },
     async stop(options = {}) {
+      stopping.abort()
       clearInterval(sweeper)
       clearInterval(healthCheck)
       for (const controller of waits.values()) controller.abort()

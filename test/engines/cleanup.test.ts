@@ -38,7 +38,11 @@ for (const engine of ENGINES) {
       ctx = await startEngineServer(engine)
       const { node } = await runningNode(ctx.client)
       expect((await ctx.client.delete(`/nodes/${node.id}`)).status).toBe(204)
-      await eventually(async () => ((await ctx!.client.get(`/nodes/${node.id}`)).status === 404 ? true : undefined), 60_000)
+      await eventually(async () => ((await ctx!.client.get(`/nodes/${node.id}`)).status === 404 ? true : undefined), 90_000).catch((err) => {
+        // Say why, since the server is gone when the report is read.
+        const errors = ctx!.server.logs.filter((line) => Number(line.level) >= 50)
+        throw new Error(`node ${node.id} was not torn down: ${err}\n${JSON.stringify(errors, null, 1)}`)
+      })
       expect(await namespacesOf(ctx.names)).toContain(ctx.names.fabric)
 
       await ctx.server.stop()

@@ -109,3 +109,15 @@ export function Field(props: { id: string; label: string; hint?: string; childre
     </div>
   )
 }
+
+/**
+ * A name as long as the API allows, kept to one line with an ellipsis where space is short;
+ * the whole name is in the tooltip and for screen readers.
+ */
+export function Truncated(props: { text: string; class?: string }) {
+  return (
+    <span class={`truncate ${props.class ?? ''}`.trim()} title={props.text}>
+      {props.text}
+    </span>
+  )
+}

@@ -20,6 +20,16 @@
     if (message && !window.confirm(message)) event.preventDefault()
   })
 
+  // Forms marked data-autosubmit (the create page's region) reload as soon as they change.
+  document.addEventListener('change', (event) => {
+    const form = event.target.closest?.('form[data-autosubmit]')
+    if (form) form.requestSubmit()
+    // The create page's summary follows the chosen size, so the price is seen before the click.
+    const summary = event.target.dataset?.summary
+    const target = summary && event.target.form?.querySelector('[data-summary-target]')
+    if (target) target.textContent = summary
+  })
+
   // A form in flight takes no second click. Disabled after this tick, so the clicked button's
   // name and value still go with the form; the server's one-time token covers the rest.
   document.addEventListener('submit', (event) => {
