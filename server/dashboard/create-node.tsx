@@ -1,12 +1,12 @@
 import { Hono } from 'hono'
 import { sizesInRegion } from '../compute-hosts/compute-hosts.service.js'
 import type { Deps } from '../deps.js'
-import { HOSTNAME_PATTERN } from '../lib/names.js'
 import { listVpcs } from '../vpcs/vpcs.service.js'
 import type { Vpc } from '../vpcs/vpcs.schema.js'
 import { Field, PostForm } from './components/ui.js'
 import { sessionOf, type DashEnv } from './context.js'
 import { inventoryPlaces } from './nodes.data.js'
+import { NodeNameField } from './nodes.view.js'
 import { renderPage } from './render.js'
 
 type Size = Awaited<ReturnType<typeof sizesInRegion>>[number]
@@ -121,16 +121,7 @@ function CreatePage(props: { csrf: string; regions: string[]; region: string; si
                 ))}
               </select>
             </Field>
-            <Field id="new-name" label="Name (optional)">
-              <input
-                id="new-name"
-                name="name"
-                maxlength={63}
-                pattern={HOSTNAME_PATTERN}
-                title="A host name: lower-case letters, digits and '-', not at either end"
-                placeholder="web-1"
-              />
-            </Field>
+            <NodeNameField id="new-name" />
           </div>
           <p class="summary" aria-live="polite">
             <strong>You pay</strong> <span data-summary-target>{`${describe(chosen)}: ${priceText(chosen)}`}</span>, billed

@@ -91,6 +91,23 @@ export function EmptyNodes() {
   )
 }
 
+/** A node's name, optional; the browser checks the API's host-name rule before sending. */
+export function NodeNameField(props: { id: string; value?: string }) {
+  return (
+    <Field id={props.id} label="Name (optional)">
+      <input
+        id={props.id}
+        name="name"
+        maxlength={63}
+        pattern={HOSTNAME_PATTERN}
+        title="A host name: lower-case letters, digits and '-', not at either end"
+        value={props.value}
+        placeholder="web-1"
+      />
+    </Field>
+  )
+}
+
 /** Values the create form shows again after a refusal. */
 export interface CreateValues {
   name?: string
@@ -109,17 +126,7 @@ export function CreateNodeForm(props: {
   const v = props.values
   return (
     <PostForm action="/ui/nodes" csrf={props.csrf} once class="grid-form">
-      <Field id="node-name" label="Name (optional)">
-        <input
-          id="node-name"
-          name="name"
-          maxlength={63}
-          pattern={HOSTNAME_PATTERN}
-          title="A host name: lower-case letters, digits and '-', not at either end"
-          value={v.name}
-          placeholder="web-1"
-        />
-      </Field>
+      <NodeNameField id="node-name" value={v.name} />
       <Field id="node-region" label="Region">
         <select id="node-region" name="region">
           <option value="">VPC's region, else the default</option>

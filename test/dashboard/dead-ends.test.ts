@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestKey } from '../helpers/accounts.js'
-import { ADMIN_EMAIL, login, screenshotEachTest, startDashboard, submitWith, type Dashboard } from '../helpers/browser.js'
+import { adminDashboard, screenshotEachTest, submitWith, type AdminDashboard } from '../helpers/browser.js'
 import { api } from '../helpers/http.js'
 
-let d: Dashboard
+let d: AdminDashboard
 let client: ReturnType<typeof api>
 
 beforeAll(async () => {
-  d = await startDashboard()
-  await login(d.page, ADMIN_EMAIL, d.password)
-  client = api(d.server.url, (await createTestKey(d.server.dataDir)).key)
+  d = await adminDashboard()
+  client = d.client
 })
 afterAll(() => d?.close())
 screenshotEachTest('dead-ends', () => d?.page)

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_EMAIL, login, screenshotEachTest, startDashboard, submitWith, type Dashboard } from '../helpers/browser.js'
-import { createTestKey } from '../helpers/accounts.js'
+import { adminDashboard, screenshotEachTest, submitWith, type AdminDashboard } from '../helpers/browser.js'
 import { api } from '../helpers/http.js'
 
-let d: Dashboard
+let d: AdminDashboard
 let client: ReturnType<typeof api>
 
 beforeAll(async () => {
-  d = await startDashboard({ NODEPLANE_PROVISION_SECONDS: '1' })
-  await login(d.page, ADMIN_EMAIL, d.password)
-  client = api(d.server.url, (await createTestKey(d.server.dataDir)).key)
+  d = await adminDashboard({ NODEPLANE_PROVISION_SECONDS: '1' })
+  client = d.client
 })
 afterAll(() => d?.close())
 screenshotEachTest('submit-once', () => d?.page)
