@@ -1,4 +1,4 @@
-import { createRoute } from '@hono/zod-openapi'
+import { createRoute, z } from '@hono/zod-openapi'
 import { optionalJsonBody } from '../http/json-body.js'
 import {
   authErrors,
@@ -10,7 +10,7 @@ import {
   problemResponse,
 } from '../http/responses.js'
 import { NodeIdParam } from '../nodes/nodes.schema.js'
-import { AttachIpBody, AttachResult, DetachQuery, DetachResult } from './public-ips.schema.js'
+import { AttachIpBody, AttachResult, DetachQuery, DetachResult, IpAttachmentEntry } from './public-ips.schema.js'
 
 const tags = ['Public IPs']
 const nodeNotFound = problemResponse('No such node on the account, or it is deleted')
@@ -55,5 +55,22 @@ export const detach = createRoute({
     ...authErrors,
     404: problemResponse('No such node, or the address is not attached to it (`ip_not_attached`)'),
     409: problemResponse('The node is being deleted (`node_not_running`) or restarted after it died (`node_repairing`)'),
+  },
+})
+
+export const list = createRoute({
+  method: 'get',
+  path: '/api/v1/nodes/{id}/network/ip',
+  operationId: 'listPublicIps',
+  tags,
+  summary: "List a node's public IP addresses",
+  description:
+    'Every address attached to the node, oldest first, in the shape of the attach result. A node still provisioning has none yet. Lets clients see an address detached elsewhere (Terraform drift).',
+  security: bearer,
+  request: { params: NodeIdParam },
+  responses: {
+    200: { description: 'The attached addresses', content: json(z.array(IpAttachmentEntry)) },
+    ...authErrors,
+    404: nodeNotFound,
   },
 })

@@ -8,7 +8,7 @@ import type { Clock } from '../lib/clock.js'
 // Public IPs are a sub-resource of nodes: reading the node row here keeps the services acyclic.
 import { findLiveNode, type NodeRow } from '../nodes/nodes.store.js'
 import { blockForAddress, firstFreeBlock, ipPools, type Block } from './ip-pools.js'
-import type { AttachResult } from './public-ips.schema.js'
+import type { AttachResult, IpAttachmentEntry } from './public-ips.schema.js'
 import {
   attachmentsOfAccount,
   attachmentsOfNodes,
@@ -166,6 +166,21 @@ export async function primaryIpv4(db: Db, nodeIds: string[], accountId?: string)
     if (row.version === 4 && !result.has(row.nodeId)) result.set(row.nodeId, address(row.ip))
   }
   return result
+}
+
+/** `GET /api/v1/nodes/{id}/network/ip`: the node's addresses as the API shows them. */
+export async function listNodeIps(ctx: Ctx, accountId: string, nodeId: string): Promise<IpAttachmentEntry[]> {
+  const node = await nodeOr404(ctx.db, accountId, nodeId)
+  // The automatic IPv4 is recorded just before a node turns running: hidden until then, as
+  // the node's own ip_address is.
+  if (node.status === 'provisioning') return []
+  return (await attachmentsOfNodes(ctx.db, [nodeId])).map((row) => ({
+    status: 'attached' as const,
+    ip: row.ip,
+    ipVersion: row.version as 4 | 6,
+    nodeId,
+    attachedAt: row.attachedAt.toISOString(),
+  }))
 }
 
 /** Every address of one node, oldest first. */
