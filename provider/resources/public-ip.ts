@@ -7,7 +7,7 @@ import { diagnosticError } from '../framework/diagnostics.js'
 import type { Resource } from '../framework/resource.js'
 import { attr, schema, type StateOf } from '../framework/schema.js'
 import { isUnknown } from '../framework/values.js'
-import { apiClient, isNotFound } from '../client/api.js'
+import { apiClient, isMethodNotAllowed, isNotFound } from '../client/api.js'
 import type { ProviderClient } from '../provider.js'
 
 const publicIpSchema = schema({
@@ -57,9 +57,19 @@ export const publicIpResource: Resource<typeof publicIpSchema, ProviderClient> =
     return toState(attached, config.version)
   },
   async read(ctx, state) {
-    // The API lists no attachments, so drift is seen only when the node itself is gone.
+    const api = apiClient(ctx.client)
     try {
-      await apiClient(ctx.client).get(`/nodes/${state.node_id}`, ctx.signal)
+      // An address detached outside Terraform is missing here, so the plan attaches it again.
+      const attached = await api.get<Attachment[]>(`/api/v1/nodes/${state.node_id}/network/ip`, ctx.signal)
+      const mine = attached.find((entry) => entry.ip.split('/')[0] === state.address)
+      return mine ? toState(mine, state.version) : null
+    } catch (err) {
+      if (isNotFound(err)) return null
+      if (!isMethodNotAllowed(err)) throw err
+    }
+    // A server older than the list: drift is seen only when the node itself is gone.
+    try {
+      await api.get(`/nodes/${state.node_id}`, ctx.signal)
       return state
     } catch (err) {
       if (isNotFound(err)) return null
