@@ -12,14 +12,14 @@ const nodeSchema = schema({
   description: 'One compute node of the account, by id.',
   attributes: {
     id: attr.string({ required: true, description: 'The node id, `node_…`.' }),
-    name: attr.string({ computed: true }),
-    region: attr.string({ computed: true }),
-    vpc_id: attr.string({ computed: true }),
-    host_id: attr.string({ computed: true }),
-    status: attr.string({ computed: true }),
-    ip_address: attr.string({ computed: true }),
-    private_ip: attr.string({ computed: true }),
-    created_at: attr.string({ computed: true }),
+    name: attr.string({ computed: true, description: 'The name given at creation, if any.' }),
+    region: attr.string({ computed: true, description: 'Region the node runs in.' }),
+    vpc_id: attr.string({ computed: true, description: 'The VPC the node is in.' }),
+    host_id: attr.string({ computed: true, description: 'The compute host the node runs on.' }),
+    status: attr.string({ computed: true, description: '`provisioning`, `running` or `deleting`.' }),
+    ip_address: attr.string({ computed: true, description: 'First public IPv4, once running.' }),
+    private_ip: attr.string({ computed: true, description: 'Address in the VPC.' }),
+    created_at: attr.string({ computed: true, description: 'Creation time (UTC); billing starts here.' }),
   },
 })
 
