@@ -6,7 +6,9 @@ import { diagnosticError } from '../framework/diagnostics.js'
 import type { DataSource } from '../framework/resource.js'
 import { attr, schema } from '../framework/schema.js'
 import { apiClient, isNotFound } from '../client/api.js'
+import type { ApiNode } from '../client/types.js'
 import type { ProviderClient } from '../provider.js'
+import { nodeAttributes } from '../resources/node.js'
 
 const nodeSchema = schema({
   description: 'One compute node of the account, by id.',
@@ -23,35 +25,12 @@ const nodeSchema = schema({
   },
 })
 
-interface ApiNode {
-  id: string
-  name: string | null
-  region: string
-  vpc_id: string
-  host_id: string
-  status: string
-  ip_address: string | null
-  private_ip: string
-  created_at: string
-}
-
 export const nodeDataSource: DataSource<typeof nodeSchema, ProviderClient> = {
   typeName: 'nodeplane_node',
   schema: nodeSchema,
   async read(ctx, config) {
     try {
-      const n = await apiClient(ctx.client).get<ApiNode>(`/nodes/${config.id}`, ctx.signal)
-      return {
-        id: n.id,
-        name: n.name,
-        region: n.region,
-        vpc_id: n.vpc_id,
-        host_id: n.host_id,
-        status: n.status,
-        ip_address: n.ip_address,
-        private_ip: n.private_ip,
-        created_at: n.created_at,
-      }
+      return nodeAttributes(await apiClient(ctx.client).get<ApiNode>(`/nodes/${config.id}`, ctx.signal))
     } catch (err) {
       if (isNotFound(err)) throw diagnosticError('Node not found', `No node ${config.id} on this account.`, ['id'])
       throw err
