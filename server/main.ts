@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { Command, Option } from 'commander'
 import { CreateKeyInput, SCOPES } from './api-keys/api-keys.schema.js'
 import { createKey, listKeys, revokeKey } from './api-keys/api-keys.service.js'
@@ -149,6 +151,28 @@ program
       process.stderr.write(lines.length ? `Removed:\n${lines.map((line) => `  ${line}\n`).join('')}` : 'Nothing to remove.\n')
     })
   )
+
+const provider = program.command('provider').description('the Terraform / OpenTofu provider')
+provider
+  .command('install')
+  .description('install the provider release into a local filesystem mirror and print the CLI configuration that uses it')
+  .option('--mirror <dir>', 'mirror directory (default ${XDG_DATA_HOME:-~/.local/share}/nodeplane/provider-mirror)')
+  .option('--from <dir>', 'a directory holding the release archives and SHA256SUMS (default: build them from this checkout when needed)')
+  .action(async (options: { mirror?: string; from?: string }) => {
+    // Loaded here: the release tooling (esbuild, yazl) is for this command only.
+    const { installRelease } = await import('../provider/release/install.js')
+    const installed = await installRelease({
+      mirrorDir: options.mirror && resolve(options.mirror),
+      releaseDir: options.from && resolve(options.from),
+      onBuild: () => process.stderr.write('Building the provider release (about a second)...\n'),
+    })
+    process.stderr.write(
+      `Installed nodeplane/nodeplane into ${installed.mirrorDir}.\n` +
+        `Use it with \`export TF_CLI_CONFIG_FILE=${installed.configFile}\` (the last line below), then \`terraform init\` or \`tofu init\`:\n\n` +
+        `${readFileSync(installed.configFile, 'utf8')}\n`
+    )
+    console.log(`TF_CLI_CONFIG_FILE=${installed.configFile}`)
+  })
 
 program.parseAsync().catch((err: unknown) => {
   const known = err instanceof ConfigError || err instanceof ProblemError
