@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 
-const [vitestJson, vitestPostgresJson, pytestXml, pytestPostgresXml, fuzzStatus] = process.argv.slice(2)
+const [vitestJson, vitestPostgresJson, pytestXml, pytestPostgresXml, fuzzStatus, vitestTerraformJson] = process.argv.slice(2)
 let passed = 0
 let failed = 0
 const failures = []
@@ -49,6 +49,10 @@ for (const [file, run] of [[vitestJson, '[sqlite]'], [vitestPostgresJson, '[post
   if (existsSync(file)) readVitest(file, run)
   else { failed += 1; failures.push(`${run} no vitest report at ${file}`) }
 }
+// The terraform pass runs only where terraform is on the PATH; say which CLIs the provider met.
+const terraformRan = vitestTerraformJson && existsSync(vitestTerraformJson)
+if (terraformRan) readVitest(vitestTerraformJson, '[terraform]')
+console.log(`provider and examples suites: tofu${terraformRan ? ' and terraform' : ' only (no terraform on the PATH)'}`)
 for (const [file, run] of [[pytestXml, '[python sqlite]'], [pytestPostgresXml, '[python postgres]']]) {
   if (existsSync(file)) readPytest(file, run)
   else { failed += 1; failures.push(`${run} no pytest report at ${file}`) }
