@@ -1,3 +1,4 @@
+import { every } from 'hono/combine'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
 import { computeHostsRouter } from './compute-hosts/compute-hosts.router.js'
@@ -6,6 +7,7 @@ import type { Deps } from './deps.js'
 import { actorContext } from './events/actor.js'
 import { eventsRouter } from './events/events.router.js'
 import { requireKey } from './http/auth.js'
+import { declaredRoutes, needsKey, onDeclared } from './http/declared-routes.js'
 import { limitBodySize } from './http/limits.js'
 import { idempotency } from './idempotency/idempotency.middleware.js'
 import { methodNotAllowed } from './http/method-not-allowed.js'
@@ -20,17 +22,14 @@ import { usageRouter } from './usage/usage.router.js'
 import { vpcsRouter } from './vpcs/vpcs.router.js'
 import { webhooksRouter } from './webhooks/webhooks.router.js'
 
-/**
- * Paths that need an API key; discovery, the docs and the dashboard do not. In Hono `/a/*`
- * also matches `/a`, so listing both would run the middleware twice.
- */
-const KEYED_PATHS = ['/nodes/*', '/api/v1/nodes/*', '/api/v1/networking/*', '/api/v1/usage', '/api/v1/events', '/api/v1/webhooks/*']
-
 const API_CSP = { contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } }
 
 /** The whole HTTP application: middleware order, API routers, OpenAPI and docs. */
 export function createApp(deps: Deps) {
   const app = createRouter()
+  // What each route declares in the OpenAPI document (its security, its query) decides what
+  // runs for it, so no list of paths can forget a new route.
+  const routeOf = declaredRoutes(app)
   app.use(requestId())
   // Events name who caused them: the request, its key or its dashboard user.
   app.use(actorContext())
@@ -38,12 +37,13 @@ export function createApp(deps: Deps) {
   app.use(methodNotAllowed(app))
   app.use(secureHeaders({ referrerPolicy: 'no-referrer' }))
   // JSON answers never need to run or embed anything.
-  for (const path of [...KEYED_PATHS, '/api/v1/compute']) app.use(path, secureHeaders(API_CSP))
+  app.use(onDeclared(routeOf, () => true, secureHeaders(API_CSP)))
   app.use(limitBodySize)
-  app.use(refuseUnknownQuery(app))
+  app.use(refuseUnknownQuery(routeOf))
   app.onError(onError(deps.log))
   app.notFound(notFound)
-  for (const path of KEYED_PATHS) app.use(path, requireKey(deps), idempotency(deps))
+  // Discovery's optional key is checked by its own router.
+  app.use(onDeclared(routeOf, needsKey, every(requireKey(deps), idempotency(deps))))
 
   app.route('/', nodesRouter(deps))
   app.route('/', publicIpsRouter(deps))

@@ -18,6 +18,7 @@ const ConfigSchema = z.object({
   teardownSeconds: z.coerce.number().min(0).default(1),
   faultCreateFailRate: z.coerce.number().min(0).max(1).default(0),
   faultStuckRate: z.coerce.number().min(0).max(1).default(0),
+  faultTeardownFailures: z.coerce.number().int().min(0).default(0),
   /** netns driver: a wait before a node's sshd starts, standing for an OS boot (tests observe it). */
   netnsBootSeconds: z.coerce.number().min(0).default(0),
   ipv4Pools: csv.default(['203.0.113.0/24', '198.51.100.0/24', '192.0.2.0/24']),
@@ -73,6 +74,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   teardownSeconds: 'NODEPLANE_TEARDOWN_SECONDS',
   faultCreateFailRate: 'NODEPLANE_FAULT_CREATE_FAIL_RATE',
   faultStuckRate: 'NODEPLANE_FAULT_STUCK_RATE',
+  faultTeardownFailures: 'NODEPLANE_FAULT_TEARDOWN_FAILURES',
   netnsBootSeconds: 'NODEPLANE_NETNS_BOOT_SECONDS',
   ipv4Pools: 'NODEPLANE_IPV4_POOLS',
   ipv6Pools: 'NODEPLANE_IPV6_POOLS',

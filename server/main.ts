@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { Command, Option } from 'commander'
 import { CreateKeyInput, SCOPES } from './api-keys/api-keys.schema.js'
 import { createKey, listKeys, revokeKey } from './api-keys/api-keys.service.js'
 import { ADMIN_EMAIL, createUser, userByEmail } from './accounts/accounts.service.js'
 import { loadCatalog, readCatalogFile } from './compute-hosts/compute-hosts.service.js'
 import { ConfigError, loadConfig } from './config.js'
+import { nodesNotGone } from './nodes/nodes.service.js'
+import { removeInstance } from './provisioning/cleanup.js'
+import { netnsNames } from './provisioning/network/names.js'
 import { buildImage, imageExists, imageTag, listImages } from './provisioning/podman/image.js'
 import { ProblemError } from './http/problem.js'
 import { parseInput } from './http/router.js'
@@ -128,6 +133,45 @@ images
     const rows = (await listImages()).map((image) => ({ ...image, current: image.tag === current }))
     if (rows.length === 0) process.stderr.write(`No node image; run \`nodeplane images build\` (builds ${current}).\n`)
     else console.table(rows)
+  })
+
+program
+  .command('cleanup')
+  .description('remove what the netns and podman drivers left on this machine for this data directory (as root)')
+  .addOption(dataOption())
+  .option('--force', 'also remove the machines of nodes the database still holds (a later start rebuilds running ones)')
+  .action((options) =>
+    withRuntime(options, async (rt) => {
+      const left = await nodesNotGone(rt.db)
+      if (left.length > 0 && !options.force) {
+        throw new ConfigError(`${left.length} node(s) still exist (${left.join(', ')}): delete them first, or pass --force`)
+      }
+      const removed = await removeInstance(netnsNames(rt.config.dataDir), { nodeDirs: true })
+      const lines = [...removed.containers.map((c) => `container ${c}`), ...removed.namespaces.map((n) => `namespace ${n}`), ...removed.directories.map((d) => `directory ${d}`)]
+      process.stderr.write(lines.length ? `Removed:\n${lines.map((line) => `  ${line}\n`).join('')}` : 'Nothing to remove.\n')
+    })
+  )
+
+const provider = program.command('provider').description('the Terraform / OpenTofu provider')
+provider
+  .command('install')
+  .description('install the provider release into a local filesystem mirror and print the CLI configuration that uses it')
+  .option('--mirror <dir>', 'mirror directory (default ${XDG_DATA_HOME:-~/.local/share}/nodeplane/provider-mirror)')
+  .option('--from <dir>', 'a directory holding the release archives and SHA256SUMS (default: build them from this checkout when needed)')
+  .action(async (options: { mirror?: string; from?: string }) => {
+    // Loaded here: the release tooling (esbuild, yazl) is for this command only.
+    const { installRelease } = await import('../provider/release/install.js')
+    const installed = await installRelease({
+      mirrorDir: options.mirror && resolve(options.mirror),
+      releaseDir: options.from && resolve(options.from),
+      onBuild: () => process.stderr.write('Building the provider release (about a second)...\n'),
+    })
+    process.stderr.write(
+      `Installed nodeplane/nodeplane into ${installed.mirrorDir}.\n` +
+        `Use it with \`export TF_CLI_CONFIG_FILE=${installed.configFile}\` (the last line below), then \`terraform init\` or \`tofu init\`:\n\n` +
+        `${readFileSync(installed.configFile, 'utf8')}\n`
+    )
+    console.log(`TF_CLI_CONFIG_FILE=${installed.configFile}`)
   })
 
 program.parseAsync().catch((err: unknown) => {

@@ -23,7 +23,8 @@ const DEFAULT_CATALOG = fileURLToPath(new URL('./compute-hosts/default-catalog.j
 export interface Runtime extends Deps {
   /** Set on the first start only: the admin's one-time password, to print once. */
   adminPassword?: string
-  close(): Promise<void>
+  /** Stops the worker and closes the database; `release` as in `Worker.stop`. */
+  close(options?: { release?: boolean }): Promise<void>
 }
 
 /** The engine `NODEPLANE_DRIVER` names. */
@@ -38,6 +39,7 @@ function selectDriver(config: Config, clock: Clock, log: Logger): ProvisioningDr
     teardownSeconds: config.teardownSeconds,
     createFailRate: config.faultCreateFailRate,
     stuckRate: config.faultStuckRate,
+    teardownFailures: config.faultTeardownFailures,
   })
 }
 
@@ -58,10 +60,10 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
     ...base,
     worker,
     adminPassword: generatedPassword,
-    async close() {
+    async close(options) {
       // Streams and waiting requests end first, while the database still answers them.
       await events.close()
-      await worker.stop()
+      await worker.stop(options)
       await close()
     },
   }

@@ -37,8 +37,10 @@ export async function serve(config: Config): Promise<void> {
   const shutdown = (signal: string) => {
     rt.log.info({ signal }, 'shutting down')
     server.close()
+    // Background rounds finish first; then an orderly stop with no node left leaves no fabric
+    // or folder behind on the machine.
     void Promise.all(background.map((stop) => stop()))
-      .then(() => rt.close())
+      .then(() => rt.close({ release: true }))
       .then(() => process.exit(0))
   }
   process.once('SIGINT', shutdown)

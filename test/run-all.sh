@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the test suites need (npm packages, the tofu binary, the Python test
-# environment, Chromium, PostgreSQL, podman and the node image) and runs every suite; the server, dashboard, provider
-# and Python suites run twice, on SQLite and on PostgreSQL. Expensive things are cached under ~/.cache/nodeplane.
+# environment, Chromium, PostgreSQL, podman and the node image) and runs every suite; the server, dashboard and
+# Python suites and the fuzzer run twice, on SQLite and on PostgreSQL; the provider and examples suites run with tofu
+# and again with terraform when it is on the PATH. Expensive things are cached under ~/.cache/nodeplane.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-output
@@ -42,20 +43,32 @@ step "TypeScript suites (unit, server, dashboard, provider, examples) on SQLite"
 vitest_status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-output/vitest.json || vitest_status=$?
 
-step "Server, dashboard and provider suites again, on PostgreSQL (with the replica tests)"
-NODEPLANE_TEST_POSTGRES_URL="$pg_url" npx vitest run --project server --project dashboard --project provider \
+step "Server and dashboard suites again, on PostgreSQL (with the replica tests)"
+NODEPLANE_TEST_POSTGRES_URL="$pg_url" npx vitest run --project server --project dashboard \
   --reporter=default --reporter=json --outputFile.json=test-output/vitest-postgres.json || vitest_status=$?
+
+# The provider does not care which database the server uses; it does care which CLI loads it.
+rm -f test-output/vitest-terraform.json
+if terraform_bin="$(command -v terraform)"; then
+  step "Provider and examples suites again, with HashiCorp's terraform ($("$terraform_bin" version | head -n 1))"
+  NODEPLANE_TOFU="$terraform_bin" npx vitest run --project provider --project examples \
+    --reporter=default --reporter=json --outputFile.json=test-output/vitest-terraform.json || vitest_status=$?
+else
+  step "No terraform on the PATH: the provider and examples suites ran with tofu only"
+fi
 
 step "Python client suite, on SQLite and on PostgreSQL"
 python_status=0
 bash test/python/run.sh --junitxml=test-output/pytest.xml || python_status=$?
 NODEPLANE_TEST_POSTGRES_URL="$pg_url" bash test/python/run.sh --junitxml=test-output/pytest-postgres.xml || python_status=$?
 
-step "API fuzzing (schemathesis against /openapi.json)"
+step "API fuzzing (schemathesis against /openapi.json, stateful too), on SQLite and on PostgreSQL"
 fuzz_status=0
 bash test/fuzz/run.sh >test-output/fuzz.log 2>&1 || fuzz_status=$?
 tail -n 4 test-output/fuzz.log
+NODEPLANE_TEST_POSTGRES_URL="$pg_url" bash test/fuzz/run.sh >test-output/fuzz-postgres.log 2>&1 || fuzz_status=$?
+tail -n 4 test-output/fuzz-postgres.log
 
 # One closing line over every suite, in the plain form CI reads.
-node test/summary.mjs test-output/vitest.json test-output/vitest-postgres.json test-output/pytest.xml test-output/pytest-postgres.xml "$fuzz_status"
+node test/summary.mjs test-output/vitest.json test-output/vitest-postgres.json test-output/pytest.xml test-output/pytest-postgres.xml "$fuzz_status" test-output/vitest-terraform.json
 [ "$vitest_status" -eq 0 ] && [ "$python_status" -eq 0 ] && [ "$fuzz_status" -eq 0 ]

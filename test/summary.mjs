@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 
-const [vitestJson, vitestPostgresJson, pytestXml, pytestPostgresXml, fuzzStatus] = process.argv.slice(2)
+const [vitestJson, vitestPostgresJson, pytestXml, pytestPostgresXml, fuzzStatus, vitestTerraformJson] = process.argv.slice(2)
 let passed = 0
 let failed = 0
 const failures = []
@@ -49,12 +49,24 @@ for (const [file, run] of [[vitestJson, '[sqlite]'], [vitestPostgresJson, '[post
   if (existsSync(file)) readVitest(file, run)
   else { failed += 1; failures.push(`${run} no vitest report at ${file}`) }
 }
+// The terraform pass runs only where terraform is on the PATH; say which CLIs the provider met.
+const terraformRan = vitestTerraformJson && existsSync(vitestTerraformJson)
+if (terraformRan) readVitest(vitestTerraformJson, '[terraform]')
+console.log(`provider and examples suites: tofu${terraformRan ? ' and terraform' : ' only (no terraform on the PATH)'}`)
 for (const [file, run] of [[pytestXml, '[python sqlite]'], [pytestPostgresXml, '[python postgres]']]) {
   if (existsSync(file)) readPytest(file, run)
   else { failed += 1; failures.push(`${run} no pytest report at ${file}`) }
 }
 if (fuzzStatus === '0') passed += 1
-else { failed += 1; failures.push('[fuzz] schemathesis found problems; see test-output/fuzz.log') }
+else { failed += 1; failures.push('[fuzz] schemathesis found problems; see test-output/fuzz.log and fuzz-postgres.log') }
+
+// How much the fuzzer tried, per database: schemathesis's "N generated, N passed" line.
+for (const [file, run] of [['test-output/fuzz.log', 'sqlite'], ['test-output/fuzz-postgres.log', 'postgres']]) {
+  const log = existsSync(file) ? readFileSync(file, 'utf8') : ''
+  const cases = /Test cases:\s*\n\s*(.+)/.exec(log)?.[1]?.trim()
+  const scenarios = /Scenarios:\s*(\d+)/.exec(log)?.[1]
+  console.log(`fuzz [${run}]: ${cases ?? 'no run'}${scenarios ? `; ${scenarios} stateful scenarios` : ''}`)
+}
 
 if (flaky.length > 0) console.log(`\nPassed only on retry (flaky):\n${flaky.map((line) => `  ${line}`).join('\n')}`)
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}\n`)

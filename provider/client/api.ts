@@ -30,6 +30,8 @@ export class ApiError extends Error implements ProblemLike {
 
 /** Whether an error is the API's 404 (the object does not exist, or is deleted). */
 export const isNotFound = (err: unknown) => err instanceof ApiError && err.status === 404
+/** What a server answers for an operation it does not have yet (an older version). */
+export const isMethodNotAllowed = (err: unknown) => err instanceof ApiError && err.status === 405
 
 const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504])
 const MAX_ATTEMPTS = 5

@@ -6,6 +6,7 @@
 import type { DataSource } from '../framework/resource.js'
 import { attr, schema, t } from '../framework/schema.js'
 import { apiClient } from '../client/api.js'
+import type { ApiHost, ApiHostPage } from '../client/types.js'
 import type { ProviderClient } from '../provider.js'
 
 const host = t.object({
@@ -40,25 +41,6 @@ const hostsSchema = schema({
   },
 })
 
-interface ApiHost {
-  id: string
-  status: string
-  region: string
-  datacenter: string
-  os: string
-  hostname: string
-  cpu: { cores: number; architecture: string }
-  memory_gb: number
-  storage_gb: number
-  gpu: { count: number }
-  pricing: { hourly: string; monthly: string; currency: string }
-}
-
-interface Page {
-  hosts: ApiHost[]
-  pagination: { has_more: boolean }
-}
-
 const flat = (h: ApiHost) => ({
   id: h.id,
   status: h.status,
@@ -90,7 +72,7 @@ export const computeHostsDataSource: DataSource<typeof hostsSchema, ProviderClie
     const hosts: ApiHost[] = []
     for (let page = 1; ; page++) {
       query.set('page', String(page))
-      const answer = await apiClient(ctx.client).get<Page>(`/api/v1/compute?${query}`, ctx.signal)
+      const answer = await apiClient(ctx.client).get<ApiHostPage>(`/api/v1/compute?${query}`, ctx.signal)
       hosts.push(...answer.hosts)
       if (!answer.pagination.has_more) break
     }

@@ -6,52 +6,31 @@ import { diagnosticError } from '../framework/diagnostics.js'
 import type { DataSource } from '../framework/resource.js'
 import { attr, schema } from '../framework/schema.js'
 import { apiClient, isNotFound } from '../client/api.js'
+import type { ApiNode } from '../client/types.js'
 import type { ProviderClient } from '../provider.js'
+import { nodeAttributes } from '../resources/node.js'
 
 const nodeSchema = schema({
   description: 'One compute node of the account, by id.',
   attributes: {
     id: attr.string({ required: true, description: 'The node id, `node_…`.' }),
-    name: attr.string({ computed: true }),
-    region: attr.string({ computed: true }),
-    vpc_id: attr.string({ computed: true }),
-    host_id: attr.string({ computed: true }),
-    status: attr.string({ computed: true }),
-    ip_address: attr.string({ computed: true }),
-    private_ip: attr.string({ computed: true }),
-    created_at: attr.string({ computed: true }),
+    name: attr.string({ computed: true, description: 'The name given at creation, if any.' }),
+    region: attr.string({ computed: true, description: 'Region the node runs in.' }),
+    vpc_id: attr.string({ computed: true, description: 'The VPC the node is in.' }),
+    host_id: attr.string({ computed: true, description: 'The compute host the node runs on.' }),
+    status: attr.string({ computed: true, description: '`provisioning`, `running` or `deleting`.' }),
+    ip_address: attr.string({ computed: true, description: 'First public IPv4, once running.' }),
+    private_ip: attr.string({ computed: true, description: 'Address in the VPC.' }),
+    created_at: attr.string({ computed: true, description: 'Creation time (UTC); billing starts here.' }),
   },
 })
-
-interface ApiNode {
-  id: string
-  name: string | null
-  region: string
-  vpc_id: string
-  host_id: string
-  status: string
-  ip_address: string | null
-  private_ip: string
-  created_at: string
-}
 
 export const nodeDataSource: DataSource<typeof nodeSchema, ProviderClient> = {
   typeName: 'nodeplane_node',
   schema: nodeSchema,
   async read(ctx, config) {
     try {
-      const n = await apiClient(ctx.client).get<ApiNode>(`/nodes/${config.id}`, ctx.signal)
-      return {
-        id: n.id,
-        name: n.name,
-        region: n.region,
-        vpc_id: n.vpc_id,
-        host_id: n.host_id,
-        status: n.status,
-        ip_address: n.ip_address,
-        private_ip: n.private_ip,
-        created_at: n.created_at,
-      }
+      return nodeAttributes(await apiClient(ctx.client).get<ApiNode>(`/nodes/${config.id}`, ctx.signal))
     } catch (err) {
       if (isNotFound(err)) throw diagnosticError('Node not found', `No node ${config.id} on this account.`, ['id'])
       throw err

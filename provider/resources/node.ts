@@ -9,6 +9,7 @@ import type { Resource } from '../framework/resource.js'
 import { attr, schema, type StateOf } from '../framework/schema.js'
 import { timeoutFor, timeouts } from '../framework/timeouts.js'
 import { apiClient, isNotFound } from '../client/api.js'
+import type { ApiNode } from '../client/types.js'
 import type { ProviderClient } from '../provider.js'
 import { waitUntilGone, waitUntilRunning } from './node-wait.js'
 
@@ -33,20 +34,8 @@ const nodeSchema = schema({
 
 type NodeState = StateOf<typeof nodeSchema>
 
-interface ApiNode {
-  id: string
-  status: string
-  ip_address: string | null
-  created_at: string
-  name: string | null
-  region: string
-  vpc_id: string
-  host_id: string
-  private_ip: string
-  stuck: boolean
-}
-
-const toState = (node: ApiNode, timeoutsBlock: NodeState['timeouts']): NodeState => ({
+/** The attributes a node has in the API, shared by the resource and `data.nodeplane_node`. */
+export const nodeAttributes = (node: ApiNode) => ({
   id: node.id,
   name: node.name,
   region: node.region,
@@ -56,6 +45,10 @@ const toState = (node: ApiNode, timeoutsBlock: NodeState['timeouts']): NodeState
   ip_address: node.ip_address,
   private_ip: node.private_ip,
   created_at: node.created_at,
+})
+
+const toState = (node: ApiNode, timeoutsBlock: NodeState['timeouts']): NodeState => ({
+  ...nodeAttributes(node),
   timeouts: timeoutsBlock,
 })
 

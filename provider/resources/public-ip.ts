@@ -7,7 +7,8 @@ import { diagnosticError } from '../framework/diagnostics.js'
 import type { Resource } from '../framework/resource.js'
 import { attr, schema, type StateOf } from '../framework/schema.js'
 import { isUnknown } from '../framework/values.js'
-import { apiClient, isNotFound } from '../client/api.js'
+import { apiClient, isMethodNotAllowed, isNotFound } from '../client/api.js'
+import type { ApiAttachment, ApiAttachmentEntry } from '../client/types.js'
 import type { ProviderClient } from '../provider.js'
 
 const publicIpSchema = schema({
@@ -29,11 +30,7 @@ const publicIpSchema = schema({
 
 type PublicIpState = StateOf<typeof publicIpSchema>
 
-interface Attachment {
-  ip: string
-  ipVersion: 4 | 6
-  nodeId: string
-}
+type Attachment = Pick<ApiAttachment, 'ip' | 'ipVersion' | 'nodeId'>
 
 function toState(a: Attachment, version: number | null): PublicIpState {
   const address = a.ip.split('/')[0]!
@@ -53,13 +50,23 @@ export const publicIpResource: Resource<typeof publicIpSchema, ProviderClient> =
       throw diagnosticError('address does not match version', `${config.address} is not an IPv${config.version} address.`, ['address'])
     }
     const ip = config.address ?? (config.version === 6 ? 'auto-ipv6' : 'auto')
-    const attached = await apiClient(ctx.client).post<Attachment>(`/api/v1/nodes/${config.node_id}/network/ip`, { ip }, ctx.signal)
+    const attached = await apiClient(ctx.client).post<ApiAttachment>(`/api/v1/nodes/${config.node_id}/network/ip`, { ip }, ctx.signal)
     return toState(attached, config.version)
   },
   async read(ctx, state) {
-    // The API lists no attachments, so drift is seen only when the node itself is gone.
+    const api = apiClient(ctx.client)
     try {
-      await apiClient(ctx.client).get(`/nodes/${state.node_id}`, ctx.signal)
+      // An address detached outside Terraform is missing here, so the plan attaches it again.
+      const attached = await api.get<ApiAttachmentEntry[]>(`/api/v1/nodes/${state.node_id}/network/ip`, ctx.signal)
+      const mine = attached.find((entry) => entry.ip.split('/')[0] === state.address)
+      return mine ? toState(mine, state.version) : null
+    } catch (err) {
+      if (isNotFound(err)) return null
+      if (!isMethodNotAllowed(err)) throw err
+    }
+    // A server older than the list: drift is seen only when the node itself is gone.
+    try {
+      await api.get(`/nodes/${state.node_id}`, ctx.signal)
       return state
     } catch (err) {
       if (isNotFound(err)) return null

@@ -7,6 +7,7 @@ import { diagnosticError } from '../framework/diagnostics.js'
 import type { Resource } from '../framework/resource.js'
 import { attr, schema, type StateOf } from '../framework/schema.js'
 import { ApiError, apiClient, isNotFound } from '../client/api.js'
+import type { ApiVpc } from '../client/types.js'
 import type { ProviderClient } from '../provider.js'
 
 const vpcSchema = schema({
@@ -26,14 +27,6 @@ const vpcSchema = schema({
 })
 
 type VpcState = StateOf<typeof vpcSchema>
-
-interface ApiVpc {
-  id: string
-  name: string
-  region: string
-  description: string | null
-  cidr: string
-}
 
 const toState = (vpc: ApiVpc): VpcState => ({
   id: vpc.id,

@@ -4,6 +4,7 @@ import { transaction } from '../db/transaction.js'
 import { recordEvent } from '../events/events.service.js'
 import type { Clock } from '../lib/clock.js'
 import { newPrefixedId } from '../lib/ids.js'
+import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import { ProblemError } from '../http/problem.js'
 import {
   findKeyByHash,
@@ -39,10 +40,12 @@ function hashSecret(secret: string): string {
 export async function createKey(
   db: Db,
   clock: Clock,
-  input: { accountId: string; name: string; scope: Scope }
+  input: { accountId: string; name: string; scope: Scope },
+  // Never given the secret: an answer is stored for replay, and the secret is shown only once.
+  answer: IdempotentAnswer<ApiKeyInfo> = withoutKey
 ): Promise<ApiKeyInfo & { key: string }> {
   const secret = newSecret()
-  const row = await transaction(db, async (tx) => {
+  const info = await transaction(db, async (tx) => {
     const row = await insertKey(tx, {
       id: newPrefixedId('key'),
       accountId: input.accountId,
@@ -54,9 +57,10 @@ export async function createKey(
     })
     const data = { name: row.name, scope: row.scope, prefix: row.prefix }
     await recordEvent(tx, clock, { accountId: row.accountId, type: 'api_key.created', resourceId: row.id, data })
-    return row
+    await answer.save(tx, toApiKeyInfo(row))
+    return toApiKeyInfo(row)
   })
-  return { ...toApiKeyInfo(row), key: secret }
+  return { ...info, key: secret }
 }
 
 export async function listKeys(db: Db, accountId: string): Promise<ApiKeyInfo[]> {

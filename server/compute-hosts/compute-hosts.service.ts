@@ -9,6 +9,7 @@ import {
   cheapestActiveHost,
   countHosts,
   distinctRegions,
+  freeSizes,
   regionExists,
   findHost,
   refreshHostStatistics,
@@ -140,4 +141,16 @@ export async function loadCatalog(db: Db, rows: HostInsert[]): Promise<number> {
 export async function seedInventory(db: Db, catalogFile: string): Promise<number> {
   if ((await countHosts(db)) > 0) return 0
   return loadCatalog(db, readCatalogFile(catalogFile))
+}
+
+/** The sizes a region has free, with stock and the price of the cheapest host of each. */
+export async function sizesInRegion(db: Db, region: string) {
+  return (await freeSizes(db, region)).map((size) => ({
+    cores: size.cpuCores,
+    memoryGb: size.memoryGb,
+    storageGb: size.storageGb,
+    gpus: size.gpuCount,
+    free: size.free,
+    host: toComputeHost(size.cheapest),
+  }))
 }

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, gte, or, sql, type SQL } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.js'
 import { first } from '../db/prepared.js'
 import { readCache } from '../db/read-cache.js'
@@ -51,11 +52,21 @@ async function regionCondition(db: Db, value: string): Promise<SQL | undefined> 
   return isDatacenter ? eq(computeHosts.datacenter, value) : eq(computeHosts.region, value)
 }
 
+/** The largest value of the integer size columns (PostgreSQL's `integer`). */
+const INTEGER_MAX = 2 ** 31 - 1
+
+/**
+ * `column >= minimum` for an integer column. The API takes any number, but PostgreSQL refuses
+ * a fraction or an out-of-range value as an integer parameter: rounding up and capping keep
+ * the same meaning (nothing is bigger than the cap) on both databases.
+ */
+const atLeast = (column: SQLiteColumn, minimum: number) => gte(column, Math.min(Math.ceil(minimum), INTEGER_MAX))
+
 async function discoveryFilter(db: Db, query: DiscoveryQuery): Promise<SQL | undefined> {
   const conditions: (SQL | undefined)[] = [
-    gte(computeHosts.cpuCores, query.min_cpu),
-    gte(computeHosts.memoryGb, query.min_memory_gb),
-    gte(computeHosts.storageGb, query.min_storage_gb),
+    atLeast(computeHosts.cpuCores, query.min_cpu),
+    atLeast(computeHosts.memoryGb, query.min_memory_gb),
+    atLeast(computeHosts.storageGb, query.min_storage_gb),
   ]
   if (query.region) conditions.push(await regionCondition(db, query.region))
   if (query.datacenter) conditions.push(eq(computeHosts.datacenter, query.datacenter))
@@ -173,4 +184,37 @@ export async function refreshHostStatistics(db: Db): Promise<void> {
 export async function distinctRegions(db: Db): Promise<string[]> {
   const rows = await db.selectDistinct({ region: computeHosts.region }).from(computeHosts).orderBy(computeHosts.region)
   return rows.map((row) => row.region)
+}
+
+/** One size of host a region has free: its shape, how many are free, and the cheapest one. */
+export interface FreeSize {
+  cpuCores: number
+  memoryGb: number
+  storageGb: number
+  gpuCount: number
+  free: number
+  cheapest: HostRow
+}
+
+/**
+ * The sizes of the active hosts of a region, each with its stock and its cheapest host, small
+ * first. One grouped scan of the placement index, then one indexed probe per size (a catalog
+ * has a few dozen sizes, however many hosts).
+ */
+export async function freeSizes(db: Db, region: string): Promise<FreeSize[]> {
+  const active = and(eq(computeHosts.region, region), eq(computeHosts.status, 'active'))
+  const shape = [computeHosts.cpuCores, computeHosts.memoryGb, computeHosts.storageGb, computeHosts.gpuCount] as const
+  const groups = await db
+    .select({ cpuCores: shape[0], memoryGb: shape[1], storageGb: shape[2], gpuCount: shape[3], free: count() })
+    .from(computeHosts)
+    .where(active)
+    .groupBy(...shape)
+    .orderBy(...shape.map((column) => asc(column)))
+  const sizes: FreeSize[] = []
+  for (const group of groups) {
+    const same = and(active, eq(shape[0], group.cpuCores), eq(shape[1], group.memoryGb), eq(shape[2], group.storageGb), eq(shape[3], group.gpuCount))
+    const cheapest = await first(db.select().from(computeHosts).where(same).orderBy(asc(computeHosts.hourlyPrice), asc(computeHosts.id)).limit(1))
+    if (cheapest) sizes.push({ ...group, free: Number(group.free), cheapest })
+  }
+  return sizes
 }

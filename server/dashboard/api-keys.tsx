@@ -6,8 +6,10 @@ import type { Deps } from '../deps.js'
 import { PRINTABLE_PATTERN } from '../lib/names.js'
 import type { ProblemError } from '../http/problem.js'
 import { Alert, CopyButton, Field, PostForm, ProblemAlert, Time } from './components/ui.js'
-import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv } from './context.js'
+import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
 import { setFlash } from './flash.js'
+import { handOverNewKey, takeNewKey } from './new-key.js'
+import { submitOnce } from './once.js'
 import { renderPage } from './render.js'
 
 const SCOPE_HELP: Record<Scope, string> = {
@@ -108,7 +110,7 @@ function KeysPage(props: {
       <section aria-labelledby="create-key-heading">
         <h2 id="create-key-heading">Create a key</h2>
         {props.problem && <ProblemAlert problem={props.problem} />}
-        <PostForm action="/ui/settings/keys" csrf={props.csrf} class="grid-form">
+        <PostForm action="/ui/settings/keys" csrf={props.csrf} once class="grid-form">
           <Field
             id="key-name"
             label="Name"
@@ -168,20 +170,25 @@ async function keysPage(
 export function apiKeysRoutes(deps: Deps) {
   const app = new Hono<DashEnv>()
 
-  app.get('/ui/settings/keys', (c) => keysPage(deps, c))
+  app.get('/ui/settings/keys', (c) => keysPage(deps, c, { created: takeNewKey(deps, c) }))
 
   app.post('/ui/settings/keys', async (c) => {
     const form = await c.req.parseBody()
     const accountId = sessionOf(c).user.accountId
     const input = { name: field(form, 'name'), scope: field(form, 'scope') }
-    const result = await attempt(() =>
-      createKey(deps.db, deps.clock, { accountId, ...parseForm(CreateKeyInput, input) })
-    )
-    if (!result.ok) return keysPage(deps, c, { problem: result.problem, name: field(form, 'name') })
-    // Rendered in the POST's own response, not after a redirect: the secret must never be stored.
-    return keysPage(deps, c, { created: { name: result.value.name, secret: result.value.key } })
+    return submitOnce<ApiKeyInfo>(deps, c, form, {
+      run: async (answer) => {
+        const key = await createKey(deps.db, deps.clock, { accountId, ...parseForm(CreateKeyInput, input) }, answer)
+        handOverNewKey(deps, c, { name: key.name, secret: key.key })
+        return key
+      },
+      done: (key) => ({ location: '/ui/settings/keys', flash: `Created the key “${key.name}”.` }),
+      failed: (problem) => keysPage(deps, c, { problem, name: field(form, 'name') }),
+      pending: { location: '/ui/settings/keys', flash: 'Your key is still being created; it shows in the list below.' },
+    })
   })
 
+  app.get('/ui/settings/keys/:id/revoke', toFormPage(() => '/ui/settings/keys'))
   app.post('/ui/settings/keys/:id/revoke', async (c) => {
     const result = await attempt(() =>
       revokeKey(deps.db, deps.clock, sessionOf(c).user.accountId, c.req.param('id'))

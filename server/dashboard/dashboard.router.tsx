@@ -4,7 +4,9 @@ import type { Deps } from '../deps.js'
 import { accountRoutes } from './account.js'
 import { activityRoutes } from './activity.js'
 import { apiKeysRoutes } from './api-keys.js'
+import { billingRoutes } from './billing.js'
 import type { DashEnv } from './context.js'
+import { createNodeRoutes } from './create-node.js'
 import { requireCsrfToken } from './csrf.js'
 import { dashboardNotFound, dashboardOnError } from './errors.js'
 import { hostsRoutes } from './hosts.js'
@@ -51,10 +53,13 @@ export function dashboardRouter(deps: Deps) {
   app.use('/ui/*', requireLogin)
   app.get('/ui', (c) => c.redirect('/ui/nodes'))
   app.route('/', nodesRoutes(deps))
+  // Before the node pages: `new` is not a node id.
+  app.route('/', createNodeRoutes(deps))
   app.route('/', nodeDetailsRoutes(deps))
   app.route('/', vpcsRoutes(deps))
   app.route('/', hostsRoutes(deps))
   app.route('/', activityRoutes(deps))
+  app.route('/', billingRoutes(deps))
   app.route('/', apiKeysRoutes(deps))
   app.route('/', accountRoutes(deps))
   app.all('/ui/*', dashboardNotFound)

@@ -140,6 +140,13 @@ function pageLink(f: Filters, page: number): string {
 /** One page of hosts with links to the neighbouring pages. */
 export function Results(props: { f: Filters; result: Awaited<ReturnType<typeof discoverHosts>> }) {
   const { hosts, pagination: p } = props.result
+  if (hosts.length === 0 && p.total > 0)
+    return (
+      <p class="empty">
+        Page {p.page} is past the end: {p.total} hosts match, on {p.total_pages} pages.{' '}
+        <a href={pageLink(props.f, p.total_pages)}>Go to the last page</a>
+      </p>
+    )
   if (hosts.length === 0)
     return <p class="empty">No host matches these filters. Lower the minimums or clear a filter.</p>
   return (

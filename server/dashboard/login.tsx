@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { login, logout } from '../accounts/sessions.service.js'
 import type { Deps } from '../deps.js'
 import { Alert, CsrfField, Field } from './components/ui.js'
-import { attempt, field, rawField, safeNext, type DashEnv } from './context.js'
+import { attempt, field, rawField, safeNext, type DashEnv, toFormPage } from './context.js'
 import { loginCsrfToken } from './csrf.js'
 import { setFlash } from './flash.js'
 import { renderPage } from './render.js'
@@ -91,6 +91,8 @@ export function loginRoutes(deps: Deps) {
     return c.redirect(next, 303)
   })
 
+  // Logging out changes state, so only the form's POST does it.
+  app.get('/ui/logout', toFormPage(() => '/ui/nodes'))
   app.post('/ui/logout', async (c) => {
     const session = c.get('session')
     if (session) await logout(deps.db, session)

@@ -6,7 +6,7 @@ import { attachIp, detachIp, nodeAddresses } from '../public-ips/public-ips.serv
 import { listVpcs } from '../vpcs/vpcs.service.js'
 import { csrfTokenMatches, type Session } from '../accounts/sessions.service.js'
 import { StatusBadge, StuckWarning } from './components/status.js'
-import { attempt, field, sessionOf, type DashContext, type DashEnv } from './context.js'
+import { attempt, field, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
 import { CSRF_HEADER } from './csrf.js'
 import { setFlash } from './flash.js'
 import { Addresses, Credentials, DeleteNode, NodeFields } from './node-details.view.js'
@@ -14,7 +14,9 @@ import { EventTable } from './events.view.js'
 import { listEvents } from '../events/events.service.js'
 import { EventsQuery } from '../events/events.schema.js'
 import { nodeCosts } from './nodes.data.js'
+import { submitOnce } from './once.js'
 import { renderPage } from './render.js'
+import type { AttachResult } from '../public-ips/public-ips.schema.js'
 
 /** A logged-in user acts with the rights of a read_write key on their own account. */
 function principalOf(session: Session): Principal {
@@ -62,6 +64,9 @@ export function nodeDetailsRoutes(deps: Deps) {
 
   app.get('/ui/nodes/:id', (c) => detailsPage(deps, c, c.req.param('id')))
 
+  const detailsOf = (c: DashContext) => `/ui/nodes/${encodeURIComponent(c.req.param('id') ?? '')}`
+  for (const path of ['/ui/nodes/:id/delete', '/ui/nodes/:id/ip', '/ui/nodes/:id/ip/detach']) app.get(path, toFormPage(detailsOf))
+
   app.post('/ui/nodes/:id/delete', async (c) => {
     const id = c.req.param('id')
     const node = await getNode(deps, sessionOf(c).user.accountId, id)
@@ -72,11 +77,18 @@ export function nodeDetailsRoutes(deps: Deps) {
 
   app.post('/ui/nodes/:id/ip', async (c) => {
     const id = c.req.param('id')
-    const requested = field(await c.req.parseBody(), 'ip') || 'auto'
-    const result = await attempt(() => attachIp(deps, sessionOf(c).user.accountId, id, requested))
-    if (result.ok) setFlash(c, 'ok', `Attached ${result.value.ip} (IPv${result.value.ipVersion}).`)
-    else setFlash(c, 'error', result.problem.message)
-    return c.redirect(`/ui/nodes/${id}`, 303)
+    const form = await c.req.parseBody()
+    const requested = field(form, 'ip') || 'auto'
+    const here = `/ui/nodes/${id}`
+    return submitOnce<AttachResult>(deps, c, form, {
+      run: (answer) => attachIp(deps, sessionOf(c).user.accountId, id, requested, answer),
+      done: (attached) => ({ location: here, flash: `Attached ${attached.ip} (IPv${attached.ipVersion}).` }),
+      failed: (problem) => {
+        setFlash(c, 'error', problem.message)
+        return c.redirect(here, 303)
+      },
+      pending: { location: here, flash: 'The address is still being attached; it shows below in a moment.' },
+    })
   })
 
   app.post('/ui/nodes/:id/ip/detach', async (c) => {

@@ -163,7 +163,7 @@ export function Addresses(props: { node: Node; addresses: Address[]; csrf: strin
           </table>
         </div>
       )}
-      <PostForm action={`/ui/nodes/${node.id}/ip`} csrf={csrf} class="actions">
+      <PostForm action={`/ui/nodes/${node.id}/ip`} csrf={csrf} once class="actions">
         <button name="ip" value="auto" data-enable-when="running" disabled={!running}>
           Attach IPv4
         </button>

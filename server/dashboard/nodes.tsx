@@ -1,14 +1,14 @@
 import { Hono } from 'hono'
 import type { Deps } from '../deps.js'
 import type { ProblemError } from '../http/problem.js'
-import { CreateNodeBody } from '../nodes/nodes.schema.js'
+import { CreateNodeBody, type Node } from '../nodes/nodes.schema.js'
 import { createNode } from '../nodes/nodes.service.js'
 import { listVpcs } from '../vpcs/vpcs.service.js'
 import { ProblemAlert } from './components/ui.js'
-import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv } from './context.js'
-import { setFlash } from './flash.js'
+import { field, parseForm, sessionOf, type DashContext, type DashEnv } from './context.js'
 import { inventoryPlaces, nodesWithCosts, nodeStatusJson } from './nodes.data.js'
 import { CreateNodeForm, EmptyNodes, NodeTable, type CreateValues } from './nodes.view.js'
+import { submitOnce } from './once.js'
 import { renderPage } from './render.js'
 
 async function nodesPage(deps: Deps, c: DashContext, values: CreateValues, problem?: ProblemError) {
@@ -21,7 +21,12 @@ async function nodesPage(deps: Deps, c: DashContext, values: CreateValues, probl
   ])
   const body = (
     <>
-      <h1>Nodes</h1>
+      <div class="page-head">
+        <h1>Nodes</h1>
+        <a class="button" href="/ui/nodes/new">
+          Create node
+        </a>
+      </div>
       {nodes.length === 0 ? <EmptyNodes /> : <NodeTable nodes={nodes} />}
       <section id="create-node" aria-labelledby="create-heading">
         <h2 id="create-heading">Create a node</h2>
@@ -54,17 +59,15 @@ export function nodesRoutes(deps: Deps) {
       host_id: field(form, 'host_id'),
     }
     const accountId = sessionOf(c).user.accountId
-    const result = await attempt(() =>
-      createNode(deps, accountId, parseForm(CreateNodeBody, { ...values }))
-    )
-    if (!result.ok) return nodesPage(deps, c, values, result.problem)
-    const node = result.value
-    setFlash(
-      c,
-      'ok',
-      `Node ${node.name ?? node.id} is provisioning. Its status updates here by itself.`
-    )
-    return c.redirect('/ui/nodes', 303)
+    return submitOnce<Node>(deps, c, form, {
+      run: (answer) => createNode(deps, accountId, parseForm(CreateNodeBody, { ...values }), answer),
+      done: (node) => ({
+        location: '/ui/nodes',
+        flash: `Node ${node.name ?? node.id} is provisioning. Its status updates here by itself.`,
+      }),
+      failed: (problem) => nodesPage(deps, c, values, problem),
+      pending: { location: '/ui/nodes', flash: 'Your node is still being created; it shows in the table below.' },
+    })
   })
 
   app.get('/ui/api/nodes', async (c) => {

@@ -2,7 +2,7 @@ import { HOSTNAME_PATTERN } from '../lib/names.js'
 import type { Node } from '../nodes/nodes.schema.js'
 import type { Vpc } from '../vpcs/vpcs.schema.js'
 import { StatusBadge, StuckWarning } from './components/status.js'
-import { Field, PostForm, Time } from './components/ui.js'
+import { Field, PostForm, Time, Truncated } from './components/ui.js'
 import type { NodeCost } from './nodes.data.js'
 
 type Row = Node & { cost?: NodeCost }
@@ -25,7 +25,9 @@ function NodeRow(props: { node: Row }) {
   return (
     <tr data-node-id={node.id} data-status={node.status}>
       <td data-label="Name / ID">
-        <a href={`/ui/nodes/${node.id}`}>{node.name ?? node.id}</a>
+        <a href={`/ui/nodes/${node.id}`}>
+          <Truncated text={node.name ?? node.id} />
+        </a>
         {node.name && <div class="mono small">{node.id}</div>}
       </td>
       <td data-label="Status" aria-live="polite">
@@ -89,6 +91,23 @@ export function EmptyNodes() {
   )
 }
 
+/** A node's name, optional; the browser checks the API's host-name rule before sending. */
+export function NodeNameField(props: { id: string; value?: string }) {
+  return (
+    <Field id={props.id} label="Name (optional)">
+      <input
+        id={props.id}
+        name="name"
+        maxlength={63}
+        pattern={HOSTNAME_PATTERN}
+        title="A host name: lower-case letters, digits and '-', not at either end"
+        value={props.value}
+        placeholder="web-1"
+      />
+    </Field>
+  )
+}
+
 /** Values the create form shows again after a refusal. */
 export interface CreateValues {
   name?: string
@@ -106,18 +125,8 @@ export function CreateNodeForm(props: {
 }) {
   const v = props.values
   return (
-    <PostForm action="/ui/nodes" csrf={props.csrf} class="grid-form">
-      <Field id="node-name" label="Name (optional)">
-        <input
-          id="node-name"
-          name="name"
-          maxlength={63}
-          pattern={HOSTNAME_PATTERN}
-          title="A host name: lower-case letters, digits and '-', not at either end"
-          value={v.name}
-          placeholder="web-1"
-        />
-      </Field>
+    <PostForm action="/ui/nodes" csrf={props.csrf} once class="grid-form">
+      <NodeNameField id="node-name" value={v.name} />
       <Field id="node-region" label="Region">
         <select id="node-region" name="region">
           <option value="">VPC's region, else the default</option>

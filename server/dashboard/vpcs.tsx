@@ -4,10 +4,11 @@ import type { ProblemError } from '../http/problem.js'
 import { PRINTABLE_PATTERN } from '../lib/names.js'
 import { CreateVpcBody, type Vpc } from '../vpcs/vpcs.schema.js'
 import { createVpc, deleteVpc, listVpcs } from '../vpcs/vpcs.service.js'
-import { Field, PostForm, ProblemAlert, Time } from './components/ui.js'
-import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv } from './context.js'
+import { Field, PostForm, ProblemAlert, Time, Truncated } from './components/ui.js'
+import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
 import { setFlash } from './flash.js'
 import { inventoryPlaces } from './nodes.data.js'
+import { submitOnce } from './once.js'
 import { renderPage } from './render.js'
 
 type Values = { name?: string; region?: string; description?: string }
@@ -32,9 +33,11 @@ function VpcTable(props: { vpcs: Vpc[]; csrf: string }) {
           {props.vpcs.map((vpc) => (
             <tr id={`vpc-${vpc.id}`}>
               <td>
-                <strong>{vpc.name}</strong>
+                <strong>
+                  <Truncated text={vpc.name} />
+                </strong>
                 <div class="mono small">{vpc.id}</div>
-                {vpc.description && <div class="small muted">{vpc.description}</div>}
+                {vpc.description && <div class="small muted wrap-anywhere">{vpc.description}</div>}
               </td>
               <td>{vpc.region}</td>
               <td class="mono">{vpc.cidr}</td>
@@ -112,7 +115,7 @@ async function vpcsPage(deps: Deps, c: DashContext, values: Values = {}, problem
       )}
       <section aria-labelledby="create-vpc-heading">
         <h2 id="create-vpc-heading">Create a VPC</h2>
-        <PostForm action="/ui/vpcs" csrf={session.csrfToken} class="grid-form">
+        <PostForm action="/ui/vpcs" csrf={session.csrfToken} once class="grid-form">
           <Field id="vpc-name" label="Name">
             <input id="vpc-name" name="name" required maxlength={63} pattern={PRINTABLE_PATTERN} value={values.name} />
           </Field>
@@ -157,14 +160,15 @@ export function vpcsRoutes(deps: Deps) {
       region: field(form, 'region'),
       description: field(form, 'description'),
     }
-    const result = await attempt(() =>
-      createVpc(deps, sessionOf(c).user.accountId, parseForm(CreateVpcBody, values))
-    )
-    if (!result.ok) return vpcsPage(deps, c, values, result.problem)
-    setFlash(c, 'ok', `Created VPC ${result.value.name} (${result.value.cidr}).`)
-    return c.redirect('/ui/vpcs', 303)
+    return submitOnce<Vpc>(deps, c, form, {
+      run: (answer) => createVpc(deps, sessionOf(c).user.accountId, parseForm(CreateVpcBody, values), answer),
+      done: (vpc) => ({ location: '/ui/vpcs', flash: `Created VPC ${vpc.name} (${vpc.cidr}).` }),
+      failed: (problem) => vpcsPage(deps, c, values, problem),
+      pending: { location: '/ui/vpcs', flash: 'Your VPC is still being created; it shows in the list below.' },
+    })
   })
 
+  app.get('/ui/vpcs/:id/delete', toFormPage(() => '/ui/vpcs'))
   app.post('/ui/vpcs/:id/delete', async (c) => {
     const result = await attempt(() =>
       deleteVpc(deps, sessionOf(c).user.accountId, c.req.param('id'))

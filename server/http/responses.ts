@@ -39,3 +39,11 @@ export const idempotencyErrors = {
   413: problemResponse('The body is larger than 64 KiB'),
   422: problemResponse('The Idempotency-Key was used for a different request'),
 }
+
+/**
+ * OpenAPI links from a response to the operations that act on what it names: clients and
+ * schemathesis's stateful fuzzing (create, then act on what was created) follow them.
+ */
+export function links(operationIds: string[], parameters: Record<string, string> = { id: '$response.body#/id' }) {
+  return Object.fromEntries(operationIds.map((operationId) => [operationId, { operationId, parameters }]))
+}

@@ -2,6 +2,8 @@ import { OpenAPIHono, type Hook } from '@hono/zod-openapi'
 import type { RequestIdVariables } from 'hono/request-id'
 import type { z } from 'zod'
 import { ProblemError, sendProblem, type FieldErrorT } from './problem.js'
+// Installs plain messages for every schema's built-in checks before any request is validated.
+import './messages.js'
 import type { Principal } from '../api-keys/api-keys.service.js'
 import type { IdempotencyClaim } from '../idempotency/idempotency.store.js'
 

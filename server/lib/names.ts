@@ -30,6 +30,18 @@ export function printableName(max: number, missing = 'is required') {
     .refine((name) => !/\p{Cs}/u.test(name), 'must not contain unpaired UTF-16 surrogates')
 }
 
+// The same, but a free text may span lines and hold tabs.
+const PRINTABLE_TEXT = /^[^\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$/
+
+/** A free text shown to people (a description): up to `max` characters, lines and tabs allowed. */
+export function printableText(max: number) {
+  return z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .regex(PRINTABLE_TEXT, 'must not contain control characters (other than tab and newline) or bidirectional overrides')
+    .refine((text) => !/\p{Cs}/u.test(text), 'must not contain unpaired UTF-16 surrogates')
+}
+
 /** The same rules for the `pattern` attribute of the dashboard's inputs. */
 export const HOSTNAME_PATTERN = HOSTNAME_LABEL.source
 export const PRINTABLE_PATTERN = PRINTABLE.source

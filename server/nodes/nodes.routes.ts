@@ -6,6 +6,7 @@ import {
   idempotencyErrors,
   idempotencyHeaders,
   jsonContent as json,
+  links,
   problemResponse,
 } from '../http/responses.js'
 import { CreateNodeBody, Node, NodeCredentials, NodeIdParam, NodeWaitQuery } from './nodes.schema.js'
@@ -28,7 +29,11 @@ export const create = createRoute({
     body: { content: json(CreateNodeBody), required: true },
   },
   responses: {
-    201: { description: 'Provisioning has started', content: json(Node) },
+    201: {
+      description: 'Provisioning has started',
+      content: json(Node),
+      links: links(['getNode', 'getNodeCredentials', 'attachPublicIp', 'detachPublicIp', 'deleteNode']),
+    },
     400: problemResponse('Invalid body or content type, unknown VPC or host, or a region mismatch'),
     ...authErrors,
     409: problemResponse('The requested host is reserved'),
@@ -50,6 +55,7 @@ export const list = createRoute({
 export const getOne = createRoute({
   method: 'get',
   path: '/nodes/{id}',
+  operationId: 'getNode',
   tags,
   summary: 'Get node details',
   description:
@@ -68,6 +74,7 @@ export const getOne = createRoute({
 export const remove = createRoute({
   method: 'delete',
   path: '/nodes/{id}',
+  operationId: 'deleteNode',
   tags,
   summary: 'Delete a node',
   description: 'Billing stops; all data on the node is destroyed irrecoverably.',
@@ -79,6 +86,7 @@ export const remove = createRoute({
 export const credentials = createRoute({
   method: 'get',
   path: '/api/v1/nodes/{id}/credentials',
+  operationId: 'getNodeCredentials',
   tags,
   summary: 'Get root login credentials of a node',
   description: 'Needs a `read_write` key. SSH (port 22) works only once the node is `running`.',

@@ -198,6 +198,11 @@ export async function getNode(ctx: Ctx, accountId: string, id: string): Promise<
   return (await view(ctx, [await nodeOr404(ctx.db, accountId, id)]))[0]!
 }
 
+/** Ids of every node on the machine, of any account, that is not gone yet (for `nodeplane cleanup`). */
+export async function nodesNotGone(db: Db): Promise<string[]> {
+  return (await nodesInStatus(db, ['provisioning', 'running', 'deleting'])).map((row) => row.id)
+}
+
 /** `DELETE /nodes/{id}`: billing stops now; teardown finishes in the background, here. */
 export async function deleteNode(deps: Deps, accountId: string, id: string): Promise<void> {
   const fields = { deletedAt: deps.clock.now(), workerId: deps.worker.id }

@@ -63,6 +63,11 @@ export interface ProvisioningDriver {
    * resolving once it accepts connections again; rejects when `signal` aborts.
    */
   revive?(expected: ExpectedNode, signal?: AbortSignal): Promise<void>
+  /**
+   * Called on an orderly stop when the database holds no node at all: removes what the engine
+   * keeps for nodes in general (the fabric, empty folders), so nothing is left behind.
+   */
+  release?(): Promise<void>
 }
 
 /** Thrown by `create` when the engine refuses a node at once. */

@@ -11,6 +11,8 @@ export interface SimulatedOptions {
   createFailRate: number
   /** Share of nodes that never become ready, to exercise the spec's stuck-node advice. */
   stuckRate: number
+  /** How many teardown attempts of each node fail before one succeeds, as a flaky engine's. */
+  teardownFailures?: number
   random?: () => number
 }
 
@@ -21,6 +23,7 @@ export interface SimulatedOptions {
  */
 export function createSimulatedDriver(options: SimulatedOptions): ProvisioningDriver {
   const random = options.random ?? Math.random
+  const failedTeardowns = new Map<string, number>()
   return {
     name: 'simulated',
     async create() {
@@ -34,8 +37,14 @@ export function createSimulatedDriver(options: SimulatedOptions): ProvisioningDr
       const readyAt = node.createdAt.getTime() + options.provisionSeconds * 1000
       await sleep(Math.max(0, readyAt - options.clock.now().getTime()), undefined, { signal })
     },
-    async destroy() {
+    async destroy(node) {
       await sleep(options.teardownSeconds * 1000)
+      const failed = failedTeardowns.get(node.id) ?? 0
+      if (failed < (options.teardownFailures ?? 0)) {
+        failedTeardowns.set(node.id, failed + 1)
+        throw new Error('the simulated engine failed to tear the node down (fault injection)')
+      }
+      failedTeardowns.delete(node.id)
     },
   }
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
 import type { ExpectedNode, NodeRef, NodeSpec, ProvisioningDriver } from './driver.js'
 import { keyedSerial } from '../lib/serial.js'
@@ -45,6 +46,12 @@ export interface Worker {
   teardown(node: NodeRef): void
   /** True while a node that died is being brought back: its addresses cannot change meanwhile. */
   isReviving(nodeId: string): boolean
+  /**
+   * Asks the driver at once whether a running node died (a failed engine call suggests it),
+   * and if so starts bringing it back, as the periodic health check would. True when it is dead
+   * or already reviving.
+   */
+  reviveIfDead(nodeId: string): Promise<boolean>
   /** Makes the engine's public addresses of a node match the database; rejects if the driver fails. */
   syncPublicIps(node: NodeRef): Promise<void>
   /**
@@ -55,9 +62,15 @@ export interface Worker {
   start(options?: { sweepMs?: number; healthMs?: number }): Promise<void>
   /** Resolves when no background work is in flight (for orderly shutdown and tests). */
   idle(): Promise<void>
-  /** Aborts waits in flight; the database keeps the state for the next start or another replica. */
-  stop(): Promise<void>
+  /**
+   * Aborts waits in flight; the database keeps the state for the next start or another replica.
+   * With `release`, an engine with no node left to keep removes what it holds in general.
+   */
+  stop(options?: { release?: boolean }): Promise<void>
 }
+
+/** The longest wait between two attempts to tear a node down. */
+const TEARDOWN_RETRY_MAX_MS = 30_000
 
 export function createWorker(id: string, driver: ProvisioningDriver, hooks: WorkerHooks, log: Logger): Worker {
   const waits = new Map<string, AbortController>()
@@ -68,6 +81,8 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
   let sweeper: NodeJS.Timeout | undefined
   let healthCheck: NodeJS.Timeout | undefined
   const reviving = new Set<string>()
+  // Aborted by stop(): ends retry waits, so a stop never waits out a backoff.
+  const stopping = new AbortController()
   // CLI commands open a worker only to satisfy the runtime; one never started has no row to retire.
   let registered = false
 
@@ -96,14 +111,28 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
     }
   }
 
+  /**
+   * Tears a node down, retrying with backoff: an engine can fail for a moment (podman's "shm
+   * busy"), and the node must not stay `deleting` until the next start. A stop ends the
+   * retries; the next start or another replica picks the node up.
+   */
   async function destroy(node: NodeRef): Promise<void> {
-    try {
-      await ready
-      await driver.destroy(node)
-      await hooks.markTornDown(node.id)
-      log.info({ node_id: node.id }, 'node torn down')
-    } catch (err) {
-      log.error({ err, node_id: node.id }, 'teardown failed; retried on next start')
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await ready
+        await driver.destroy(node)
+        await hooks.markTornDown(node.id)
+        log.info({ node_id: node.id }, 'node torn down')
+        return
+      } catch (err) {
+        if (stopping.signal.aborted) {
+          log.error({ err, node_id: node.id }, 'teardown failed; retried on next start')
+          return
+        }
+        const retryInMs = Math.min(TEARDOWN_RETRY_MAX_MS, 500 * 2 ** attempt)
+        log.error({ err, node_id: node.id, retry_in_ms: retryInMs }, 'teardown failed; retrying')
+        await sleep(retryInMs, undefined, { signal: stopping.signal }).catch(() => undefined)
+      }
     }
   }
 
@@ -156,17 +185,30 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
     }
   }
 
+  function startReviving(nodeId: string): void {
+    if (reviving.has(nodeId)) return
+    reviving.add(nodeId)
+    run(() => revive(nodeId))
+  }
+
   async function checkHealth(): Promise<void> {
     if (!driver.findDead) return
     try {
       await ready
-      for (const nodeId of await driver.findDead(await hooks.runningNodeIds())) {
-        if (reviving.has(nodeId)) continue
-        reviving.add(nodeId)
-        run(() => revive(nodeId))
-      }
+      for (const nodeId of await driver.findDead(await hooks.runningNodeIds())) startReviving(nodeId)
     } catch (err) {
       log.error({ err }, 'health check failed; retrying')
+    }
+  }
+
+  async function releaseIfEmpty(): Promise<void> {
+    if (!driver.release) return
+    try {
+      if ((await hooks.expected()).length > 0) return
+      await driver.release()
+      log.info({ driver: driver.name }, 'no node left: engine resources released')
+    } catch (err) {
+      log.warn({ err, driver: driver.name }, 'could not release engine resources; `nodeplane cleanup` removes them')
     }
   }
 
@@ -187,6 +229,14 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
     },
     isReviving(nodeId) {
       return reviving.has(nodeId)
+    },
+    async reviveIfDead(nodeId) {
+      if (reviving.has(nodeId)) return true
+      if (!driver.findDead) return false
+      await ready
+      const dead = (await driver.findDead([nodeId])).includes(nodeId)
+      if (dead) startReviving(nodeId)
+      return dead
     },
     syncPublicIps(node) {
       if (!driver.setPublicIps) return Promise.resolve()
@@ -219,11 +269,13 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight])
     },
-    async stop() {
+    async stop(options = {}) {
+      stopping.abort()
       clearInterval(sweeper)
       clearInterval(healthCheck)
       for (const controller of waits.values()) controller.abort()
       await Promise.allSettled([...inFlight])
+      if (options.release) await releaseIfEmpty()
       if (!registered) return
       await hooks.retire().catch((err) => log.warn({ err }, 'could not retire the worker; its nodes wait for it to go stale'))
     },

@@ -1,4 +1,4 @@
-import { createRoute } from '@hono/zod-openapi'
+import { createRoute, z } from '@hono/zod-openapi'
 import { optionalJsonBody } from '../http/json-body.js'
 import {
   authErrors,
@@ -6,10 +6,11 @@ import {
   idempotencyErrors,
   idempotencyHeaders,
   jsonContent as json,
+  links,
   problemResponse,
 } from '../http/responses.js'
 import { NodeIdParam } from '../nodes/nodes.schema.js'
-import { AttachIpBody, AttachResult, DetachQuery, DetachResult } from './public-ips.schema.js'
+import { AttachIpBody, AttachResult, DetachQuery, DetachResult, IpAttachmentEntry } from './public-ips.schema.js'
 
 const tags = ['Public IPs']
 const nodeNotFound = problemResponse('No such node on the account, or it is deleted')
@@ -17,17 +18,24 @@ const nodeNotFound = problemResponse('No such node on the account, or it is dele
 export const attach = createRoute({
   method: 'post',
   path: '/api/v1/nodes/{id}/network/ip',
+  operationId: 'attachPublicIp',
   tags,
   summary: 'Attach a public IP address',
   security: bearer,
   middleware: [optionalJsonBody] as const,
   request: { params: NodeIdParam, headers: idempotencyHeaders, body: { content: json(AttachIpBody) } },
   responses: {
-    200: { description: 'The attached address', content: json(AttachResult) },
+    200: {
+      description: 'The attached address',
+      content: json(AttachResult),
+      links: links(['detachPublicIp'], { id: '$request.path.id', ip: '$response.body#/ip' }),
+    },
     400: problemResponse('Invalid body, or an address outside the public pools'),
     ...authErrors,
     404: nodeNotFound,
-    409: problemResponse('The node is not running (`node_not_running`) or the address is in use (`ip_in_use`)'),
+    409: problemResponse(
+      'The node is not running (`node_not_running`), is being restarted after it died (`node_repairing`), or the address is in use (`ip_in_use`)'
+    ),
     503: problemResponse('The pool of that IP version is exhausted'),
     ...idempotencyErrors,
   },
@@ -36,6 +44,7 @@ export const attach = createRoute({
 export const detach = createRoute({
   method: 'delete',
   path: '/api/v1/nodes/{id}/network/ip',
+  operationId: 'detachPublicIp',
   tags,
   summary: 'Detach a public IP address',
   security: bearer,
@@ -45,6 +54,23 @@ export const detach = createRoute({
     400: problemResponse('`ip` is not an address from the public pools'),
     ...authErrors,
     404: problemResponse('No such node, or the address is not attached to it (`ip_not_attached`)'),
-    409: problemResponse('The node is being deleted'),
+    409: problemResponse('The node is being deleted (`node_not_running`) or restarted after it died (`node_repairing`)'),
+  },
+})
+
+export const list = createRoute({
+  method: 'get',
+  path: '/api/v1/nodes/{id}/network/ip',
+  operationId: 'listPublicIps',
+  tags,
+  summary: "List a node's public IP addresses",
+  description:
+    'Every address attached to the node, oldest first, in the shape of the attach result. A node still provisioning has none yet. Lets clients see an address detached elsewhere (Terraform drift).',
+  security: bearer,
+  request: { params: NodeIdParam },
+  responses: {
+    200: { description: 'The attached addresses', content: json(z.array(IpAttachmentEntry)) },
+    ...authErrors,
+    404: nodeNotFound,
   },
 })

@@ -33,7 +33,16 @@ export const DetachQuery = z.object({
   }),
 })
 
-/** A node's public addresses, as its details page lists them. */
-export const PublicIp = z
-  .object({ ip: z.string(), address: z.string(), ipVersion: z.union([z.literal(4), z.literal(6)]), attached_at: z.iso.datetime() })
-  .openapi('PublicIp')
+/**
+ * One of a node's public addresses, as `GET /api/v1/nodes/{id}/network/ip` lists them: the
+ * spec's attachment result (2.2) and when it was attached.
+ */
+export const IpAttachmentEntry = z
+  .object({
+    status: z.literal('attached'),
+    ...attachmentFields,
+    attachedAt: z.iso.datetime().openapi({ example: '2026-11-23T10:00:00.000Z' }),
+  })
+  .openapi('IpAttachmentEntry')
+
+export type IpAttachmentEntry = z.infer<typeof IpAttachmentEntry>

@@ -9,7 +9,7 @@ import type { Clock } from '../lib/clock.js'
 // Public IPs are a sub-resource of nodes: reading the node row here keeps the services acyclic.
 import { findLiveNode, type NodeRow } from '../nodes/nodes.store.js'
 import { blockForAddress, firstFreeBlock, ipPools, type Block } from './ip-pools.js'
-import type { AttachResult } from './public-ips.schema.js'
+import type { AttachResult, IpAttachmentEntry } from './public-ips.schema.js'
 import {
   attachmentsOfAccount,
   attachmentsOfNodes,
@@ -29,6 +29,17 @@ type TxCtx = Omit<Ctx, 'db'> & { db: Tx }
 type EngineCtx = Ctx & Pick<Deps, 'worker' | 'log'>
 
 const address = (ip: string) => ip.split('/')[0]!
+
+/** While a dead node is being restarted its addresses cannot change: the restart sets them. */
+function repairing(nodeId: string): ProblemError {
+  return new ProblemError(409, 'node_repairing', `node ${nodeId} stopped answering and is being restarted; retry in a few seconds`, {
+    headers: { 'Retry-After': '5' },
+  })
+}
+
+function refuseWhileReviving(ctx: EngineCtx, nodeId: string): void {
+  if (ctx.worker.isReviving(nodeId)) throw repairing(nodeId)
+}
 
 async function nodeOr404(db: Db, accountId: string, nodeId: string): Promise<NodeRow> {
   const node = await findLiveNode(db, accountId, nodeId)
@@ -89,6 +100,7 @@ export async function attachIp(
 ): Promise<AttachResult> {
   const { node, chosen, result } = await transaction(ctx.db, async (tx) => {
     const node = await nodeOr404(tx, accountId, nodeId)
+    refuseWhileReviving(ctx, nodeId)
     if (node.status !== 'running') {
       throw new ProblemError(409, 'node_not_running', `node ${nodeId} is ${node.status}; addresses attach once it is running`)
     }
@@ -111,6 +123,9 @@ export async function attachIp(
       }
       await answer.discard(tx)
     })
+    // A node whose engine side died is the usual cause: say so, and start its restart now
+    // rather than at the next health check.
+    if (await ctx.worker.reviveIfDead(nodeId).catch(() => false)) throw repairing(nodeId)
     ctx.worker.syncPublicIps(node).catch((again) => ctx.log.warn({ err: again, node_id: nodeId }, 'address cleanup failed'))
     throw new ProblemError(500, 'ip_attach_failed', 'the address could not be configured on the node; retry the request')
   }
@@ -143,6 +158,7 @@ async function attachmentToDetach(db: Db, config: Config, node: NodeRow, ip: str
 export async function detachIp(ctx: EngineCtx, accountId: string, nodeId: string, ip: string | undefined) {
   const { node, detached } = await transaction(ctx.db, async (tx) => {
     const node = await nodeOr404(tx, accountId, nodeId)
+    refuseWhileReviving(ctx, nodeId)
     if (node.status === 'deleting') {
       throw new ProblemError(409, 'node_not_running', `node ${nodeId} is deleting; its addresses are released with it`)
     }
@@ -169,6 +185,21 @@ export async function primaryIpv4(db: Db, nodeIds: string[], accountId?: string)
     if (row.version === 4 && !result.has(row.nodeId)) result.set(row.nodeId, address(row.ip))
   }
   return result
+}
+
+/** `GET /api/v1/nodes/{id}/network/ip`: the node's addresses as the API shows them. */
+export async function listNodeIps(ctx: Ctx, accountId: string, nodeId: string): Promise<IpAttachmentEntry[]> {
+  const node = await nodeOr404(ctx.db, accountId, nodeId)
+  // The automatic IPv4 is recorded just before a node turns running: hidden until then, as
+  // the node's own ip_address is.
+  if (node.status === 'provisioning') return []
+  return (await attachmentsOfNodes(ctx.db, [nodeId])).map((row) => ({
+    status: 'attached' as const,
+    ip: row.ip,
+    ipVersion: row.version as 4 | 6,
+    nodeId,
+    attachedAt: row.attachedAt.toISOString(),
+  }))
 }
 
 /** Every address of one node, oldest first. */

@@ -6,6 +6,7 @@ import {
   idempotencyErrors,
   idempotencyHeaders,
   jsonContent as json,
+  links,
   problemResponse,
 } from '../http/responses.js'
 import { CreateVpcBody, Vpc, VpcIdParam } from './vpcs.schema.js'
@@ -22,7 +23,7 @@ export const create = createRoute({
   middleware: [jsonBody] as const,
   request: { headers: idempotencyHeaders, body: { content: json(CreateVpcBody), required: true } },
   responses: {
-    201: { description: 'The new VPC', content: json(Vpc) },
+    201: { description: 'The new VPC', content: json(Vpc), links: links(['getVpc', 'deleteVpc']) },
     400: problemResponse('Invalid body, content type or unknown region'),
     ...authErrors,
     409: problemResponse('The name is taken on the account, or the VPC limit is reached'),
@@ -42,6 +43,7 @@ export const list = createRoute({
 export const getOne = createRoute({
   method: 'get',
   path: '/api/v1/networking/{id}',
+  operationId: 'getVpc',
   tags,
   summary: 'Get one VPC',
   security: bearer,
@@ -52,6 +54,7 @@ export const getOne = createRoute({
 export const remove = createRoute({
   method: 'delete',
   path: '/api/v1/networking/{id}',
+  operationId: 'deleteVpc',
   tags,
   summary: 'Delete a VPC',
   description: 'Refused with 409 `vpc_has_nodes` (listing `node_ids`) while nodes remain in it.',

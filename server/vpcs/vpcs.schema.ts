@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { printableName } from '../lib/names.js'
+import { printableName, printableText } from '../lib/names.js'
 
 /** The body of `POST /api/v1/networking` (spec 2.3). Unknown fields are rejected. */
 export const CreateVpcBody = z
@@ -13,7 +13,7 @@ export const CreateVpcBody = z
       .min(1)
       .optional()
       .openapi({ description: 'Target region; the server default when omitted', example: 'eu-central-1' }),
-    description: z.string().max(255).optional().openapi({ example: 'private network of the API tier' }),
+    description: printableText(255).optional().openapi({ example: 'private network of the API tier' }),
   })
   .openapi('CreateVpc')
 

@@ -1,7 +1,8 @@
 /**
- * Provider benchmarks: start-to-handshake time of the plugin (bundled, and through the real
- * launcher), and `tofu apply` / `tofu plan` / `tofu destroy` wall time for N nodes against two
- * yardsticks in the same run, for each N of BENCH_NODES (comma-separated, default 10,100,500):
+ * Provider benchmarks: start-to-handshake time of the plugin (the release script users install,
+ * the test bundle, and the checkout's launcher), and `apply` / `plan` / `destroy` wall time for N
+ * nodes, with tofu and with terraform (when on the PATH), against two yardsticks in the same run,
+ * for each N of BENCH_NODES (comma-separated, default 1,10,100); nodes run on the release script:
  * N built-in `terraform_data` resources (no plugin at all), and N `reference_node` resources of a
  * Go provider on HashiCorp's terraform-plugin-framework that calls no API (reference-provider/,
  * built with the local Go toolchain): what the plugin protocol itself costs. With two or more
@@ -14,10 +15,11 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { REPO } from '../helpers/server.js'
-import { bundleProvider, removeTempDirs, startPlugin, tofu, workdir, type Workdir } from '../fixtures/provider-demo/harness.js'
+import { bundleProvider, removeTempDirs, startPlugin, tempDir, tofu, tofuBinary, workdir, type Workdir } from '../fixtures/provider-demo/harness.js'
+import { bundleScript } from '../../provider/release/build.js'
 import { benchKey, printTable, serverWith } from './_lib.js'
 
-const COUNTS = (process.env.BENCH_NODES ?? '10,100,500').split(',').map(Number)
+const COUNTS = (process.env.BENCH_NODES ?? '1,10,100').split(',').map(Number)
 
 async function handshakeMs(bundle?: { bin: string; types: string }): Promise<number> {
   const times: number[] = []
@@ -35,18 +37,36 @@ async function handshakeMs(bundle?: { bin: string; types: string }): Promise<num
 async function timed(w: Workdir, args: string[]): Promise<number> {
   const start = performance.now()
   const result = await tofu(w, args)
-  if (result.code !== 0) throw new Error(`tofu ${args.join(' ')} failed:\n${result.stderr}`)
+  if (result.code !== 0) throw new Error(`${tofuBinary()} ${args.join(' ')} failed:\n${result.stderr}`)
   return Math.round(performance.now() - start)
 }
 
-type Row = { resources: number; type: string; applyMs: number; planMs: number; destroyMs: number }
+type Row = { cli: string; resources: number; type: string; applyMs: number; planMs: number; destroyMs: number }
 
 /** apply, a no-change plan and destroy of one working dir. */
-async function lifecycle(w: Workdir, resources: number, type: string): Promise<Row> {
+async function lifecycle(cli: string, w: Workdir, resources: number, type: string): Promise<Row> {
   const applyMs = await timed(w, ['apply', '-auto-approve', '-input=false'])
   const planMs = await timed(w, ['plan', '-input=false'])
   const destroyMs = await timed(w, ['destroy', '-auto-approve', '-input=false'])
-  return { resources, type, applyMs, planMs, destroyMs }
+  return { cli, resources, type, applyMs, planMs, destroyMs }
+}
+
+/** A plugin directory holding the release script (what `nodeplane provider install` installs). */
+async function releasePlugin(): Promise<{ bin: string; types: string }> {
+  const bin = tempDir('nodeplane-release-plugin-')
+  writeFileSync(join(bin, 'terraform-provider-nodeplane'), await bundleScript(), { mode: 0o755 })
+  return { bin, types: '' }
+}
+
+/** The CLIs to measure: tofu, and terraform when it is on the PATH. */
+function clis(): [string, string][] {
+  const found: [string, string][] = [['tofu', tofuBinary()]]
+  try {
+    found.push(['terraform', execFileSync('sh', ['-c', 'command -v terraform'], { encoding: 'utf8' }).trim()])
+  } catch {
+    // tofu alone
+  }
+  return found
 }
 
 function nodesConfig(url: string, key: string, count: number): string {
@@ -97,11 +117,13 @@ function referenceProviderDir(): string {
 const ratio = (mine: number, theirs: number) => +(mine / theirs).toFixed(2)
 
 const bundle = await bundleProvider()
+const release = await releasePlugin()
 const reference = { bin: referenceProviderDir(), source: 'nodeplane/reference' }
-const handshake = { bundledMs: await handshakeMs(bundle), launcherMs: await handshakeMs() }
+const handshake = { releaseMs: await handshakeMs(release), bundledMs: await handshakeMs(bundle), launcherMs: await handshakeMs() }
 printTable('Provider start to handshake (median of 5)', ['Plugin', 'ms'], [
-  ['bundled', handshake.bundledMs],
-  ['through the launcher', handshake.launcherMs],
+  ['release script', handshake.releaseMs],
+  ['test bundle (unminified, external packages)', handshake.bundledMs],
+  ['checkout launcher (tsx or tsc build)', handshake.launcherMs],
 ])
 
 // Enough hosts in every region for the largest count.
@@ -109,44 +131,53 @@ const server = await serverWith(Math.max(...COUNTS) * 10)
 try {
   const key = await benchKey(server)
   const rows: Row[] = []
-  for (const count of COUNTS) {
-    const nodes = workdir(nodesConfig(server.url, key, count), { bin: bundle.bin })
-    const references = workdir(referenceConfig(count), reference)
-    const data = workdir(`resource "terraform_data" "d" {\n  count = ${count}\n  input = "bench-\${count.index}"\n}\n`, { bin: bundle.bin })
-    await timed(data, ['init', '-input=false'])
-    rows.push(await lifecycle(nodes, count, NODE), await lifecycle(references, count, 'reference_node'), await lifecycle(data, count, 'terraform_data'))
-  }
-  const ofType = (type: string) => rows.filter((r) => r.type === type)
-  const ratios = ofType(NODE).map((row, i) => {
-    const against = (type: string) => {
-      const base = ofType(type)[i]!
-      return { apply: ratio(row.applyMs, base.applyMs), plan: ratio(row.planMs, base.planMs), destroy: ratio(row.destroyMs, base.destroyMs) }
+  const ratios = []
+  const perResource = []
+  for (const [cli, binary] of clis()) {
+    process.env.NODEPLANE_TOFU = binary
+    const mine: Row[] = []
+    for (const count of COUNTS) {
+      const nodes = workdir(nodesConfig(server.url, key, count), { bin: release.bin })
+      const references = workdir(referenceConfig(count), reference)
+      const data = workdir(`resource "terraform_data" "d" {\n  count = ${count}\n  input = "bench-\${count.index}"\n}\n`, { bin: release.bin })
+      await timed(data, ['init', '-input=false'])
+      mine.push(await lifecycle(cli, nodes, count, NODE), await lifecycle(cli, references, count, 'reference_node'), await lifecycle(cli, data, count, 'terraform_data'))
     }
-    return { resources: row.resources, vsReferenceNode: against('reference_node'), vsTerraformData: against('terraform_data') }
-  })
-  printTable('tofu wall time (ms)', ['Resource', 'count', 'apply', 'plan', 'destroy'], rows.map((r) => [r.type, r.resources, r.applyMs, r.planMs, r.destroyMs]))
-  printTable(
-    `Ratio ${NODE} / yardstick (apply, plan, destroy)`,
-    ['Resources', 'vs reference_node', 'vs terraform_data'],
-    ratios.map((r) => [r.resources, ...[r.vsReferenceNode, r.vsTerraformData].map((x) => `${x.apply}x / ${x.plan}x / ${x.destroy}x`)])
-  )
-  let perResource
-  if (COUNTS.length > 1) {
-    const perExtra = (type: string, field: Step) => slope(ofType(type)[0]!, ofType(type).at(-1)!, field)
-    perResource = STEPS.map((field) => {
-      const ms = { nodeplane_node: perExtra(NODE, field), reference_node: perExtra('reference_node', field), terraform_data: perExtra('terraform_data', field) }
-      return {
-        step: field.replace('Ms', ''),
-        ms: { nodeplane_node: +ms.nodeplane_node.toFixed(2), reference_node: +ms.reference_node.toFixed(2), terraform_data: +ms.terraform_data.toFixed(2) },
-        vsReferenceNode: ratio(ms.nodeplane_node, ms.reference_node),
-        vsTerraformData: ratio(ms.nodeplane_node, ms.terraform_data),
+    rows.push(...mine)
+    const ofType = (type: string) => mine.filter((r) => r.type === type)
+    const cliRatios = ofType(NODE).map((row, i) => {
+      const against = (type: string) => {
+        const base = ofType(type)[i]!
+        return { apply: ratio(row.applyMs, base.applyMs), plan: ratio(row.planMs, base.planMs), destroy: ratio(row.destroyMs, base.destroyMs) }
       }
+      return { cli, resources: row.resources, vsReferenceNode: against('reference_node'), vsTerraformData: against('terraform_data') }
     })
+    ratios.push(...cliRatios)
+    printTable(`${cli} wall time (ms)`, ['Resource', 'count', 'apply', 'plan', 'destroy'], mine.map((r) => [r.type, r.resources, r.applyMs, r.planMs, r.destroyMs]))
     printTable(
-      `Cost per extra resource, ${COUNTS[0]} to ${COUNTS.at(-1)} resources (ms)`,
-      ['Step', NODE, 'reference_node', 'terraform_data', 'vs reference_node', 'vs terraform_data'],
-      perResource.map((r) => [r.step, r.ms.nodeplane_node, r.ms.reference_node, r.ms.terraform_data, `${r.vsReferenceNode}x`, `${r.vsTerraformData}x`])
+      `${cli}: ratio ${NODE} / yardstick (apply, plan, destroy)`,
+      ['Resources', 'vs reference_node', 'vs terraform_data'],
+      cliRatios.map((r) => [r.resources, ...[r.vsReferenceNode, r.vsTerraformData].map((x) => `${x.apply}x / ${x.plan}x / ${x.destroy}x`)])
     )
+    if (COUNTS.length > 1) {
+      const perExtra = (type: string, field: Step) => slope(ofType(type)[0]!, ofType(type).at(-1)!, field)
+      const cliPerResource = STEPS.map((field) => {
+        const ms = { nodeplane_node: perExtra(NODE, field), reference_node: perExtra('reference_node', field), terraform_data: perExtra('terraform_data', field) }
+        return {
+          cli,
+          step: field.replace('Ms', ''),
+          ms: { nodeplane_node: +ms.nodeplane_node.toFixed(2), reference_node: +ms.reference_node.toFixed(2), terraform_data: +ms.terraform_data.toFixed(2) },
+          vsReferenceNode: ratio(ms.nodeplane_node, ms.reference_node),
+          vsTerraformData: ratio(ms.nodeplane_node, ms.terraform_data),
+        }
+      })
+      perResource.push(...cliPerResource)
+      printTable(
+        `${cli}: cost per extra resource, ${COUNTS[0]} to ${COUNTS.at(-1)} resources (ms)`,
+        ['Step', NODE, 'reference_node', 'terraform_data', 'vs reference_node', 'vs terraform_data'],
+        cliPerResource.map((r) => [r.step, r.ms.nodeplane_node, r.ms.reference_node, r.ms.terraform_data, `${r.vsReferenceNode}x`, `${r.vsTerraformData}x`])
+      )
+    }
   }
   const out = join(REPO, 'test-output/bench')
   mkdirSync(out, { recursive: true })

@@ -30,11 +30,11 @@ describe('Account page', () => {
   it('refuses a wrong current password and a mismatched confirmation', async () => {
     await submitPasswordChange('wrong', NEW_PASSWORD)
     await expect(d.page.getByRole('alert').textContent()).resolves.toContain(
-      'current_password: is not your current password'
+      'Current password: is not your current password'
     )
     await submitPasswordChange(d.password, NEW_PASSWORD, `${NEW_PASSWORD}!`)
     await expect(d.page.getByRole('alert').textContent()).resolves.toContain(
-      'confirm_password: does not match'
+      'Confirm password: does not match'
     )
   })
 

@@ -79,7 +79,7 @@ describe('Developer settings page', () => {
     })
     await submitWith(d.page, d.page.getByRole('button', { name: 'Create key' }))
     await expect(d.page.getByRole('alert').textContent()).resolves.toContain(
-      'name: must not contain control characters or bidirectional overrides'
+      'Name: must not contain control characters or bidirectional overrides'
     )
     await expect(d.page.locator('#new-key').count()).resolves.toBe(0)
   })

@@ -56,7 +56,16 @@ describe('Compute hosts page', () => {
   it('explains invalid filters', async () => {
     const res = await d.page.goto('/ui/hosts?min_cpu=lots')
     expect(res!.status()).toBe(400)
-    await expect(d.page.getByRole('alert').textContent()).resolves.toContain('min_cpu')
+    // Named as the form names it, in plain words.
+    await expect(d.page.getByRole('alert').textContent()).resolves.toContain('Minimum cores: must be a number')
+  })
+
+  it('says a page past the end is past the end, and links the last page', async () => {
+    await d.page.goto('/ui/hosts?page=999')
+    await expect(d.page.getByText('Page 999 is past the end').isVisible()).resolves.toBe(true)
+    await d.page.getByRole('link', { name: 'Go to the last page' }).click()
+    await d.page.getByRole('status').filter({ hasText: 'hosts match' }).waitFor()
+    await expect(d.page.locator('tbody tr').count()).resolves.toBeGreaterThan(0)
   })
 
   it('links an active host to the create form', async () => {

@@ -67,7 +67,7 @@ describe('Node Management page', () => {
     await d.page.getByLabel('Host id (optional)').fill('00000000-0000-4000-8000-000000000000')
     await submitWith(d.page, d.page.getByRole('button', { name: 'Create node' }))
     await expect(d.page.getByRole('alert').textContent()).resolves.toContain(
-      'host_id: no such compute host'
+      'Host id: no such compute host'
     )
   })
 
@@ -79,7 +79,7 @@ describe('Node Management page', () => {
     // Past the browser's own check, the server refuses it with the API's message.
     await name.evaluate((input) => input.removeAttribute('pattern'))
     await submitWith(d.page, d.page.getByRole('button', { name: 'Create node' }))
-    await expect(d.page.getByRole('alert').textContent()).resolves.toContain('name: must be a host name')
+    await expect(d.page.getByRole('alert').textContent()).resolves.toContain('Name: must be a host name')
     expect((await client.get('/nodes')).body.map((n: { name: string }) => n.name)).not.toContain('Web_1')
   })
 

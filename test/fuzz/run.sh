@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Property-based fuzzing of the API with schemathesis, driven by the server's own
 # /openapi.json: no 5xx, every answer in the documented status codes, content types,
-# headers and schemas. Bounded (examples per operation, fixed seed) so runs repeat.
+# headers and schemas, and stateful scenarios that follow the document's links (create a
+# node or VPC, then act on what was created). Bounded (examples per operation, fixed seed)
+# so runs repeat. With NODEPLANE_TEST_POSTGRES_URL (an admin URL) the server runs on a
+# throwaway PostgreSQL database of its own instead of SQLite.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$repo"
@@ -16,10 +19,28 @@ fi
 
 data="$(mktemp -d)"
 log="$data/server.log"
+database=""
+cleanup() {
+  kill "${server:-}" 2>/dev/null || true
+  wait "${server:-}" 2>/dev/null || true
+  rm -rf "$data"
+  [[ -n "$database" ]] && psql -q "$NODEPLANE_TEST_POSTGRES_URL" -c "DROP DATABASE IF EXISTS $database" >/dev/null
+  return 0
+}
+trap cleanup EXIT
+if [[ -n "${NODEPLANE_TEST_POSTGRES_URL:-}" ]]; then
+  database="np_fuzz_$$"
+  psql -q "$NODEPLANE_TEST_POSTGRES_URL" -c "CREATE DATABASE $database" >/dev/null
+  DATABASE_URL="$(node -e 'const u = new URL(process.argv[1]); u.pathname = "/" + process.argv[2]; console.log(String(u))' "$NODEPLANE_TEST_POSTGRES_URL" "$database")"
+  NODEPLANE_SECRET_KEY="$(openssl rand -base64 32)"
+  export DATABASE_URL NODEPLANE_SECRET_KEY
+  echo "database: PostgreSQL ($database)"
+else
+  echo "database: SQLite"
+fi
 NODEPLANE_PROVISION_SECONDS=0 NODEPLANE_TEARDOWN_SECONDS=0 NODEPLANE_DISCOVERY_RATE_LIMIT=0 \
   node bin/nodeplane.js serve --port 0 --host 127.0.0.1 --data "$data" >"$log" 2>"$data/stderr" &
 server=$!
-trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$data"' EXIT
 for _ in $(seq 1 100); do
   url=$(node -e 'for (const l of require("fs").readFileSync(process.argv[1],"utf8").split("\n")) { try { const j = JSON.parse(l); if (j.msg === "listening") { console.log(j.url); break } } catch {} }' "$log")
   [[ -n "$url" ]] && break

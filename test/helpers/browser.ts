@@ -9,6 +9,8 @@ import {
 } from 'playwright-core'
 import { afterEach } from 'vitest'
 import { REPO, startServer, type TestServer } from './server.js'
+import { createTestKey } from './accounts.js'
+import { api } from './http.js'
 
 /** Debian's Chromium (test/setup/install-chromium.sh); NODEPLANE_CHROMIUM points elsewhere. */
 export const CHROMIUM = process.env.NODEPLANE_CHROMIUM ?? '/usr/bin/chromium'
@@ -135,4 +137,13 @@ export async function submitWith(page: Page, control: Locator): Promise<void> {
   await control.click()
   await navigated
   await page.waitForLoadState()
+}
+
+/** A dashboard logged in as the admin, with an API client holding a key of the same account. */
+export type AdminDashboard = Dashboard & { client: ReturnType<typeof api> }
+
+export async function adminDashboard(env: Record<string, string> = {}): Promise<AdminDashboard> {
+  const d = await startDashboard(env)
+  await login(d.page, ADMIN_EMAIL, d.password)
+  return Object.assign(d, { client: api(d.server.url, (await createTestKey(d.server.dataDir)).key) })
 }

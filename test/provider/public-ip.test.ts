@@ -84,6 +84,47 @@ output "v6" { value = nodeplane_public_ip.v6.ip }
   })
 })
 
+describe('nodeplane_public_ip drift with real tofu', () => {
+  it('plans to attach again an address detached outside Terraform, and apply does it', async () => {
+    const client = api(server.url, key)
+    const config = `${header()}
+resource "nodeplane_node" "n" { name = "drifting" }
+resource "nodeplane_public_ip" "v4" { node_id = nodeplane_node.n.id }
+output "address" { value = nodeplane_public_ip.v4.address }
+`
+    const w = workdir(config, provider)
+    const applied = await run(w, ['apply', '-auto-approve'])
+    expect(applied.code, applied.output).toBe(0)
+    const address = JSON.parse((await run(w, ['output', '-json'])).stdout).address.value as string
+    const node = (await client.get('/nodes')).body.find((n: { name: string }) => n.name === 'drifting')
+
+    // Someone detaches it with curl or the dashboard.
+    expect((await client.delete(`/api/v1/nodes/${node.id}/network/ip?ip=${address}`)).status).toBe(200)
+    const plan = await run(w, ['plan', '-detailed-exitcode', '-no-color'])
+    expect(plan.code, plan.output).toBe(2)
+    expect(plan.output).toContain('nodeplane_public_ip.v4 will be created')
+    expect(plan.output).toContain('1 to add, 0 to change, 0 to destroy')
+
+    const repaired = await run(w, ['apply', '-auto-approve'])
+    expect(repaired.code, repaired.output).toBe(0)
+    const listed = (await client.get(`/api/v1/nodes/${node.id}/network/ip`)).body as { ip: string }[]
+    expect(listed).toHaveLength(2)
+    expect((await run(w, ['plan', '-detailed-exitcode'])).code).toBe(0)
+    expect((await run(w, ['destroy', '-auto-approve'])).code).toBe(0)
+  })
+
+  it('refuses to import an address that is not attached to the node', async () => {
+    const client = api(server.url, key)
+    const node = (await client.post('/nodes', { name: 'bare' })).body
+    await eventually(async () => ((await client.get(`/nodes/${node.id}`)).body.status === 'running' ? true : undefined))
+    const w = workdir(`${header()}\nresource "nodeplane_public_ip" "x" { node_id = "${node.id}" }\n`, provider)
+    const imported = await run(w, ['import', '-no-color', 'nodeplane_public_ip.x', `${node.id}/198.51.100.77`])
+    expect(imported.code).toBe(1)
+    expect(imported.output).toContain('non-existent')
+    await client.delete(`/nodes/${node.id}`)
+  })
+})
+
 describe('nodeplane_node timeouts with real tofu', () => {
   it('deletes a node that never becomes running and reports the spec advice', async () => {
     const stuck = await startServer({ env: { NODEPLANE_FAULT_STUCK_RATE: '1' } })

@@ -1,4 +1,4 @@
-"""Public IPs: attach_ip and detach_ip."""
+"""Public IPs: attach_ip, list_ips and detach_ip."""
 
 from __future__ import annotations
 
@@ -101,3 +101,18 @@ def test_attach_and_detach_on_an_unknown_node_are_404(client: Client) -> None:
         client.attach_ip("node_doesnotexist")
     with pytest.raises(NotFoundError):
         client.detach_ip("node_doesnotexist")
+
+
+def test_list_ips_lists_oldest_first_and_follows_detach(client: Client, node: Node) -> None:
+    v6 = client.attach_ip(node.id, version=6)
+    listed = client.list_ips(node.id)
+    assert [entry.ip for entry in listed] == ["{}/32".format(node.ip_address), v6.ip]
+    assert all(isinstance(entry, IpAttachment) and entry.node_id == node.id for entry in listed)
+    assert all(entry.attached_at and entry.attached_at.startswith("20") for entry in listed)
+    client.detach_ip(node.id, ip=v6.ip)
+    assert [entry.ip for entry in client.list_ips(node.id)] == ["{}/32".format(node.ip_address)]
+
+
+def test_list_ips_of_an_unknown_node_raises_not_found(client: Client) -> None:
+    with pytest.raises(NotFoundError):
+        client.list_ips("node_doesnotexist")

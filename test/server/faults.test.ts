@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { sqlQuery } from '../helpers/database.js'
-import { api } from '../helpers/http.js'
+import { api, eventually } from '../helpers/http.js'
 import { startServer } from '../helpers/server.js'
 
 describe('fault injection in the simulated driver', () => {
@@ -18,6 +18,25 @@ describe('fault injection in the simulated driver', () => {
       const before = reserved.body.pagination.total
       await client.post('/nodes')
       expect((await client.get('/api/v1/compute?status=reserved&limit=1')).body.pagination.total).toBe(before)
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it('a teardown the engine fails is retried in the same process until the node is gone', async () => {
+    const server = await startServer({ env: { NODEPLANE_FAULT_TEARDOWN_FAILURES: '3' } })
+    try {
+      const client = api(server.url, (await createTestKey(server.dataDir)).key)
+      const node = (await client.post('/nodes')).body
+      await eventually(async () => ((await client.get(`/nodes/${node.id}`)).body.status === 'running' ? true : undefined))
+      expect((await client.delete(`/nodes/${node.id}`)).status).toBe(204)
+      // Three failures back off 0.5, 1 and 2 s; the fourth attempt succeeds.
+      await eventually(async () => ((await client.get(`/nodes/${node.id}`)).status === 404 ? true : undefined), 30_000)
+      const retries = server.logs.filter((line) => line.msg === 'teardown failed; retrying' && line.node_id === node.id)
+      expect(retries.map((line) => line.retry_in_ms)).toEqual([500, 1000, 2000])
+      // Its host is free again.
+      const host = (await client.get(`/api/v1/compute?status=reserved&limit=200`)).body.hosts.map((h: { id: string }) => h.id)
+      expect(host).not.toContain(node.host_id)
     } finally {
       await server.stop()
     }

@@ -66,6 +66,26 @@ describe('VPC names are printable', () => {
   })
 })
 
+describe('VPC descriptions are printable text', () => {
+  for (const [what, text] of Object.entries(HOSTILE)) {
+    it(`refuses ${what}`, async () => {
+      const reply = await client.post('/api/v1/networking', { name: `desc-${what.length}-${text.length}`, description: text })
+      expect(reply.status).toBe(400)
+      expect(reply.body.errors.map((e: { field: string }) => e.field)).toEqual(['description'])
+      // Nothing was created.
+      const names = (await client.get('/api/v1/networking')).body.map((vpc: { name: string }) => vpc.name)
+      expect(names).not.toContain(`desc-${what.length}-${text.length}`)
+    })
+  }
+
+  it('keeps lines and tabs', async () => {
+    const description = 'API tier\n\tblue/green — 東京'
+    const res = await client.post('/api/v1/networking', { name: 'described', description })
+    expect(res.status).toBe(201)
+    expect(res.body.description).toBe(description)
+  })
+})
+
 describe('request bodies must be UTF-8', () => {
   it('refuses invalid UTF-8 with 400 invalid_body rather than replacing it', async () => {
     const bytes = Buffer.concat([Buffer.from('{"name":"bad'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')])

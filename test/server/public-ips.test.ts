@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestKey } from '../helpers/accounts.js'
+import { createTestKey, createTestUser } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
 import { startServer, type TestServer } from '../helpers/server.js'
 
@@ -125,5 +125,49 @@ describe('DELETE /api/v1/nodes/{id}/network/ip', () => {
     await client.post(ipPath(node.id), { ip: '192.0.2.200' })
     await client.delete(`${ipPath(node.id)}?ip=192.0.2.200`)
     expect((await client.post(ipPath(node.id), { ip: '192.0.2.200' })).status).toBe(200)
+  })
+})
+
+describe('GET /api/v1/nodes/{id}/network/ip', () => {
+  it("lists the node's addresses oldest first, in the attach result's shape, and follows detaches", async () => {
+    const node = await runningNode()
+    const v6 = (await client.post(ipPath(node.id), { ip: 'auto-ipv6' })).body
+    const listed = await client.get(ipPath(node.id))
+    expect(listed.status).toBe(200)
+    const attachedAt = expect.stringMatching(/^\d{4}-\d\d-\d\dT/)
+    expect(listed.body).toEqual([
+      { status: 'attached', ip: `${node.ip_address}/32`, ipVersion: 4, nodeId: node.id, attachedAt },
+      { ...v6, attachedAt },
+    ])
+    // Detached elsewhere (another client, the dashboard): gone from the list at once.
+    await client.delete(`${ipPath(node.id)}?ip=${v6.ip}`)
+    expect((await client.get(ipPath(node.id))).body.map((entry: { ip: string }) => entry.ip)).toEqual([`${node.ip_address}/32`])
+  })
+
+  it('shows no address while the node provisions, as the node shows no ip_address', async () => {
+    const slow = await startServer({ env: { NODEPLANE_PROVISION_SECONDS: '30' } })
+    try {
+      const own = api(slow.url, (await createTestKey(slow.dataDir)).key)
+      const node = (await own.post('/nodes')).body
+      const listed = await own.get(ipPath(node.id))
+      expect([listed.status, listed.body]).toEqual([200, []])
+    } finally {
+      await slow.stop()
+    }
+  })
+
+  it("answers 404 for another account's node and for a deleted one, and a read key may list", async () => {
+    const node = await runningNode()
+    await createTestUser(server.dataDir, 'stranger@example.com')
+    const stranger = api(server.url, (await createTestKey(server.dataDir, 'read_write', 'stranger@example.com')).key)
+    const probe = await stranger.get(ipPath(node.id))
+    expect([probe.status, probe.body.code]).toEqual([404, 'node_not_found'])
+    expect(JSON.stringify(probe.body)).not.toContain(node.ip_address)
+
+    const reader = api(server.url, (await createTestKey(server.dataDir, 'read')).key)
+    expect((await reader.get(ipPath(node.id))).status).toBe(200)
+
+    await client.delete(`/nodes/${node.id}`)
+    await eventually(async () => ((await client.get(ipPath(node.id))).status === 404 ? true : undefined))
   })
 })

@@ -16,4 +16,18 @@ describe('provider AutoMTLS certificate', () => {
       expect(serial).toMatch(/^(0[1-9a-f]|[1-7][0-9a-f])[0-9a-f]{30}$/)
     }
   })
+
+  it('is an ECDSA P-256 CA for localhost, signed by its own key, as go-plugin clients expect', async () => {
+    const keys = await startKeyGeneration()
+    const made = selfSignedCertificate(keys)
+    const cert = new X509Certificate(made.certPem)
+    expect(cert.publicKey.asymmetricKeyType).toBe('ec')
+    expect(cert.publicKey.asymmetricKeyDetails?.namedCurve).toBe('prime256v1')
+    expect(cert.publicKey.equals(keys.publicKey)).toBe(true)
+    // Self-signed: verifies with its own public key; a CA (it is the client's only root).
+    expect(cert.verify(keys.publicKey)).toBe(true)
+    expect(cert.ca).toBe(true)
+    expect(cert.checkHost('localhost')).toBe('localhost')
+    expect(cert.raw.equals(made.der)).toBe(true)
+  })
 })

@@ -184,6 +184,17 @@ class Client:
         """
         return public_ips.attach(self._http, node_id, version=version, address=address)
 
+    def list_ips(self, node_id: str) -> List[IpAttachment]:
+        """Returns the public addresses attached to a node, oldest first.
+
+        A node still provisioning has none yet. An address detached elsewhere (another
+        client, the dashboard) is gone from the list at once.
+
+        :return: one :class:`IpAttachment` per address, with ``attached_at`` set
+        :raises NotFoundError: no such node on the account, or it was deleted
+        """
+        return public_ips.list_(self._http, node_id)
+
     def detach_ip(self, node_id: str, ip: Optional[str] = None) -> IpAttachment:
         """Detaches a public address from a node.
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, Optional
+from typing import Any, Dict, List, Optional
 
 from ._http import HttpClient, segment
 from ._model import from_dict
@@ -21,6 +21,8 @@ class IpAttachment:
     ip: str
     ipVersion: int
     nodeId: str
+    #: ISO 8601 time of attachment; only :meth:`nodeplane.Client.list_ips` fills it.
+    attachedAt: Optional[str] = None
 
     @property
     def ip_version(self) -> int:
@@ -29,6 +31,10 @@ class IpAttachment:
     @property
     def node_id(self) -> str:
         return self.nodeId
+
+    @property
+    def attached_at(self) -> Optional[str]:
+        return self.attachedAt
 
     @property
     def address(self) -> str:
@@ -66,3 +72,9 @@ def detach(http: HttpClient, node_id: str, ip: Optional[str] = None) -> IpAttach
     path = "/api/v1/nodes/{}/network/ip".format(segment(node_id))
     params = {"ip": ip} if ip is not None else None
     return IpAttachment.from_dict(http.request("DELETE", path, params=params))
+
+
+def list_(http: HttpClient, node_id: str) -> List[IpAttachment]:
+    """``GET /api/v1/nodes/{id}/network/ip``; see :meth:`nodeplane.Client.list_ips`."""
+    path = "/api/v1/nodes/{}/network/ip".format(segment(node_id))
+    return [IpAttachment.from_dict(entry) for entry in http.request("GET", path)]

@@ -1,23 +1,29 @@
 import type { Child } from 'hono/jsx'
 import type { ProblemError } from '../../http/problem.js'
 import { CSRF_FIELD } from '../csrf.js'
+import { newOnceToken, ONCE_FIELD } from '../once.js'
 
 /** The hidden field that carries the session's CSRF token in every form. */
 export function CsrfField(props: { token: string }) {
   return <input type="hidden" name={CSRF_FIELD} value={props.token} />
 }
 
-/** A POST form with the CSRF token; `confirm` asks before submitting (static/app.js). */
+/**
+ * A POST form with the CSRF token; `confirm` asks before submitting (static/app.js); `once`
+ * marks a form that creates something, so submitting it twice creates it once (once.ts).
+ */
 export function PostForm(props: {
   action: string
   csrf: string
   confirm?: string
+  once?: boolean
   class?: string
   children?: Child
 }) {
   return (
     <form method="post" action={props.action} class={props.class} data-confirm={props.confirm}>
       <CsrfField token={props.csrf} />
+      {props.once && <input type="hidden" name={ONCE_FIELD} value={newOnceToken()} />}
       {props.children}
     </form>
   )
@@ -33,16 +39,26 @@ export function Alert(props: { kind: 'ok' | 'error' | 'warn'; children?: Child }
 }
 
 /** A service's refusal as a readable message, with the fields it names. */
+/** What the forms call their fields, so an error names the field as the page does. */
+const FIELD_LABELS: Record<string, string> = { host_id: 'Host id', vpc_id: 'VPC', ip: 'Address', min_cpu: 'Minimum cores', min_memory_gb: 'Minimum memory (GB)', min_storage_gb: 'Minimum storage (GB)' }
+
+export function fieldLabel(field: string): string {
+  const label = FIELD_LABELS[field] ?? field.replace(/_/g, ' ')
+  return label.charAt(0).toUpperCase() + label.slice(1)
+}
+
+/** A refusal: invalid fields are listed by their label ("Name: must be at most 63 characters"). */
 export function ProblemAlert(props: { problem: ProblemError; children?: Child }) {
   const errors = props.problem.options.errors ?? []
   return (
     <Alert kind="error">
-      <p>{props.problem.message}</p>
-      {errors.length > 1 && (
-        <ul>
+      {errors.length === 0 ? (
+        <p>{props.problem.message}</p>
+      ) : (
+        <ul class="field-errors">
           {errors.map((e) => (
             <li>
-              {e.field}: {e.message}
+              {fieldLabel(e.field)}: {e.message}
             </li>
           ))}
         </ul>
@@ -91,5 +107,17 @@ export function Field(props: { id: string; label: string; hint?: string; childre
         </small>
       )}
     </div>
+  )
+}
+
+/**
+ * A name as long as the API allows, kept to one line with an ellipsis where space is short;
+ * the whole name is in the tooltip and for screen readers.
+ */
+export function Truncated(props: { text: string; class?: string }) {
+  return (
+    <span class={`truncate ${props.class ?? ''}`.trim()} title={props.text}>
+      {props.text}
+    </span>
   )
 }

@@ -20,6 +20,38 @@
     if (message && !window.confirm(message)) event.preventDefault()
   })
 
+  // Forms marked data-autosubmit (the create page's region) reload as soon as they change.
+  document.addEventListener('change', (event) => {
+    const form = event.target.closest?.('form[data-autosubmit]')
+    if (form) form.requestSubmit()
+    // The create page's summary follows the chosen size, so the price is seen before the click.
+    const summary = event.target.dataset?.summary
+    const target = summary && event.target.form?.querySelector('[data-summary-target]')
+    if (target) target.textContent = summary
+  })
+
+  // A form in flight takes no second click. Disabled after this tick, so the clicked button's
+  // name and value still go with the form; the server's one-time token covers the rest.
+  document.addEventListener('submit', (event) => {
+    if (event.defaultPrevented) return
+    const form = event.target
+    setTimeout(() => {
+      form.setAttribute('aria-busy', 'true')
+      for (const button of form.querySelectorAll('button')) {
+        button.dataset.wasDisabled = String(button.disabled)
+        button.disabled = true
+      }
+    })
+  })
+  // Back to a page kept in the browser's cache: its forms are usable again.
+  window.addEventListener('pageshow', (event) => {
+    if (!event.persisted) return
+    for (const form of document.querySelectorAll('form[aria-busy="true"]')) {
+      form.removeAttribute('aria-busy')
+      for (const button of form.querySelectorAll('button')) button.disabled = button.dataset.wasDisabled === 'true'
+    }
+  })
+
   // Secrets are fetched on demand with the session's CSRF token, so they are never in the HTML.
   const secrets = new Map()
   async function secret(url) {

@@ -22,6 +22,13 @@ export interface NetnsEngine {
   /** `stop`, then the node's directory and, if it was the last of its VPC, the bridge. */
   remove(hash: string, vpcId?: string): Promise<void>
   setPublicIps(node: NodeRef, ips: string[]): Promise<void>
+  /**
+   * Brings a running node back after its namespace or sshd died (a reboot, a kill): what
+   * survived of a lost namespace is cleared first, the node's directory and host key stay.
+   */
+  rebuild(node: NodeSpec, publicIps: string[]): Promise<void>
+  /** True when a running node's namespace is gone or its sshd no longer runs. */
+  isDead(nodeId: string, namespaces: string[]): boolean
 }
 
 /** The steps the driver and its reconcile share; callers hold the node's serial key. */
@@ -77,6 +84,19 @@ export function createEngine(options: { dataDir: string; log: Logger }): NetnsEn
         throw new Error(`namespace ${namespace} of node ${node.id} is gone`)
       }
       await setNodePublicIps(names, node, ips)
+    },
+    async rebuild(node, publicIps) {
+      if (!(await listNamespaces()).includes(nodeNamespace(names, node.id))) {
+        // Whatever survived (an sshd in the unnamed namespace, fabric links) would collide.
+        await self.stop(shortHash(node.id))
+      }
+      await self.build(node)
+      await self.ensureSshd(node)
+      await self.setPublicIps(node, publicIps)
+    },
+    isDead(nodeId, namespaces) {
+      if (!namespaces.includes(nodeNamespace(names, nodeId))) return true
+      return sshdPid(nodeDir(names, shortHash(nodeId)), nodeId) === undefined
     },
   }
   return self

@@ -1,9 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
-import type { ExpectedNode, ProvisioningDriver } from '../driver.js'
+import type { ExpectedNode, NodeSpec, ProvisioningDriver } from '../driver.js'
+import { listNamespaces } from '../network/exec.js'
 import { createEngine } from './engine.js'
 import { nodeNamespace, shortHash, type NetnsNames } from '../network/names.js'
 import { sshPortOpen } from '../network/node-net.js'
+import { removeInstance } from '../cleanup.js'
 import { preflight } from './preflight.js'
 import { reconcileEngine } from './reconcile.js'
 
@@ -19,6 +21,8 @@ export type NetnsDriver = ProvisioningDriver & { names: NetnsNames }
 
 /** Probe interval while a node boots; sshd is checked (and restarted if it died) every 20th. */
 const PROBE_MS = 100
+/** How long a revived node may take to open port 22 when the caller sets no limit. */
+const REVIVE_TIMEOUT_MS = 30_000
 
 /**
  * Real nodes on one Linux kernel: each node is a network namespace running its own OpenSSH
@@ -39,6 +43,16 @@ export function createNetnsDriver(options: NetnsOptions): NetnsDriver {
   }
   const perNode = <T>(id: string, task: () => Promise<T>) => e.serial(`node:${shortHash(id)}`, task)
 
+  async function waitForSsh(node: NodeSpec, signal: AbortSignal): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      signal.throwIfAborted()
+      if (attempt % 20 === 0) await perNode(node.id, () => e.ensureSshd(node))
+      // Readiness is a real connection, not a timer: sshd accepts on the node's address.
+      if (await sshPortOpen(nodeNamespace(e.names, node.id), node.privateIp)) return
+      await sleep(PROBE_MS, undefined, { signal })
+    }
+  }
+
   return {
     name: 'netns',
     names: e.names,
@@ -56,13 +70,7 @@ export function createNetnsDriver(options: NetnsOptions): NetnsDriver {
     },
     async waitUntilReady(node, signal) {
       if (options.bootSeconds > 0) await sleep(options.bootSeconds * 1000, undefined, { signal })
-      for (let attempt = 0; ; attempt++) {
-        signal.throwIfAborted()
-        if (attempt % 20 === 0) await perNode(node.id, () => e.ensureSshd(node))
-        // Readiness is a real connection, not a timer: sshd accepts on the node's address.
-        if (await sshPortOpen(nodeNamespace(e.names, node.id), node.privateIp)) return
-        await sleep(PROBE_MS, undefined, { signal })
-      }
+      await waitForSsh(node, signal)
     },
     async destroy(node) {
       await ready()
@@ -74,6 +82,18 @@ export function createNetnsDriver(options: NetnsOptions): NetnsDriver {
     async reconcile(expected: ExpectedNode[]) {
       await ready()
       await reconcileEngine(e, expected, perNode)
+    },
+    async findDead(runningIds) {
+      const namespaces = await listNamespaces()
+      return runningIds.filter((id) => e.isDead(id, namespaces))
+    },
+    async revive({ node, publicIps }, signal = AbortSignal.timeout(REVIVE_TIMEOUT_MS)) {
+      await ready()
+      await perNode(node.id, () => e.rebuild(node, publicIps))
+      await waitForSsh(node, signal)
+    },
+    async release() {
+      await e.serial('fabric', () => removeInstance(e.names, { nodeDirs: false }))
     },
   }
 }

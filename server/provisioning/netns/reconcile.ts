@@ -42,20 +42,14 @@ export async function reconcileEngine(
 
   const present = new Set(await listNamespaces())
   for (const { node, status, publicIps } of expected) {
-    const hash = shortHash(node.id)
-    if (!present.has(nodeNamespace(names, node.id))) {
-      // Whatever survived of it (an sshd in the unnamed namespace, its fabric links) would
-      // collide with the rebuild: clear it, keeping the node's directory and host key.
-      await perNode(node.id, () => e.stop(hash))
-      if (status === 'running')
-        log.warn({ node_id: node.id }, 'rebuilding a running node whose namespace vanished')
+    const lost = !present.has(nodeNamespace(names, node.id))
+    if (status === 'running') {
+      if (lost) log.warn({ node_id: node.id }, 'rebuilding a running node whose namespace vanished')
+      await perNode(node.id, () => e.rebuild(node, publicIps))
+    } else if (lost) {
+      // Clear what survived, so the worker's create or destroy starts from nothing.
+      await perNode(node.id, () => e.stop(shortHash(node.id)))
     }
-    if (status !== 'running') continue
-    await perNode(node.id, async () => {
-      await e.build(node)
-      await e.ensureSshd(node)
-      await e.setPublicIps(node, publicIps)
-    })
   }
   await removeEmptyBridges(names)
 }

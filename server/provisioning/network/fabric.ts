@@ -50,6 +50,11 @@ export function netnsInode(nameOrPid: string | number): number | undefined {
   }
 }
 
+/** True when some process still lives in a named namespace (a container's namespace outlives it). */
+export async function namespaceInhabited(namespace: string): Promise<boolean> {
+  return (await run('ip', ['netns', 'pids', namespace]).catch(() => '')).trim() !== ''
+}
+
 /**
  * Names the network namespace of a running process (`ip netns attach`), as CNI plugins do for
  * a container's namespace, so the fabric can wire it like one it created. A name that points

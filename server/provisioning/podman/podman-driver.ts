@@ -2,11 +2,20 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
 import { keyedSerial } from '../../lib/serial.js'
 import { ProvisioningRefused, type ExpectedNode, type NodeRef, type NodeSpec, type ProvisioningDriver } from '../driver.js'
-import { adoptNamespace, deleteFabricLink, deleteNamespace, ensureFabric, netnsInode, removeEmptyBridges } from '../network/fabric.js'
+import {
+  adoptNamespace,
+  deleteFabricLink,
+  deleteNamespace,
+  ensureFabric,
+  namespaceInhabited,
+  netnsInode,
+  removeEmptyBridges,
+} from '../network/fabric.js'
 import { ifname, netnsNames, nodeNamespace, shortHash, type NetnsNames } from '../network/names.js'
 import { ensureNodeNetwork, setNodePublicIps, sshPortOpen } from '../network/node-net.js'
 import { runArgs, setRootPassword } from './container.js'
 import { imageExists, imageTag } from './image.js'
+import { removeInstance } from '../cleanup.js'
 import { preflight } from './preflight.js'
 import { reconcileContainers } from './reconcile.js'
 import { containerState, instanceContainers, podman, removeContainer } from './podman.js'
@@ -131,7 +140,14 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
       await perNode(node.id, () => remove(node))
     },
     async setPublicIps(node, ips) {
-      await perNode(node.id, () => setNodePublicIps(names, node, ips))
+      await perNode(node.id, async () => {
+        await setNodePublicIps(names, node, ips)
+        // The named namespace outlives a container killed from outside, so the addresses
+        // land in it either way: an address on a dead machine answers nothing, so say so.
+        if (!(await namespaceInhabited(nodeNamespace(names, node.id)))) {
+          throw new Error(`the container of node ${node.id} is not running`)
+        }
+      })
     },
     async reconcile(expected: ExpectedNode[]) {
       await ready()
@@ -158,6 +174,9 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
       })
       if (outcome === 'created') log.error({ node_id: node.id }, 'node container vanished; recreated from the image')
       await waitForSsh(node, signal)
+    },
+    async release() {
+      await removeInstance(names, { nodeDirs: false })
     },
   }
   return driver

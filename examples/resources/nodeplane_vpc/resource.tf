@@ -1,0 +1,9 @@
+resource "nodeplane_vpc" "backend" {
+  name        = "backend"
+  region      = "eu-central-1"
+  description = "Private network of the API tier"
+}
+
+output "cidr" {
+  value = nodeplane_vpc.backend.cidr
+}

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestKey } from '../helpers/accounts.js'
+import { ADMIN_EMAIL, LAPTOP, login, openPage, PHONE, screenshot, startDashboard, type Dashboard } from '../helpers/browser.js'
+import { api } from '../helpers/http.js'
+
+/** axe-core, the accessibility engine browsers' own audits use, run inside the page. */
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+interface Violation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: { target: string[] }[]
+}
+
+let d: Dashboard
+let pages: [string, string][]
+
+beforeAll(async () => {
+  d = await startDashboard()
+  await login(d.page, ADMIN_EMAIL, d.password)
+  const client = api(d.server.url, (await createTestKey(d.server.dataDir)).key)
+  const vpc = (await client.post('/api/v1/networking', { name: 'audited' })).body
+  const node = (await client.post('/nodes', { name: 'audited', vpc_id: vpc.id })).body
+  pages = [
+    ['nodes', '/ui/nodes'],
+    ['create-node', '/ui/nodes/new'],
+    ['node-details', `/ui/nodes/${node.id}`],
+    ['vpcs', '/ui/vpcs'],
+    ['hosts', '/ui/hosts'],
+    ['billing', '/ui/billing'],
+    ['keys', '/ui/settings/keys'],
+    ['account', '/ui/account'],
+  ]
+})
+afterAll(() => d?.close())
+
+/** Serious and critical violations of WCAG 2.1 A and AA on the page as it is now. */
+async function seriousViolations(page: Dashboard['page']): Promise<string[]> {
+  // Evaluated through the browser's debugging protocol, so the pages' CSP does not apply.
+  await page.evaluate(AXE)
+  const violations = (await page.evaluate(() =>
+    (window as unknown as { axe: { run(o: object): Promise<{ violations: unknown[] }> } }).axe
+      .run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+      .then((result) => result.violations)
+  )) as Violation[]
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+describe('every page, at a laptop and a phone width', () => {
+  for (const [label, size] of [['laptop', LAPTOP], ['phone', PHONE]] as const) {
+    it(`has no serious accessibility violation (${label}), with a screenshot of each`, async () => {
+      await d.page.setViewportSize(size)
+      const found: string[] = []
+      for (const [name, path] of pages) {
+        await d.page.goto(path)
+        await screenshot(d.page, `pages--${name}--${size.width}`)
+        for (const violation of await seriousViolations(d.page)) found.push(`${path}: ${violation}`)
+      }
+      expect(found).toEqual([])
+    })
+  }
+
+  it('has none on the login page either', async () => {
+    const { context, page } = await openPage(d.browser, d.server.url)
+    await page.goto('/ui/login')
+    await screenshot(page, 'pages--login--1280')
+    expect(await seriousViolations(page)).toEqual([])
+    await context.close()
+  })
+})

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestKey, createTestUser } from '../helpers/accounts.js'
+import { api, eventually } from '../helpers/http.js'
+import { startServer, type TestServer } from '../helpers/server.js'
+import { bundleProvider, removeTempDirs, tofu, workdir } from '../fixtures/provider-demo/harness.js'
+
+let server: TestServer
+let key: string
+let provider: { bin: string }
+
+beforeAll(async () => {
+  server = await startServer()
+  key = (await createTestKey(server.dataDir)).key
+  provider = { bin: (await bundleProvider()).bin }
+})
+afterAll(async () => {
+  await server?.stop()
+  removeTempDirs()
+})
+
+/** A configuration that reads one node by id and outputs every attribute. */
+const readNode = (id: string) => `
+terraform {
+  required_providers {
+    nodeplane = { source = "nodeplane/nodeplane" }
+  }
+}
+provider "nodeplane" {
+  endpoint = "${server.url}"
+  api_key  = "${key}"
+}
+data "nodeplane_node" "n" { id = "${id}" }
+output "node" { value = data.nodeplane_node.n }
+`
+
+describe('data.nodeplane_node with real tofu', () => {
+  it("reads every attribute of a node made elsewhere, as the API shows it", async () => {
+    const client = api(server.url, key)
+    const made = (await client.post('/nodes', { name: 'seen-by-data' })).body
+    const node = await eventually(async () => {
+      const res = await client.get(`/nodes/${made.id}`)
+      return res.body.status === 'running' ? res.body : undefined
+    })
+    const w = workdir(readNode(node.id), provider)
+    const applied = await tofu(w, ['apply', '-auto-approve', '-input=false'])
+    expect(applied.code, applied.stderr).toBe(0)
+    const read = JSON.parse((await tofu(w, ['output', '-json'])).stdout).node.value
+    expect(read).toEqual({
+      id: node.id,
+      name: 'seen-by-data',
+      region: node.region,
+      vpc_id: node.vpc_id,
+      host_id: node.host_id,
+      status: 'running',
+      ip_address: node.ip_address,
+      private_ip: node.private_ip,
+      created_at: node.created_at,
+    })
+  })
+
+  it("fails with a clear error for an unknown id and for another account's node alike", async () => {
+    await createTestUser(server.dataDir, 'neighbour@example.com')
+    const neighbour = api(server.url, (await createTestKey(server.dataDir, 'read_write', 'neighbour@example.com')).key)
+    const theirs = (await neighbour.post('/nodes', { name: 'theirs' })).body
+    for (const id of ['node_doesnotexist', theirs.id]) {
+      const w = workdir(readNode(id), provider)
+      const planned = await tofu(w, ['plan', '-input=false', '-no-color'])
+      expect(planned.code).toBe(1)
+      expect(planned.stderr).toContain('Node not found')
+      expect(planned.stderr).toContain(`No node ${id} on this account.`)
+      // Nothing of the other account's node leaks into the error.
+      expect(planned.stderr + planned.stdout).not.toContain('theirs')
+    }
+  })
+})

@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestKey } from '../helpers/accounts.js'
+import { api, eventually } from '../helpers/http.js'
+import { startServer, type TestServer } from '../helpers/server.js'
+import { bundleProvider, removeTempDirs, ROOT, tofu, workdir } from '../fixtures/provider-demo/harness.js'
+
+let server: TestServer
+let key: string
+let nodeId: string
+let provider: { bin: string }
+
+beforeAll(async () => {
+  server = await startServer()
+  key = (await createTestKey(server.dataDir)).key
+  provider = { bin: (await bundleProvider()).bin }
+  const client = api(server.url, key)
+  nodeId = (await client.post('/nodes', { name: 'for-examples' })).body.id
+  await eventually(async () => ((await client.get(`/nodes/${nodeId}`)).body.status === 'running' ? true : undefined))
+})
+afterAll(async () => {
+  await server?.stop()
+  removeTempDirs()
+})
+
+/** The examples the registry pages show, by `<kind>/<type>/<file>`. */
+const EXAMPLES = ['resources', 'data-sources'].flatMap((kind) =>
+  readdirSync(join(ROOT, 'examples', kind)).flatMap((type) =>
+    readdirSync(join(ROOT, 'examples', kind, type))
+      .filter((file) => file.endsWith('.tf'))
+      .map((file) => `${kind}/${type}/${file}`)
+  )
+)
+
+describe('the registry pages’ examples plan against a real server', () => {
+  it('has an example for every resource and data source', () => {
+    expect(EXAMPLES).toEqual(
+      expect.arrayContaining([
+        'resources/nodeplane_node/resource.tf',
+        'resources/nodeplane_public_ip/resource.tf',
+        'resources/nodeplane_vpc/resource.tf',
+        'data-sources/nodeplane_node/data-source.tf',
+        'data-sources/nodeplane_compute_hosts/data-source.tf',
+      ])
+    )
+  })
+
+  for (const example of EXAMPLES) {
+    it(example, async () => {
+      const header = `terraform {\n  required_providers {\n    nodeplane = { source = "nodeplane/nodeplane" }\n  }\n}\nprovider "nodeplane" {\n  endpoint = "${server.url}"\n  api_key  = "${key}"\n}\n`
+      const text = readFileSync(join(ROOT, 'examples', example), 'utf8')
+      const w = workdir(header + text, provider)
+      const vars = text.includes('variable "node_id"') ? [`-var=node_id=${nodeId}`] : []
+      const plan = await tofu(w, ['plan', '-input=false', ...vars, '-detailed-exitcode'])
+      // 2: a valid plan with changes; 0: nothing to change (a data source only).
+      expect([0, 2], plan.stderr).toContain(plan.code)
+    })
+  }
+})
