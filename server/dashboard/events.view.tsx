@@ -24,7 +24,8 @@ const details = (event: Event) =>
 export function EventTable(props: { events: Event[]; showResource?: boolean }) {
   if (props.events.length === 0) return <p class="muted">No events.</p>
   return (
-    <div class="table-scroll">
+    // Focusable, so keyboard users can scroll the wide details column on a phone.
+    <div class="table-scroll" tabindex={0} role="region" aria-label="Events">
       <table class="events">
         <thead>
           <tr>
