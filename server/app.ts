@@ -4,6 +4,8 @@ import { secureHeaders } from 'hono/secure-headers'
 import { computeHostsRouter } from './compute-hosts/compute-hosts.router.js'
 import { dashboardRouter } from './dashboard/dashboard.router.js'
 import type { Deps } from './deps.js'
+import { actorContext } from './events/actor.js'
+import { eventsRouter } from './events/events.router.js'
 import { requireKey } from './http/auth.js'
 import { declaredRoutes, needsKey, onDeclared } from './http/declared-routes.js'
 import { limitBodySize } from './http/limits.js'
@@ -18,6 +20,7 @@ import { nodesRouter } from './nodes/nodes.router.js'
 import { publicIpsRouter } from './public-ips/public-ips.router.js'
 import { usageRouter } from './usage/usage.router.js'
 import { vpcsRouter } from './vpcs/vpcs.router.js'
+import { webhooksRouter } from './webhooks/webhooks.router.js'
 
 const API_CSP = { contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } }
 
@@ -28,6 +31,8 @@ export function createApp(deps: Deps) {
   // runs for it, so no list of paths can forget a new route.
   const routeOf = declaredRoutes(app)
   app.use(requestId())
+  // Events name who caused them: the request, its key or its dashboard user.
+  app.use(actorContext())
   app.use(requestLog(deps.log))
   app.use(methodNotAllowed(app))
   app.use(secureHeaders({ referrerPolicy: 'no-referrer' }))
@@ -45,6 +50,8 @@ export function createApp(deps: Deps) {
   app.route('/', vpcsRouter(deps))
   app.route('/', computeHostsRouter(deps))
   app.route('/', usageRouter(deps))
+  app.route('/', eventsRouter(deps))
+  app.route('/', webhooksRouter(deps))
   mountOpenApi(app)
   app.route('/', dashboardRouter(deps))
   return app

@@ -40,6 +40,21 @@ const ConfigSchema = z.object({
   secretKey: z.string().min(1).optional(),
   /** A replica silent this long is presumed dead, and another takes over its provisioning work. */
   workerStaleSeconds: z.coerce.number().min(0.5).default(10),
+  /** Events older than this are deleted (GET /api/v1/events). */
+  eventRetentionDays: z.coerce.number().positive().default(90),
+  /** An event stream with nothing to send writes a comment this often, so proxies keep it open. */
+  eventHeartbeatSeconds: z.coerce.number().min(0.1).default(15),
+  /** How often the server reports stuck nodes and prunes old events. */
+  housekeepingSeconds: z.coerce.number().min(0.1).default(30),
+  /** The first retry of a failed webhook delivery waits this long, each next one twice that (at most an hour). */
+  webhookRetryBaseSeconds: z.coerce.number().min(0.01).default(30),
+  /** Attempts per delivery; with the defaults the last comes about 8 hours after the first. */
+  webhookMaxAttempts: z.coerce.number().int().min(1).max(50).default(15),
+  /** A webhook whose deliveries failed this many times in a row is disabled. */
+  webhookDisableAfter: z.coerce.number().int().min(1).default(5),
+  webhookTimeoutSeconds: z.coerce.number().positive().default(10),
+  /** Lets webhooks target loopback and private addresses (tests, trusted single-tenant installs). */
+  webhookAllowPrivateTargets: z.stringbool().default(false),
 }).refine((config) => config.headersTimeoutSeconds <= config.requestTimeoutSeconds, {
   path: ['headersTimeoutSeconds'],
   message: 'must not exceed NODEPLANE_REQUEST_TIMEOUT_SECONDS (the request includes its headers)',
@@ -73,6 +88,14 @@ const ENV_NAMES: Record<keyof Config, string> = {
   dbPoolSize: 'NODEPLANE_DB_POOL_SIZE',
   secretKey: 'NODEPLANE_SECRET_KEY',
   workerStaleSeconds: 'NODEPLANE_WORKER_STALE_SECONDS',
+  eventRetentionDays: 'NODEPLANE_EVENT_RETENTION_DAYS',
+  eventHeartbeatSeconds: 'NODEPLANE_EVENT_HEARTBEAT_SECONDS',
+  housekeepingSeconds: 'NODEPLANE_HOUSEKEEPING_SECONDS',
+  webhookRetryBaseSeconds: 'NODEPLANE_WEBHOOK_RETRY_BASE_SECONDS',
+  webhookMaxAttempts: 'NODEPLANE_WEBHOOK_MAX_ATTEMPTS',
+  webhookDisableAfter: 'NODEPLANE_WEBHOOK_DISABLE_AFTER',
+  webhookTimeoutSeconds: 'NODEPLANE_WEBHOOK_TIMEOUT_SECONDS',
+  webhookAllowPrivateTargets: 'NODEPLANE_WEBHOOK_ALLOW_PRIVATE_TARGETS',
 }
 
 /** Thrown with a message a person can act on when a setting is invalid. */

@@ -5,6 +5,7 @@ import { seedInventory } from './compute-hosts/compute-hosts.service.js'
 import type { Config } from './config.js'
 import { openDatabase } from './db/client.js'
 import type { Deps } from './deps.js'
+import { createEventHub } from './events/event-hub.js'
 import { systemClock, type Clock } from './lib/clock.js'
 import { newPrefixedId } from './lib/ids.js'
 import { createLogger } from './lib/log.js'
@@ -51,7 +52,8 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
   })
   const secrets = loadSecrets(config.dataDir, config.secretKey)
   const driver = selectDriver(config, clock, log)
-  const base = { db, config, clock, log, secrets }
+  const events = createEventHub({ db, databaseUrl: config.databaseUrl, log })
+  const base = { db, config, clock, log, secrets, events }
   const workerId = newPrefixedId('wrk')
   const worker = createWorker(workerId, driver, workerHooks(base, workerId), log)
   return {
@@ -59,6 +61,8 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
     worker,
     adminPassword: generatedPassword,
     async close(options) {
+      // Streams and waiting requests end first, while the database still answers them.
+      await events.close()
       await worker.stop(options)
       await close()
     },

@@ -2,6 +2,8 @@ import { serve as listen } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { createApp } from './app.js'
 import type { Config } from './config.js'
+import { startHousekeeping } from './events/housekeeping.js'
+import { startWebhookDelivery } from './webhooks/webhook-delivery.js'
 import { slowClientLimits } from './http/limits.js'
 import { exposedDataDirMode } from './lib/data-dir.js'
 import { logDriverNotice } from './provisioning/start-notice.js'
@@ -22,6 +24,7 @@ export async function serve(config: Config): Promise<void> {
     sweepMs: config.databaseUrl ? Math.max(200, (config.workerStaleSeconds * 1000) / 5) : undefined,
     healthMs: config.healthSeconds * 1000,
   })
+  const background = [startHousekeeping(rt), startWebhookDelivery(rt)]
   const server = listen({
     fetch: createApp(rt).fetch,
     port: config.port,
@@ -34,8 +37,11 @@ export async function serve(config: Config): Promise<void> {
   const shutdown = (signal: string) => {
     rt.log.info({ signal }, 'shutting down')
     server.close()
-    // An orderly stop with no node left leaves no fabric or folder behind on the machine.
-    void rt.close({ release: true }).then(() => process.exit(0))
+    // Background rounds finish first; then an orderly stop with no node left leaves no fabric
+    // or folder behind on the machine.
+    void Promise.all(background.map((stop) => stop()))
+      .then(() => rt.close({ release: true }))
+      .then(() => process.exit(0))
   }
   process.once('SIGINT', shutdown)
   process.once('SIGTERM', shutdown)

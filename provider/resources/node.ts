@@ -4,14 +4,14 @@
  * argument forces replacement.
  * @module
  */
-import { setTimeout as sleep } from 'node:timers/promises'
 import { diagnosticError } from '../framework/diagnostics.js'
 import type { Resource } from '../framework/resource.js'
 import { attr, schema, type StateOf } from '../framework/schema.js'
 import { timeoutFor, timeouts } from '../framework/timeouts.js'
-import { apiClient, isNotFound, type ApiClient } from '../client/api.js'
+import { apiClient, isNotFound } from '../client/api.js'
 import type { ApiNode } from '../client/types.js'
 import type { ProviderClient } from '../provider.js'
+import { waitUntilGone, waitUntilRunning } from './node-wait.js'
 
 const placement = (description: string) =>
   attr.string({ optional: true, computed: true, requiresReplace: true, description })
@@ -52,31 +52,6 @@ const toState = (node: ApiNode, timeoutsBlock: NodeState['timeouts']): NodeState
   timeouts: timeoutsBlock,
 })
 
-const POLL_MS = 500
-
-/** Polls until the node runs; a node still provisioning at the deadline or stuck is an error. */
-async function waitUntilRunning(api: ApiClient, id: string, deadline: number, signal: AbortSignal) {
-  for (;;) {
-    const node = await api.get<ApiNode>(`/nodes/${id}`, signal)
-    if (node.status === 'running') return node
-    if (node.stuck || Date.now() > deadline) return undefined
-    await sleep(POLL_MS, undefined, { signal })
-  }
-}
-
-async function waitUntilGone(api: ApiClient, id: string, deadline: number, signal: AbortSignal) {
-  while (Date.now() < deadline) {
-    try {
-      await api.get(`/nodes/${id}`, signal)
-    } catch (err) {
-      if (isNotFound(err)) return
-      throw err
-    }
-    await sleep(POLL_MS, undefined, { signal })
-  }
-  throw diagnosticError('Node deletion timed out', `Node ${id} is still being deleted; run destroy again later.`)
-}
-
 export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
   typeName: 'nodeplane_node',
   schema: nodeSchema,
@@ -85,7 +60,7 @@ export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
     const api = apiClient(ctx.client)
     const body = { name: config.name, region: config.region, vpc_id: config.vpc_id, host_id: config.host_id }
     const created = await api.post<ApiNode>('/nodes', Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null)), ctx.signal)
-    const running = await waitUntilRunning(api, created.id, deadline, ctx.signal)
+    const running = await waitUntilRunning<ApiNode>(api, created.id, deadline, ctx.signal)
     if (running) return toState(running, config.timeouts)
     // The spec's advice for a node stuck in provisioning: delete it and create a new one.
     await api.delete(`/nodes/${created.id}`, ctx.signal).catch(() => undefined)

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../db/client.js'
 import { transaction } from '../db/transaction.js'
+import { currentActor } from '../events/actor.js'
+import { recordEvent } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import type { Clock } from '../lib/clock.js'
 import {
@@ -44,11 +46,22 @@ async function checkCredentials(
   db: Db,
   email: string,
   password: string
-): Promise<UserRow | undefined> {
+): Promise<{ user: UserRow | undefined; ok: boolean }> {
   const user = await findUserByEmail(db, email.trim().toLowerCase())
   if (!user) dummyHash ??= await hashPasswordAsync(randomBytes(16).toString('hex'))
   const ok = await verifyPasswordAsync(password, user?.passwordHash ?? dummyHash!)
-  return user && ok ? user : undefined
+  return { user, ok: !!user && ok }
+}
+
+/**
+ * A wrong password for a known user goes on its account's record (login.failed); an unknown
+ * email has no account to record it on.
+ */
+async function recordFailedLogin(db: Db, clock: Clock, user: UserRow | undefined): Promise<void> {
+  if (!user) return
+  const actor = { ...currentActor(), type: 'anonymous' as const, id: null }
+  const event = { accountId: user.accountId, type: 'login.failed' as const, resourceId: user.id, data: { email: user.email } }
+  await transaction(db, (tx) => recordEvent(tx, clock, event, actor))
 }
 
 /** Verifies email and password and opens a session; returns the cookie token and the session. */
@@ -58,9 +71,11 @@ export async function login(
   email: string,
   password: string
 ): Promise<{ token: string; session: Session }> {
-  const user = await checkCredentials(db, email, password)
-  if (!user)
+  const { user, ok } = await checkCredentials(db, email, password)
+  if (!user || !ok) {
+    await recordFailedLogin(db, clock, user)
     throw new ProblemError(401, 'invalid_credentials', 'The email or password is not correct.')
+  }
   const now = clock.now()
   const token = randomBytes(32).toString('base64url')
   const row = {
@@ -73,6 +88,9 @@ export async function login(
   await transaction(db, async (tx) => {
     await deleteExpiredSessions(tx, new Date(now.getTime() - SESSION_IDLE_MS), new Date(now.getTime() - SESSION_MAX_MS))
     await insertSession(tx, row)
+    const actor = { ...currentActor(), type: 'user' as const, id: user.id }
+    const event = { accountId: user.accountId, type: 'login.succeeded' as const, resourceId: user.id, data: { email: user.email } }
+    await recordEvent(tx, clock, event, actor)
   })
   return { token, session: { user, tokenHash: row.tokenHash, csrfToken: row.csrfToken } }
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '../db/client.js'
 import { transaction } from '../db/transaction.js'
+import { recordEvent } from '../events/events.service.js'
 import type { Clock } from '../lib/clock.js'
 import { newPrefixedId } from '../lib/ids.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
@@ -54,6 +55,8 @@ export async function createKey(
       prefix: secret.slice(0, 10),
       createdAt: clock.now(),
     })
+    const data = { name: row.name, scope: row.scope, prefix: row.prefix }
+    await recordEvent(tx, clock, { accountId: row.accountId, type: 'api_key.created', resourceId: row.id, data })
     await answer.save(tx, toApiKeyInfo(row))
     return toApiKeyInfo(row)
   })
@@ -65,7 +68,12 @@ export async function listKeys(db: Db, accountId: string): Promise<ApiKeyInfo[]>
 }
 
 export async function revokeKey(db: Db, clock: Clock, accountId: string, keyId: string): Promise<void> {
-  if (!(await transaction(db, (tx) => markRevoked(tx, accountId, keyId, clock.now())))) {
+  const revoked = await transaction(db, async (tx) => {
+    if (!(await markRevoked(tx, accountId, keyId, clock.now()))) return false
+    await recordEvent(tx, clock, { accountId, type: 'api_key.revoked', resourceId: keyId })
+    return true
+  })
+  if (!revoked) {
     throw new ProblemError(404, 'api_key_not_found', `no live API key ${keyId} on this account`)
   }
 }

@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { csrf } from 'hono/csrf'
 import type { Deps } from '../deps.js'
 import { accountRoutes } from './account.js'
+import { activityRoutes } from './activity.js'
 import { apiKeysRoutes } from './api-keys.js'
 import { billingRoutes } from './billing.js'
 import type { DashEnv } from './context.js'
@@ -57,6 +58,7 @@ export function dashboardRouter(deps: Deps) {
   app.route('/', nodeDetailsRoutes(deps))
   app.route('/', vpcsRoutes(deps))
   app.route('/', hostsRoutes(deps))
+  app.route('/', activityRoutes(deps))
   app.route('/', billingRoutes(deps))
   app.route('/', apiKeysRoutes(deps))
   app.route('/', accountRoutes(deps))

@@ -10,6 +10,9 @@ import { attempt, field, sessionOf, type DashContext, type DashEnv, toFormPage }
 import { CSRF_HEADER } from './csrf.js'
 import { setFlash } from './flash.js'
 import { Addresses, Credentials, DeleteNode, NodeFields } from './node-details.view.js'
+import { EventTable } from './events.view.js'
+import { listEvents } from '../events/events.service.js'
+import { EventsQuery } from '../events/events.schema.js'
 import { nodeCosts } from './nodes.data.js'
 import { submitOnce } from './once.js'
 import { renderPage } from './render.js'
@@ -27,6 +30,7 @@ async function detailsPage(deps: Deps, c: DashContext, id: string) {
   const vpcName = (await listVpcs(deps.db, accountId)).find((vpc) => vpc.id === node.vpc_id)?.name
   const cost = (await nodeCosts(deps, accountId)).get(node.id)
   const addresses = await nodeAddresses(deps.db, node.id)
+  const events = await listEvents(deps.db, accountId, EventsQuery.parse({ resource_id: node.id, limit: 20 }))
   const title = node.name ?? node.id
   const body = (
     <div data-node-id={node.id} data-status={node.status} data-poll-url="/ui/api/nodes">
@@ -41,6 +45,14 @@ async function detailsPage(deps: Deps, c: DashContext, id: string) {
       <Credentials node={node} />
       <Addresses node={node} addresses={addresses} csrf={session.csrfToken} />
       <DeleteNode node={node} csrf={session.csrfToken} />
+      {/* data-refresh: app.js re-reads it when the status changes, so new events appear. */}
+      <section id="node-events" aria-labelledby="events-heading" data-refresh>
+        <h2 id="events-heading">Events</h2>
+        <EventTable events={events.events} />
+        <p class="small">
+          <a href={`/ui/activity?resource_id=${node.id}`}>All events of this node</a>
+        </p>
+      </section>
     </div>
   )
   return renderPage(c, { title, nav: 'nodes', body })

@@ -1,6 +1,8 @@
 import { discoverHosts } from '../compute-hosts/compute-hosts.service.js'
 import { DiscoveryQuery } from '../compute-hosts/compute-hosts.schema.js'
 import type { Deps } from '../deps.js'
+import { watchAccount } from '../events/event-hub.js'
+import { latestEventId } from '../events/events.store.js'
 import type { Node } from '../nodes/nodes.schema.js'
 import { listNodes } from '../nodes/nodes.service.js'
 import { accountUsage } from '../usage/usage.service.js'
@@ -32,9 +34,20 @@ export async function nodesWithCosts(deps: Deps, accountId: string): Promise<(No
   return nodes.map((node) => ({ ...node, cost: costs.get(node.id) }))
 }
 
-/** The JSON the pages poll while nodes change (static/app.js). */
-export async function nodeStatusJson(deps: Deps, accountId: string) {
+/** How long `/ui/api/nodes?since=` holds a request when nothing happens. */
+const HOLD_MS = 25_000
+
+/**
+ * The JSON the pages fetch while nodes change (static/app.js). With `since` (the `event_id`
+ * of the previous answer) it is a long-poll: it answers once the account has a newer event,
+ * or after HOLD_MS, so a page learns of a change at once without asking every second.
+ */
+export async function nodeStatusJson(deps: Deps, accountId: string, since?: number) {
+  if (since !== undefined) await untilEventAfter(deps, accountId, since)
+  // Read before the nodes: an event committing in between makes the next request return at once.
+  const eventId = await latestEventId(deps.db, accountId)
   return {
+    event_id: eventId,
     nodes: (await nodesWithCosts(deps, accountId)).map((n) => ({
       id: n.id,
       status: n.status,
@@ -43,6 +56,18 @@ export async function nodeStatusJson(deps: Deps, accountId: string) {
       ssh_command: n.status === 'running' && n.ip_address ? `ssh root@${n.ip_address}` : null,
       cost: n.cost?.cost ?? null,
     })),
+  }
+}
+
+async function untilEventAfter(deps: Deps, accountId: string, since: number): Promise<void> {
+  const deadline = Date.now() + HOLD_MS
+  const watcher = watchAccount(deps.events, accountId)
+  try {
+    while ((await latestEventId(deps.db, accountId)) <= since && Date.now() < deadline && !deps.events.closing.aborted) {
+      await watcher.next(deadline)
+    }
+  } finally {
+    watcher.close()
   }
 }
 

@@ -70,7 +70,10 @@ export function nodesRoutes(deps: Deps) {
     })
   })
 
-  app.get('/ui/api/nodes', async (c) => c.json(await nodeStatusJson(deps, sessionOf(c).user.accountId)))
+  app.get('/ui/api/nodes', async (c) => {
+    const since = /^\d{1,15}$/.test(c.req.query('since') ?? '') ? Number(c.req.query('since')) : undefined
+    return c.json(await nodeStatusJson(deps, sessionOf(c).user.accountId, since))
+  })
 
   return app
 }

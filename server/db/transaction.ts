@@ -15,6 +15,8 @@ const dialects = new WeakMap<object, Dialect>()
 const transactions = new WeakSet<object>()
 const sqliteWriters = new WeakMap<object, ReturnType<typeof keyedSerial>>()
 const sqliteDataVersions = new WeakMap<object, () => number>()
+const roots = new WeakMap<object, Db>()
+const commitCallbacks = new WeakMap<object, (() => void)[]>()
 let writes = 0
 
 /** Registers a handle opened by openDatabase; `dataVersion` is SQLite's PRAGMA data_version. */
@@ -61,18 +63,50 @@ export async function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Prom
   }
 }
 
+/**
+ * Runs `callback` once the transaction of `tx` has committed (never after a rollback, nor
+ * for an attempt PostgreSQL reruns): for telling listeners about what is now visible.
+ */
+export function afterCommit(tx: Tx, callback: () => void): void {
+  const callbacks = commitCallbacks.get(tx)
+  if (!callbacks) throw new Error('afterCommit needs a handle from transaction()')
+  callbacks.push(callback)
+}
+
+/** The handle `transaction()` was called on, for a `tx` inside it. */
+export function rootOf(tx: Tx): Db {
+  return roots.get(tx) ?? tx
+}
+
+/** Enters `tx` into the bookkeeping of a transaction begun on `root`. */
+function begin(tx: object, root: Db, dialect: Dialect): void {
+  transactions.add(tx)
+  dialects.set(tx, dialect)
+  roots.set(tx, root)
+  commitCallbacks.set(tx, [])
+}
+
+function committed(tx: object): void {
+  for (const callback of commitCallbacks.get(tx) ?? []) callback()
+}
+
 async function pgTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    let handle: object | undefined
+    let result: T
     try {
-      return await db.transaction(async (tx) => {
-        transactions.add(tx)
-        dialects.set(tx, 'postgres')
+      result = await db.transaction(async (tx) => {
+        handle = tx
+        begin(tx, db, 'postgres')
         return work(tx as unknown as Tx)
       })
     } catch (err) {
       const code = (err as { cause?: { code?: string }; code?: string }).cause?.code ?? (err as { code?: string }).code
       if (attempt >= ATTEMPTS || !code || !RETRYABLE.has(code)) throw err
+      continue
     }
+    committed(handle!)
+    return result
   }
 }
 
@@ -85,17 +119,18 @@ async function pgTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T
 async function sqliteTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   return sqliteWriters.get(db)!('write', async () => {
     const tx = Object.create(db) as Tx
-    transactions.add(tx)
-    dialects.set(tx, 'sqlite')
+    begin(tx, db, 'sqlite')
     db.run(sql`BEGIN IMMEDIATE`)
+    let result: T
     try {
-      const result = await work(tx)
+      result = await work(tx)
       db.run(sql`COMMIT`)
-      return result
     } catch (err) {
       db.run(sql`ROLLBACK`)
       throw err
     }
+    committed(tx)
+    return result
   })
 }
 

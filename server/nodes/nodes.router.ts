@@ -4,6 +4,7 @@ import { createRouter } from '../http/router.js'
 import { idempotentAnswer } from '../idempotency/idempotent-answer.js'
 import * as routes from './nodes.routes.js'
 import { createNode, deleteNode, getNode, listNodes, nodeCredentials } from './nodes.service.js'
+import { waitForNode } from './nodes.wait.js'
 
 /** The spec's node endpoints (no /api/v1 prefix) and the credentials extension. */
 export function nodesRouter(deps: Deps) {
@@ -12,9 +13,13 @@ export function nodesRouter(deps: Deps) {
       c.json(await createNode(deps, principalOf(c).accountId, c.req.valid('json'), idempotentAnswer(c, 201)), 201)
     )
     .openapi(routes.list, async (c) => c.json(await listNodes(deps, principalOf(c).accountId), 200))
-    .openapi(routes.getOne, async (c) =>
-      c.json(await getNode(deps, principalOf(c).accountId, c.req.valid('param').id), 200)
-    )
+    .openapi(routes.getOne, async (c) => {
+      const { id } = c.req.valid('param')
+      const { wait_for: target, timeout } = c.req.valid('query')
+      const accountId = principalOf(c).accountId
+      const node = target ? await waitForNode(deps, accountId, id, target, timeout) : await getNode(deps, accountId, id)
+      return c.json(node, 200)
+    })
     .openapi(routes.remove, async (c) => {
       await deleteNode(deps, principalOf(c).accountId, c.req.valid('param').id)
       return c.body(null, 204)

@@ -9,7 +9,7 @@ import {
   links,
   problemResponse,
 } from '../http/responses.js'
-import { CreateNodeBody, Node, NodeCredentials, NodeIdParam } from './nodes.schema.js'
+import { CreateNodeBody, Node, NodeCredentials, NodeIdParam, NodeWaitQuery } from './nodes.schema.js'
 
 const tags = ['Nodes']
 const notFound = problemResponse('No such node on the account, or it was deleted')
@@ -58,9 +58,17 @@ export const getOne = createRoute({
   operationId: 'getNode',
   tags,
   summary: 'Get node details',
+  description:
+    'With `wait_for`, a long-poll: the answer comes when the node is running, or deleted (404), or at `timeout`. ' +
+    'A server without it answers 400 for the unknown parameter; fall back to polling then.',
   security: bearer,
-  request: { params: NodeIdParam },
-  responses: { 200: { description: 'The node', content: json(Node) }, ...authErrors, 404: notFound },
+  request: { params: NodeIdParam, query: NodeWaitQuery },
+  responses: {
+    200: { description: 'The node', content: json(Node) },
+    400: problemResponse('`wait_for` or `timeout` out of range, or an unknown query parameter'),
+    ...authErrors,
+    404: notFound,
+  },
 })
 
 export const remove = createRoute({

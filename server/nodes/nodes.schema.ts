@@ -58,3 +58,15 @@ export const NodeCredentials = z
     }),
   })
   .openapi('NodeCredentials')
+
+/** The optional long-poll of `GET /nodes/{id}`: answer once the node reaches a state. */
+export const NodeWaitQuery = z.object({
+  wait_for: z.enum(['running', 'deleted']).optional().openapi({
+    description:
+      'Hold the request until the node is `running` (or can no longer get there: deleting, or stuck), or until it is ' +
+      'deleted, which answers 404. At the timeout the node is returned as it is.',
+  }),
+  timeout: z.coerce.number().int().min(1).max(60).default(30).openapi({
+    description: 'Seconds to wait at most, with `wait_for`',
+  }),
+})

@@ -4,6 +4,8 @@ import { assertKnownRegion, freeHost, hostSize, reserveHost } from '../compute-h
 import type { Db } from '../db/client.js'
 import { dialectOf, lockKey, transaction, type Tx } from '../db/transaction.js'
 import type { Deps } from '../deps.js'
+import { actingAs, systemActor } from '../events/actor.js'
+import { recordEvent } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import { newNodeId } from '../lib/ids.js'
@@ -31,8 +33,10 @@ import {
   insertNode,
   liveNodesOfAccount,
   markDeleting,
+  markStuck,
   nodesInStatus,
   toNode,
+  STUCK_AFTER_MS,
   transition,
   usedPrivateIps,
   type NodeRow,
@@ -51,6 +55,17 @@ async function nodeOr404(db: Db, accountId: string, id: string): Promise<NodeRow
   const row = await findLiveNode(db, accountId, id)
   if (!row) throw new ProblemError(404, 'node_not_found', `no node ${id} on this account`)
   return row
+}
+
+/** Records an event about a node; `data` joins the node's status. */
+function recordNodeEvent(
+  ctx: TxCtx,
+  row: Pick<NodeRow, 'id' | 'accountId' | 'status'>,
+  type: 'node.created' | 'node.running' | 'node.stuck' | 'node.deleting' | 'node.deleted' | 'node.restarted',
+  data: Record<string, unknown> = {},
+  status: string = row.status
+): Promise<void> {
+  return recordEvent(ctx.db, ctx.clock, { accountId: row.accountId, type, resourceId: row.id, data: { status, ...data } })
 }
 
 /** The VPC's first free private address, under the VPC's lock (which its deletion takes too). */
@@ -101,6 +116,7 @@ function insertPlacedNode(
     // New, so provisioning and without a public address.
     const node = toNode(row, null, row.createdAt)
     await answer.save(tx, node)
+    await recordNodeEvent(c, row, 'node.created', { name: row.name, region: row.region, vpc_id: row.vpcId, host_id: row.hostId, private_ip: row.privateIp })
     return { row, node }
   })
 }
@@ -164,6 +180,8 @@ export async function createNode(
       await deleteNodeRow(tx, row.id)
       await freeHost(tx, row.hostId)
       await answer.discard(tx)
+      // node.created is already on record (and maybe streamed): close the story.
+      await recordNodeEvent({ ...deps, db: tx }, row, 'node.deleted', { reason: 'provisioning_failed' }, 'deleted')
     })
     deps.log.warn({ err, node_id: row.id }, 'driver refused node')
     throw new ProblemError(500, 'provisioning_failed', 'the node could not be provisioned; retry the request')
@@ -190,12 +208,29 @@ export async function deleteNode(deps: Deps, accountId: string, id: string): Pro
   const fields = { deletedAt: deps.clock.now(), workerId: deps.worker.id }
   // One conditional update, not a read then a write: the worker may turn the node running in
   // between, which must not make the delete look like a repeat.
-  const row = await transaction(deps.db, (tx) => markDeleting(tx, accountId, id, fields))
+  const row = await transaction(deps.db, async (tx) => {
+    const marked = await markDeleting(tx, accountId, id, fields)
+    if (marked) await recordNodeEvent({ ...deps, db: tx }, marked, 'node.deleting')
+    return marked
+  })
   if (!row) {
     const exists = await findLiveNode(deps.db, accountId, id)
     throw new ProblemError(404, 'node_not_found', exists ? `node ${id} is already deleted` : `no node ${id} on this account`)
   }
   deps.worker.teardown(row)
+}
+
+/**
+ * Records `node.stuck` once for each node provisioning longer than the spec's 2 minutes (the
+ * API's `stuck` flag is computed on read; the event needs a moment to be written).
+ */
+export async function reportStuckNodes(ctx: Ctx): Promise<number> {
+  const now = ctx.clock.now()
+  return transaction(ctx.db, async (tx) => {
+    const rows = await markStuck(tx, new Date(now.getTime() - STUCK_AFTER_MS), now)
+    for (const row of rows) await recordNodeEvent({ ...ctx, db: tx }, row, 'node.stuck', { stuck: true })
+    return rows.length
+  })
 }
 
 /** Root credentials of a node; secret, so a `read` key may not see them. */
@@ -216,29 +251,44 @@ export async function nodeCredentials(ctx: Ctx, principal: Principal, id: string
 /** The database side of the worker's transitions; `workerId` is the worker they run for. */
 export function workerHooks(ctx: Ctx & Pick<Deps, 'log'>, workerId: string): WorkerHooks {
   const staleAfterMs = ctx.config.workerStaleSeconds * 1000
+  // The worker's events name the worker, not the request whose node it works on.
+  const asWorker = <T>(work: () => T): T => actingAs(systemActor(workerId), work)
   return {
     reserveAutoIpv4(nodeId) {
-      return transaction(ctx.db, async (tx) => {
+      return asWorker(() => transaction(ctx.db, async (tx) => {
         const node = await findNode(tx, nodeId)
         if (!node || node.status !== 'provisioning' || node.workerId !== workerId) return false
         // Once per node, so a restart between reserving and running does not take a second one.
         if ((await primaryIpv4(tx, [nodeId])).size > 0) return true
         if (!(await attachAutoIpv4({ ...ctx, db: tx }, node))) ctx.log.warn({ node_id: nodeId }, 'IPv4 pool exhausted')
         return true
-      })
+      }))
     },
     markRunning(nodeId) {
       const fields = { runningAt: ctx.clock.now(), workerId: null }
-      return transaction(ctx.db, (tx) => transition(tx, nodeId, 'provisioning', 'running', fields, workerId))
+      return asWorker(() => transaction(ctx.db, async (tx) => {
+        const node = await findNode(tx, nodeId)
+        if (!node || !(await transition(tx, nodeId, 'provisioning', 'running', fields, workerId))) return false
+        const ip = (await primaryIpv4(tx, [nodeId])).get(nodeId) ?? null
+        await recordNodeEvent({ ...ctx, db: tx }, node, 'node.running', { ip_address: ip }, 'running')
+        return true
+      }))
     },
     markTornDown(nodeId) {
-      return transaction(ctx.db, async (tx) => {
+      return asWorker(() => transaction(ctx.db, async (tx) => {
         const node = await findNode(tx, nodeId)
         const fields = { tornDownAt: ctx.clock.now(), workerId: null }
         if (!node || !(await transition(tx, nodeId, 'deleting', 'deleted', fields, workerId))) return
-        await releaseNodeIps(tx, nodeId)
+        await releaseNodeIps({ ...ctx, db: tx }, node)
         await freeHost(tx, node.hostId)
-      })
+        await recordNodeEvent({ ...ctx, db: tx }, node, 'node.deleted', {}, 'deleted')
+      }))
+    },
+    markRestarted(nodeId) {
+      return asWorker(() => transaction(ctx.db, async (tx) => {
+        const node = await findNode(tx, nodeId)
+        if (node?.status === 'running') await recordNodeEvent({ ...ctx, db: tx }, node, 'node.restarted')
+      }))
     },
     async register() {
       const now = ctx.clock.now()

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { first, preparedPerDb } from '../db/prepared.js'
 import type { Tx } from '../db/transaction.js'
@@ -117,4 +117,13 @@ export async function transition(
     .where(and(eq(nodes.id, id), eq(nodes.status, from), heldBy ? eq(nodes.workerId, heldBy) : undefined))
     .returning({ id: nodes.id })
   return moved.length === 1
+}
+
+/** Marks nodes provisioning since before `createdBefore` as reported stuck, once; returns them. */
+export function markStuck(tx: Tx, createdBefore: Date, at: Date): Promise<NodeRow[]> {
+  return tx
+    .update(nodes)
+    .set({ stuckAt: at })
+    .where(and(eq(nodes.status, 'provisioning'), isNull(nodes.stuckAt), lt(nodes.createdAt, createdBefore)))
+    .returning()
 }

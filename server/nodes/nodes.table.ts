@@ -29,6 +29,8 @@ export const nodes = sqliteTable(
     /** When DELETE was accepted: billing stops here. */
     deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
     tornDownAt: integer('torn_down_at', { mode: 'timestamp_ms' }),
+    /** When the node was reported stuck (the `node.stuck` event), so it is reported once. */
+    stuckAt: integer('stuck_at', { mode: 'timestamp_ms' }),
     /** The worker (server process) provisioning or tearing down the node; see workers.table.ts. */
     workerId: text('worker_id'),
   },

@@ -14,6 +14,8 @@ export interface WorkerHooks {
   markRunning(nodeId: string): Promise<boolean>
   /** deleting -> deleted, freeing its host and addresses. */
   markTornDown(nodeId: string): Promise<void>
+  /** Records that a running node which died was brought back (the `node.restarted` event). */
+  markRestarted(nodeId: string): Promise<void>
   /** Records this worker as alive (once, on start). */
   register(): Promise<void>
   /** Tells the other replicas this worker is still alive. */
@@ -173,6 +175,7 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
       if (!expected || !driver.revive) return
       log.warn({ node_id: nodeId }, 'node died; restarting it')
       await driver.revive(expected, controller.signal)
+      await hooks.markRestarted(nodeId)
       log.info({ node_id: nodeId }, 'node restarted')
     } catch (err) {
       if (!controller.signal.aborted) log.error({ err, node_id: nodeId }, 'restarting a node failed; retrying')

@@ -2,6 +2,7 @@ import type { Config } from '../config.js'
 import type { Db } from '../db/client.js'
 import { lockKey, transaction, type Tx } from '../db/transaction.js'
 import type { Deps } from '../deps.js'
+import { recordEvent } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import type { Clock } from '../lib/clock.js'
@@ -74,7 +75,19 @@ async function attachBlock(ctx: TxCtx, node: NodeRow, chosen: Block): Promise<At
     accountId: node.accountId,
     attachedAt: ctx.clock.now(),
   })
-  return { status: 'attached', ip: chosen.ip, ipVersion: chosen.version, nodeId: node.id }
+  const result = { status: 'attached' as const, ip: chosen.ip, ipVersion: chosen.version, nodeId: node.id }
+  await recordIpEvent(ctx, node.accountId, 'public_ip.attached', result)
+  return result
+}
+
+/** Public IP events are about the node, so a node's own events include its addresses. */
+function recordIpEvent(
+  ctx: TxCtx,
+  accountId: string,
+  type: 'public_ip.attached' | 'public_ip.detached',
+  data: { ip: string; ipVersion: number; nodeId: string; reason?: string }
+): Promise<void> {
+  return recordEvent(ctx.db, ctx.clock, { accountId, type, resourceId: data.nodeId, data })
 }
 
 /** Attaches a public address to a running node: in the record, then on the node itself. */
@@ -103,7 +116,11 @@ export async function attachIp(
     // the engine drop what it half-configured, and give the spec's "retry" 500.
     ctx.log.error({ err, node_id: nodeId, ip: chosen.ip }, 'public address could not be configured')
     await transaction(ctx.db, async (tx) => {
-      if (await findAttachment(tx, nodeId, chosen.network)) await deleteAttachment(tx, chosen.network)
+      if (await findAttachment(tx, nodeId, chosen.network)) {
+        await deleteAttachment(tx, chosen.network)
+        const data = { ip: chosen.ip, ipVersion: chosen.version, nodeId, reason: 'attach_failed' }
+        await recordIpEvent({ ...ctx, db: tx }, accountId, 'public_ip.detached', data)
+      }
       await answer.discard(tx)
     })
     // A node whose engine side died is the usual cause: say so, and start its restart now
@@ -147,7 +164,9 @@ export async function detachIp(ctx: EngineCtx, accountId: string, nodeId: string
     }
     const row = await attachmentToDetach(tx, ctx.config, node, ip)
     await deleteAttachment(tx, row.network)
-    return { node, detached: { status: 'detached' as const, ip: row.ip, ipVersion: row.version as 4 | 6, nodeId } }
+    const detached = { status: 'detached' as const, ip: row.ip, ipVersion: row.version as 4 | 6, nodeId }
+    await recordIpEvent({ ...ctx, db: tx }, accountId, 'public_ip.detached', detached)
+    return { node, detached }
   })
   await ctx.worker
     .syncPublicIps(node)
@@ -194,6 +213,11 @@ export async function nodeAddresses(db: Db, nodeId: string) {
 }
 
 /** Returns a torn-down node's addresses to the pools. */
-export function releaseNodeIps(tx: Tx, nodeId: string): Promise<void> {
-  return deleteAttachmentsOfNode(tx, nodeId)
+export async function releaseNodeIps(ctx: TxCtx, node: Pick<NodeRow, 'id' | 'accountId'>): Promise<void> {
+  const released = await attachmentsOfNodes(ctx.db, [node.id])
+  await deleteAttachmentsOfNode(ctx.db, node.id)
+  for (const row of released) {
+    const data = { ip: row.ip, ipVersion: row.version, nodeId: node.id, reason: 'node_deleted' }
+    await recordIpEvent(ctx, node.accountId, 'public_ip.detached', data)
+  }
 }

@@ -3,6 +3,7 @@ import { assertKnownRegion } from '../compute-hosts/compute-hosts.service.js'
 import type { Config } from '../config.js'
 import type { Db } from '../db/client.js'
 import { lockKey, transaction, type Tx } from '../db/transaction.js'
+import { recordEvent } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import type { Clock } from '../lib/clock.js'
@@ -54,7 +55,10 @@ async function insertWithFreeCidr(
   if (index === undefined) {
     throw new ProblemError(409, 'vpc_limit_reached', `an account can have at most ${MAX_VPCS} VPCs`)
   }
-  return insertVpc(ctx.db, { id: newUuid(), accountId, cidr: vpcCidr(index), createdAt: ctx.clock.now(), ...fields })
+  const row = await insertVpc(ctx.db, { id: newUuid(), accountId, cidr: vpcCidr(index), createdAt: ctx.clock.now(), ...fields })
+  const data = { name: row.name, region: row.region, cidr: row.cidr, default: row.isDefault }
+  await recordEvent(ctx.db, ctx.clock, { accountId, type: 'vpc.created', resourceId: row.id, data })
+  return row
 }
 
 export async function createVpc(
@@ -99,6 +103,7 @@ export function deleteVpc(ctx: Ctx, accountId: string, id: string): Promise<void
       })
     }
     await markVpcDeleted(tx, row.id, ctx.clock.now())
+    await recordEvent(tx, ctx.clock, { accountId, type: 'vpc.deleted', resourceId: row.id, data: { name: row.name } })
   })
 }
 

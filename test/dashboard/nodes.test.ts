@@ -55,6 +55,11 @@ describe('Node Management page', () => {
     )
     const cost = Number(await row('web-1').locator('[data-field="cost"]').textContent())
     expect(cost).toBeGreaterThan(0)
+    // The page long-polls: the server held a request through provisioning until the node
+    // changed (a poller would have asked every second, each answered at once).
+    const asked = d.server.logs.filter((line) => line.msg === 'request' && line.path === '/ui/api/nodes')
+    expect(asked.length).toBeLessThanOrEqual(4)
+    expect(asked.some((line) => Number(line.duration_ms) >= 1000)).toBe(true)
   })
 
   it('shows the service refusal as a readable message', async () => {

@@ -129,5 +129,9 @@ describe.skipIf(unavailable)('podman driver: a node is a machine of its own', ()
     await eventually(async () => (restarted() ? true : undefined), 60_000)
     expect(ctx.server.logs.some((line) => line.msg === 'node died; restarting it' && line.node_id === node.id)).toBe(true)
     expect((await login(node, password, 'cat /root/kept')).stdout).toBe('kept\n')
+    // On record as the worker's doing, once.
+    const events = (await ctx.client.get(`/api/v1/events?type=node.restarted&resource_id=${node.id}`)).body.events
+    expect(events).toHaveLength(1)
+    expect(events[0]).toMatchObject({ data: { status: 'running' }, actor: { type: 'system', id: expect.stringMatching(/^wrk_/) } })
   })
 })

@@ -145,6 +145,15 @@ class ServerProcess:
         assert match, result.stderr
         return match.group(1), result.stdout.strip().splitlines()[-1]
 
+    def restart(self) -> None:
+        """Stops the server cleanly (SIGTERM) and starts it again on the same port and data."""
+        assert self._proc is not None
+        self._proc.send_signal(signal.SIGTERM)
+        self._proc.wait(10)
+        self.port = int(self.url.rsplit(":", 1)[1])
+        self._listening.clear()
+        self.start()
+
     def stop(self) -> None:
         if self._proc is not None and self._proc.poll() is None:
             self._proc.send_signal(signal.SIGTERM)

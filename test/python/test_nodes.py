@@ -87,6 +87,8 @@ def test_delete_node_of_a_provisioning_node_is_the_advised_recovery(slow_client:
     node = slow_client.create_node()
     assert slow_client.get_node_details(node.id).status == "provisioning"
     slow_client.delete_node(node.id)
+    # Teardown runs in the background (instant here, but after the 204): wait for it.
+    slow_client.wait_until_deleted(node.id, timeout=10)
     with pytest.raises(NotFoundError):
         slow_client.get_node_details(node.id)
 

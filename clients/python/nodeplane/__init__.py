@@ -26,10 +26,12 @@ from .errors import (  # noqa: E402
     ServerError,
     ValidationError,
 )
+from .events import Event, EventActor  # noqa: E402
 from .nodes import Node, NodeCredentials  # noqa: E402
 from .public_ips import IpAttachment  # noqa: E402
 from .usage import NodeUsage, Usage  # noqa: E402
 from .vpcs import Vpc  # noqa: E402
+from .webhooks import verify_signature  # noqa: E402
 
 # ConnectionError is left out so that "from nodeplane import *" cannot shadow the builtin.
 __all__ = [
@@ -40,6 +42,8 @@ __all__ = [
     "ComputeHostPage",
     "ConflictError",
     "Cpu",
+    "Event",
+    "EventActor",
     "FieldError",
     "Gpu",
     "IpAttachment",
@@ -58,4 +62,5 @@ __all__ = [
     "ValidationError",
     "Vpc",
     "__version__",
+    "verify_signature",
 ]

@@ -49,6 +49,8 @@ class HttpClient:
         self.backoff_factor = backoff_factor
         self.retry_posts_with_idempotency_key = retry_posts_with_idempotency_key
         self.closed = False
+        #: False once the server refused ``wait_for`` (a release before it): waits poll then.
+        self.supports_wait = True
         self._session = session or requests.Session()
         self._session.headers["User-Agent"] = "nodeplane-python/{}".format(__version__)
         self._session.headers["Accept"] = "application/json, application/problem+json"
@@ -66,11 +68,14 @@ class HttpClient:
         params: Optional[Mapping[str, Any]] = None,
         json: Any = None,
         empty_json_body: bool = False,
+        extra_timeout: float = 0.0,
     ) -> Any:
         """Sends one API call, retrying where that is safe; returns the decoded body or None.
 
         :param empty_json_body: send ``Content-Type: application/json`` with no body (the
             spec's own ``POST /nodes``)
+        :param extra_timeout: seconds the server may hold the request on purpose (a long-poll),
+            added to the client's timeout
         """
         if self.closed:
             raise NodeplaneError("the client is closed")
@@ -85,7 +90,7 @@ class HttpClient:
             headers["Idempotency-Key"] = str(uuid.uuid4())
             retryable = self.retry_posts_with_idempotency_key
         attempts = self.max_retries + 1 if retryable else 1
-        options = dict(params=params, json=json, data=data, headers=headers, timeout=self.timeout)
+        options = dict(params=params, json=json, data=data, headers=headers, timeout=self.timeout + extra_timeout)
         for attempt in range(attempts):
             final = attempt == attempts - 1
             response = self._send(method, path, options, final)
@@ -108,6 +113,29 @@ class HttpClient:
                 response.close()
             time.sleep(min(delay, MAX_BACKOFF_SECONDS))
         raise AssertionError("unreachable: the final attempt returns or raises")
+
+    def open_stream(
+        self, path: str, params: Optional[Mapping[str, Any]], last_event_id: Optional[str]
+    ) -> requests.Response:
+        """Opens a ``text/event-stream`` GET; the caller reads it and closes it.
+
+        :raises ConnectionError: the server cannot be reached
+        :raises APIError: the server refused the request
+        """
+        if self.closed:
+            raise NodeplaneError("the client is closed")
+        headers = {"Accept": "text/event-stream"}
+        if last_event_id is not None:
+            headers["Last-Event-ID"] = last_event_id
+        options = dict(params=params, headers=headers, timeout=self.timeout, stream=True)
+        response = self._send("GET", path, options, final=True)
+        assert response is not None  # final attempts raise instead of returning None
+        if response.status_code >= 400:
+            try:
+                raise _api_error(response)
+            finally:
+                response.close()
+        return response
 
     def _send(
         self, method: str, path: str, options: Dict[str, Any], final: bool

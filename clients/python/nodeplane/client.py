@@ -5,13 +5,14 @@ from __future__ import annotations
 import os
 from decimal import Decimal
 from types import TracebackType
-from typing import List, Optional, Type, Union
+from typing import Iterator, List, Optional, Sequence, Type, Union
 
 import requests
 
-from . import compute_hosts, nodes, public_ips, usage as usage_api, vpcs
+from . import compute_hosts, events as events_api, nodes, public_ips, usage as usage_api, vpcs
 from ._http import HttpClient
 from .compute_hosts import ComputeHost, ComputeHostPage
+from .events import Event
 from .nodes import Node, NodeCredentials
 from .public_ips import IpAttachment
 from .usage import Timestamp, Usage
@@ -134,16 +135,31 @@ class Client:
         nodes.delete(self._http, node_id)
 
     def wait_until_running(self, node_id: str, timeout: float = 120, poll_interval: float = 1.0) -> Node:
-        """Polls a node until it is ``running`` and returns it.
+        """Waits until a node is ``running`` and returns it.
+
+        The server holds each request until the node changes (``GET /nodes/{id}?wait_for=running``),
+        so a wait costs a request or two; against a server without that, it polls.
 
         :param timeout: seconds to wait; the spec allows up to 120 for provisioning
-        :param poll_interval: seconds between polls
+        :param poll_interval: seconds between polls, when polling
         :raises NodeNotReadyError: the node is still provisioning after ``timeout``, is
             marked ``stuck``, or is being deleted. The spec's advice for a stuck node: delete
             it and create a new one.
         :raises NotFoundError: the node was deleted meanwhile
         """
         return nodes.wait_until_running(self._http, node_id, timeout, poll_interval)
+
+    def wait_until_deleted(self, node_id: str, timeout: float = 120, poll_interval: float = 1.0) -> None:
+        """Waits until a deleted node is gone (answers 404): teardown has finished.
+
+        Like :meth:`wait_until_running`, one held request at a time, else polling.
+
+        :param timeout: seconds to wait
+        :param poll_interval: seconds between polls, when polling
+        :raises NodeNotReadyError: the node still exists after ``timeout`` (its last state is
+            on the exception's ``node``)
+        """
+        nodes.wait_until_deleted(self._http, node_id, timeout, poll_interval)
 
     def node_credentials(self, node_id: str) -> NodeCredentials:
         """Returns the root login of a node (needs a ``read_write`` key).
@@ -276,3 +292,41 @@ class Client:
         :param to: period end; default: now
         """
         return usage_api.get(self._http, from_=from_, to=to)
+
+    # Events
+
+    def events(
+        self,
+        type: Optional[Sequence[str]] = None,  # noqa: A002 (the API's parameter name)
+        resource_id: Optional[str] = None,
+        order: str = "newest",
+        page_size: int = 50,
+    ) -> Iterator[Event]:
+        """Iterates over the account's events (``GET /api/v1/events``), fetching pages as needed.
+
+        Newest first it ends at the first event on record; oldest first it ends once it has
+        caught up with the present.
+
+        :param type: only these types, e.g. ``["node.running", "node.deleted"]``
+        :param resource_id: only events about this node, VPC, key or user
+        :param order: ``newest`` or ``oldest``
+        :param page_size: events per request (1 to 200)
+        """
+        return events_api.iterate(self._http, type, resource_id, order, page_size)
+
+    def stream_events(
+        self,
+        type: Optional[Sequence[str]] = None,  # noqa: A002 (the API's parameter name)
+        resource_id: Optional[str] = None,
+        last_event_id: Optional[int] = None,
+    ) -> Iterator[Event]:
+        """Yields the account's events live as they happen (Server-Sent Events), without end.
+
+        A dropped connection is reopened with ``Last-Event-ID``, so no event is missed; break
+        out of the loop to stop.
+
+        :param last_event_id: start after this event id (e.g. the last one you processed);
+            by default with the first event after this call
+        :raises ConnectionError: the server stays unreachable through the client's retries
+        """
+        return events_api.stream(self._http, type, resource_id, last_event_id)

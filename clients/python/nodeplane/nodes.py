@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import logging
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
 from ._http import HttpClient, segment as _segment
 from ._model import from_dict
-from .errors import NodeNotReadyError
+from .errors import NodeNotReadyError, NotFoundError, ValidationError
+
+log = logging.getLogger("nodeplane")
 
 #: The spec's upper bound of provisioning: a node still provisioning after it has failed.
 PROVISIONING_LIMIT_SECONDS = 120
@@ -89,11 +93,34 @@ def credentials(http: HttpClient, node_id: str) -> NodeCredentials:
     return NodeCredentials.from_dict(http.request("GET", path))
 
 
+#: The server's longest ``timeout`` of a long-poll.
+MAX_WAIT_SECONDS = 60
+
+
+def _get_waiting(http: HttpClient, node_id: str, target: str, remaining: float) -> Node:
+    """``GET /nodes/{id}?wait_for=target``: the server answers when the node gets there, or
+    at the timeout. A server without the parameter answers 400; then a plain GET, and every
+    later wait of this client polls.
+    """
+    path = "/nodes/{}".format(_segment(node_id))
+    if http.supports_wait:
+        wait = int(min(MAX_WAIT_SECONDS, max(1, math.ceil(remaining))))
+        try:
+            params = {"wait_for": target, "timeout": wait}
+            return Node.from_dict(http.request("GET", path, params=params, extra_timeout=wait))
+        except ValidationError as exc:
+            if not any(error.field in ("wait_for", "timeout") for error in exc.errors):
+                raise
+            log.debug("the server does not support wait_for (%s); polling instead", exc.request_id)
+            http.supports_wait = False
+    return Node.from_dict(http.request("GET", path))
+
+
 def wait_until_running(http: HttpClient, node_id: str, timeout: float, poll_interval: float) -> Node:
-    """Polls ``GET /nodes/{id}``; see :meth:`nodeplane.Client.wait_until_running`."""
+    """Waits on ``GET /nodes/{id}?wait_for=running``; see :meth:`nodeplane.Client.wait_until_running`."""
     deadline = time.monotonic() + timeout
     while True:
-        node = get(http, node_id)
+        node = _get_waiting(http, node_id, "running", deadline - time.monotonic())
         if node.status == "running":
             return node
         if node.status != "provisioning":
@@ -115,4 +142,22 @@ def wait_until_running(http: HttpClient, node_id: str, timeout: float, poll_inte
                 ),
                 node,
             )
-        time.sleep(min(poll_interval, remaining))
+        if not http.supports_wait:
+            time.sleep(min(poll_interval, remaining))
+
+
+def wait_until_deleted(http: HttpClient, node_id: str, timeout: float, poll_interval: float) -> None:
+    """Waits on ``GET /nodes/{id}?wait_for=deleted``; see :meth:`nodeplane.Client.wait_until_deleted`."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            node = _get_waiting(http, node_id, "deleted", deadline - time.monotonic())
+        except NotFoundError:
+            return
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise NodeNotReadyError(
+                "node {} is still {} after {:g} seconds".format(node_id, node.status, timeout), node
+            )
+        if not http.supports_wait:
+            time.sleep(min(poll_interval, remaining))

@@ -124,8 +124,9 @@
       onCopy(button)
   })
 
-  // Live status: while any node on the page is changing, poll the dashboard's JSON and update
-  // badges, addresses and buttons in place, without reloading the page.
+  // Live status: while any node on the page is changing, long-poll the dashboard's JSON (the
+  // server answers when the account's next event commits) and update badges, addresses and
+  // buttons in place, without reloading the page.
   function setAll(scope, fieldName, update) {
     scope.querySelectorAll(`[data-field="${fieldName}"]`).forEach(update)
   }
@@ -170,21 +171,28 @@
     if (fresh) section.replaceWith(document.importNode(fresh, true))
   }
 
-  async function poll(url) {
+  async function poll(url, since) {
     const elements = [...document.querySelectorAll('[data-node-id]')]
     if (!elements.some((element) => CHANGING.has(element.dataset.status))) return
+    let next = since
+    let pause = 1000
     try {
-      const res = await fetch(url, { headers: { Accept: 'application/json' } })
+      const query = since === undefined ? '' : `?since=${since}`
+      const res = await fetch(url + query, { headers: { Accept: 'application/json' } })
       if (res.ok) {
-        const byId = new Map((await res.json()).nodes.map((node) => [node.id, node]))
+        const body = await res.json()
+        const byId = new Map(body.nodes.map((node) => [node.id, node]))
         elements.forEach((element) => apply(element, byId.get(element.dataset.nodeId)))
+        next = body.event_id
+        // The server held the request until something happened: ask again at once.
+        pause = 100
       }
     } finally {
-      setTimeout(() => poll(url), 1000)
+      setTimeout(() => poll(url, next), pause)
     }
   }
 
-  // Cost so far grows every second at the node's hourly price; the poll corrects any drift.
+  // Cost so far grows every second at the node's hourly price; each answer corrects any drift.
   function tickCosts() {
     document.querySelectorAll('[data-field="cost"]').forEach((cost) => {
       if (cost.dataset.status !== 'provisioning' && cost.dataset.status !== 'running') return

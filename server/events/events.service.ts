@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../db/client.js'
+import { afterCommit, dialectOf, execute, rootOf, transaction, type Tx } from '../db/transaction.js'
+import type { Clock } from '../lib/clock.js'
+import { currentActor, type Actor } from './actor.js'
+import { announceCommit, NOTIFY_CHANNEL } from './event-hub.js'
+import type { EventPage, EventType, EventsQuery } from './events.schema.js'
+import { deleteEventsBefore, findEvents, insertEvent, type EventFilter } from './events.store.js'
+
+/** An event a service records with its change. */
+export interface EventInput {
+  accountId: string
+  type: EventType
+  resourceId: string
+  data?: Record<string, unknown>
+}
+
+/**
+ * Records an event in the transaction of the change it describes, so the log holds exactly
+ * the changes that happened. Readers are woken once it commits: in this process directly, on
+ * other replicas by a NOTIFY, which PostgreSQL delivers only at commit. Call it last in the
+ * transaction: the account's id counter stays locked from here until the commit.
+ */
+export async function recordEvent(
+  tx: Tx,
+  clock: Clock,
+  event: EventInput,
+  actor: Actor = currentActor()
+): Promise<void> {
+  await insertEvent(tx, { ...event, data: event.data ?? {}, actor, at: clock.now() })
+  if (dialectOf(tx) === 'postgres') await execute(tx, sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${event.accountId})`)
+  const root = rootOf(tx)
+  afterCommit(tx, () => announceCommit(root, event.accountId))
+}
+
+/** The filter of a query, for pages and streams alike. */
+export function filterOf(accountId: string, query: Pick<EventsQuery, 'type' | 'resource_id'>): EventFilter {
+  return { accountId, types: query.type, resourceId: query.resource_id }
+}
+
+/** `GET /api/v1/events` as JSON: one page and the cursor of the next. */
+export async function listEvents(db: Db, accountId: string, query: EventsQuery): Promise<EventPage> {
+  const from = query.cursor === undefined ? undefined : Number(query.cursor)
+  const events = await findEvents(db, filterOf(accountId, query), { order: query.order, from, limit: query.limit })
+  const last = events.at(-1)
+  // Oldest first there is always a next page: events committed later continue after this one
+  // (an empty page means caught up). Newest first ends at the account's first event.
+  if (query.order === 'oldest') return { events, next_cursor: String(last?.id ?? from ?? 0) }
+  return { events, next_cursor: last && events.length === query.limit ? String(last.id) : null }
+}
+
+/** Deletes events older than the retention; returns how many. */
+export function pruneEvents(db: Db, clock: Clock, retentionDays: number): Promise<number> {
+  const before = new Date(clock.now().getTime() - retentionDays * 24 * 60 * 60 * 1000)
+  return transaction(db, (tx) => deleteEventsBefore(tx, before))
+}

@@ -1,0 +1,36 @@
+/**
+ * Periodic upkeep of the record: `node.stuck` for nodes past the spec's 2 minutes, and the
+ * retention of the event log and of finished webhook deliveries. Every replica runs it; both jobs are conditional writes, so
+ * replicas running them together do each thing once.
+ * @module
+ */
+import type { Deps } from '../deps.js'
+import { actingAs, systemActor } from './actor.js'
+import { pruneEvents } from './events.service.js'
+import { pruneDeliveries } from '../webhooks/webhooks.service.js'
+import { reportStuckNodes } from '../nodes/nodes.service.js'
+
+async function tidy(deps: Deps): Promise<void> {
+  try {
+    await actingAs(systemActor(deps.worker.id), () => reportStuckNodes(deps))
+    const pruned = await pruneEvents(deps.db, deps.clock, deps.config.eventRetentionDays)
+    const deliveries = await pruneDeliveries(deps, deps.config.eventRetentionDays)
+    if (pruned + deliveries > 0) deps.log.info({ pruned, deliveries }, 'pruned events and deliveries past their retention')
+  } catch (err) {
+    deps.log.error({ err }, 'housekeeping failed; retrying')
+  }
+}
+
+/** Runs the upkeep now and every `housekeepingSeconds`; the returned stop waits for a round in flight. */
+export function startHousekeeping(deps: Deps): () => Promise<void> {
+  let running: Promise<void> = tidy(deps)
+  const timer = setInterval(() => {
+    // One round at a time: a slow database must not pile rounds up.
+    running = running.then(() => tidy(deps))
+  }, deps.config.housekeepingSeconds * 1000)
+  timer.unref()
+  return async () => {
+    clearInterval(timer)
+    await running
+  }
+}
