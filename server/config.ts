@@ -44,6 +44,8 @@ const ConfigSchema = z.object({
   eventRetentionDays: z.coerce.number().positive().default(90),
   /** An event stream with nothing to send writes a comment this often, so proxies keep it open. */
   eventHeartbeatSeconds: z.coerce.number().min(0.1).default(15),
+  /** The longest a `GET /nodes/{id}?wait_for=` holds, whatever `timeout` asks (proxies with short idle limits). */
+  waitMaxSeconds: z.coerce.number().min(0.1).max(60).default(60),
   /** How often the server reports stuck nodes and prunes old events. */
   housekeepingSeconds: z.coerce.number().min(0.1).default(30),
   /** The first retry of a failed webhook delivery waits this long, each next one twice that (at most an hour). */
@@ -90,6 +92,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   workerStaleSeconds: 'NODEPLANE_WORKER_STALE_SECONDS',
   eventRetentionDays: 'NODEPLANE_EVENT_RETENTION_DAYS',
   eventHeartbeatSeconds: 'NODEPLANE_EVENT_HEARTBEAT_SECONDS',
+  waitMaxSeconds: 'NODEPLANE_WAIT_MAX_SECONDS',
   housekeepingSeconds: 'NODEPLANE_HOUSEKEEPING_SECONDS',
   webhookRetryBaseSeconds: 'NODEPLANE_WEBHOOK_RETRY_BASE_SECONDS',
   webhookMaxAttempts: 'NODEPLANE_WEBHOOK_MAX_ATTEMPTS',

@@ -24,11 +24,14 @@ export function schemaJson(tofu = process.env.NODEPLANE_TOFU ?? 'tofu'): string 
       join(dir, 'main.tf'),
       'terraform {\n  required_providers {\n    nodeplane = { source = "nodeplane/nodeplane" }\n  }\n}\n'
     )
-    return execFileSync(tofu, ['providers', 'schema', '-json'], {
+    const json = execFileSync(tofu, ['providers', 'schema', '-json'], {
       cwd: dir,
       encoding: 'utf8',
       env: { ...process.env, TF_CLI_CONFIG_FILE: cliConfig },
     })
+    // terraform names the provider after registry.terraform.io, tofu after registry.opentofu.org:
+    // the bindings are the same either way, so they are generated under tofu's name.
+    return json.replace('"registry.terraform.io/nodeplane/nodeplane"', '"registry.opentofu.org/nodeplane/nodeplane"')
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

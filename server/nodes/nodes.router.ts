@@ -17,7 +17,8 @@ export function nodesRouter(deps: Deps) {
       const { id } = c.req.valid('param')
       const { wait_for: target, timeout } = c.req.valid('query')
       const accountId = principalOf(c).accountId
-      const node = target ? await waitForNode(deps, accountId, id, target, timeout) : await getNode(deps, accountId, id)
+      const held = Math.min(timeout, deps.config.waitMaxSeconds)
+      const node = target ? await waitForNode(deps, accountId, id, target, held) : await getNode(deps, accountId, id)
       return c.json(node, 200)
     })
     .openapi(routes.remove, async (c) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminDashboard, LAPTOP, PHONE, screenshot, screenshotEachTest, type AdminDashboard } from '../helpers/browser.js'
-import { api } from '../helpers/http.js'
+import { api, eventually } from '../helpers/http.js'
 
 let d: AdminDashboard
 let client: ReturnType<typeof api>
@@ -25,6 +25,8 @@ describe('Billing page', () => {
     const kept = (await client.post('/nodes', { name: 'kept' })).body
     const gone = (await client.post('/nodes', { name: 'gone' })).body
     expect((await client.delete(`/nodes/${gone.id}`)).status).toBe(204)
+    // Its teardown finishes in the background: wait for it, as the page shows what is final.
+    await eventually(async () => ((await client.get(`/nodes/${gone.id}`)).status === 404 ? true : undefined))
     await d.page.goto('/ui/billing')
     const usage = (await client.get('/api/v1/usage')).body
     const price = (id: string) => Number(usage.nodes.find((n: { node_id: string }) => n.node_id === id).hourly_price)

@@ -73,7 +73,8 @@ describe('nodeplane provider under real tofu', () => {
     const res = await tofu(w, ['providers', 'schema', '-json'])
     expect(res.code, res.stderr).toBe(0)
     const schemas = JSON.parse(res.stdout).provider_schemas
-    const ours = schemas['registry.opentofu.org/nodeplane/nodeplane']
+    // Each CLI names the provider after its own default registry.
+    const ours = schemas['registry.opentofu.org/nodeplane/nodeplane'] ?? schemas['registry.terraform.io/nodeplane/nodeplane']
     const attrs = ours.provider.block.attributes
     expect(attrs.endpoint).toMatchObject({ type: 'string', optional: true })
     expect(attrs.api_key).toMatchObject({ type: 'string', optional: true, sensitive: true })

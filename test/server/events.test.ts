@@ -313,3 +313,23 @@ describe('stuck nodes and shutdown', () => {
     }
   })
 })
+
+describe('NODEPLANE_WAIT_MAX_SECONDS', () => {
+  it('answers a long wait at the operator limit, with the node as it is', async () => {
+    const capped = await startServer({ env: { NODEPLANE_WAIT_MAX_SECONDS: '1' } })
+    try {
+      const key = (await createTestKey(capped.dataDir)).key
+      const own = api(capped.url, key)
+      const node = (await own.get(`/nodes/${(await own.post('/nodes')).body.id}?wait_for=running`)).body
+      // Without the limit this would hold 60 s, past the abort below.
+      const res = await fetch(new URL(`/nodes/${node.id}?wait_for=deleted&timeout=60`, capped.url), {
+        headers: { Authorization: `Bearer ${key}` },
+        signal: AbortSignal.timeout(20_000),
+      })
+      expect(res.status).toBe(200)
+      expect(((await res.json()) as { status: string }).status).toBe('running')
+    } finally {
+      await capped.stop()
+    }
+  })
+})
