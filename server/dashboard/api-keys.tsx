@@ -8,9 +8,12 @@ import type { ProblemError } from '../http/problem.js'
 import { Alert, CopyButton, Field, PostForm, ProblemAlert, Time } from './components/ui.js'
 import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
 import { setFlash } from './flash.js'
-import { handOverNewKey, takeNewKey } from './new-key.js'
+import { handOverSecret, takeSecret } from './secret-handover.js'
 import { submitOnce } from './once.js'
+import { SettingsTabs } from './webhooks.js'
 import { renderPage } from './render.js'
+
+const KEYS_PAGE = '/ui/settings/keys'
 
 const SCOPE_HELP: Record<Scope, string> = {
   read: 'read: GET requests only (list and inspect)',
@@ -79,6 +82,7 @@ function KeysPage(props: {
   return (
     <>
       <h1>Developer settings</h1>
+      <SettingsTabs current="keys" />
       {props.created && <NewKey {...props.created} />}
       <section aria-labelledby="keys-heading">
         <h2 id="keys-heading">API keys</h2>
@@ -170,7 +174,7 @@ async function keysPage(
 export function apiKeysRoutes(deps: Deps) {
   const app = new Hono<DashEnv>()
 
-  app.get('/ui/settings/keys', (c) => keysPage(deps, c, { created: takeNewKey(deps, c) }))
+  app.get('/ui/settings/keys', (c) => keysPage(deps, c, { created: takeSecret(deps, c, KEYS_PAGE) }))
 
   app.post('/ui/settings/keys', async (c) => {
     const form = await c.req.parseBody()
@@ -179,7 +183,7 @@ export function apiKeysRoutes(deps: Deps) {
     return submitOnce<ApiKeyInfo>(deps, c, form, {
       run: async (answer) => {
         const key = await createKey(deps.db, deps.clock, { accountId, ...parseForm(CreateKeyInput, input) }, answer)
-        handOverNewKey(deps, c, { name: key.name, secret: key.key })
+        handOverSecret(deps, c, KEYS_PAGE, { name: key.name, secret: key.key })
         return key
       },
       done: (key) => ({ location: '/ui/settings/keys', flash: `Created the key “${key.name}”.` }),

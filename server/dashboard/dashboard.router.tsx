@@ -16,6 +16,7 @@ import { nodesRoutes } from './nodes.js'
 import { loadSession, requireLogin } from './session.js'
 import { mountStatic } from './static.js'
 import { vpcsRoutes } from './vpcs.js'
+import { webhooksRoutes } from './webhooks.js'
 
 // Pages load only their own CSS and script and never run inline code, so an injected
 // <script> cannot execute; frame-ancestors keeps other sites from framing them (clickjacking).
@@ -61,6 +62,7 @@ export function dashboardRouter(deps: Deps) {
   app.route('/', activityRoutes(deps))
   app.route('/', billingRoutes(deps))
   app.route('/', apiKeysRoutes(deps))
+  app.route('/', webhooksRoutes(deps))
   app.route('/', accountRoutes(deps))
   app.all('/ui/*', dashboardNotFound)
   return app

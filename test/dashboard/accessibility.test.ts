@@ -32,6 +32,7 @@ beforeAll(async () => {
     ['hosts', '/ui/hosts'],
     ['billing', '/ui/billing'],
     ['keys', '/ui/settings/keys'],
+    ['webhooks', '/ui/settings/webhooks'],
     ['account', '/ui/account'],
   ]
 })

@@ -142,3 +142,41 @@ def test_verify_signature_accepts_a_real_delivery_and_refuses_wrong_ones(timed) 
     finally:
         receiver.shutdown()
         receiver.server_close()
+
+
+def test_webhooks_are_managed_from_the_client_and_deliver_a_test_event(timed) -> None:
+    process, key = timed
+    received_before = len(_Receiver.received)
+    receiver = HTTPServer(("127.0.0.1", 0), _Receiver)
+    threading.Thread(target=receiver.serve_forever, args=(0.05,), daemon=True).start()
+    try:
+        url = "http://127.0.0.1:{}/managed".format(receiver.server_address[1])
+        with Client(api_key=key, base_url=process.url) as client:
+            created = client.webhook_create(url, event_types=["node.running"], description="from python")
+            assert created.secret and created.secret.startswith("whsec_")
+            assert created.event_types == ["node.running"] and created.enabled
+            listed = {hook.id: hook for hook in client.webhook_list()}
+            # The secret is shown once, at creation.
+            assert created.id in listed and listed[created.id].secret is None
+            assert client.webhook_get(created.id).description == "from python"
+
+            paused = client.webhook_update(created.id, enabled=False, event_types=["node.running", "vpc.created"])
+            assert paused.enabled is False and paused.event_types == ["node.running", "vpc.created"]
+            client.webhook_update(created.id, enabled=True)
+
+            delivery = client.webhook_test(created.id)
+            assert delivery.event_id is None
+            deadline = time.monotonic() + 20
+            while len(_Receiver.received) == received_before and time.monotonic() < deadline:
+                time.sleep(0.05)
+            header, body = _Receiver.received[-1]
+            assert verify_signature(created.secret, body, header)
+            logged = client.webhook_deliveries(created.id)
+            assert any(entry.id == delivery.id for entry in logged)
+
+            client.webhook_delete(created.id)
+            with pytest.raises(NotFoundError):
+                client.webhook_get(created.id)
+    finally:
+        receiver.shutdown()
+        receiver.server_close()

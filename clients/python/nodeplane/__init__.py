@@ -31,7 +31,7 @@ from .nodes import Node, NodeCredentials  # noqa: E402
 from .public_ips import IpAttachment  # noqa: E402
 from .usage import NodeUsage, Usage  # noqa: E402
 from .vpcs import Vpc  # noqa: E402
-from .webhooks import verify_signature  # noqa: E402
+from .webhooks import Webhook, WebhookDelivery, verify_signature  # noqa: E402
 
 # ConnectionError is left out so that "from nodeplane import *" cannot shadow the builtin.
 __all__ = [
@@ -61,6 +61,8 @@ __all__ = [
     "Usage",
     "ValidationError",
     "Vpc",
+    "Webhook",
+    "WebhookDelivery",
     "__version__",
     "verify_signature",
 ]

@@ -9,7 +9,7 @@ from typing import Iterator, List, Optional, Sequence, Type, Union
 
 import requests
 
-from . import compute_hosts, events as events_api, nodes, public_ips, usage as usage_api, vpcs
+from . import compute_hosts, events as events_api, nodes, public_ips, usage as usage_api, vpcs, webhooks
 from ._http import HttpClient
 from .compute_hosts import ComputeHost, ComputeHostPage
 from .events import Event
@@ -17,6 +17,7 @@ from .nodes import Node, NodeCredentials
 from .public_ips import IpAttachment
 from .usage import Timestamp, Usage
 from .vpcs import Vpc
+from .webhooks import Webhook, WebhookDelivery
 
 DEFAULT_BASE_URL = "http://127.0.0.1:8080"
 
@@ -281,6 +282,52 @@ class Client:
         """
         params = compute_hosts.query(min_cpu, min_memory_gb, min_storage_gb, region, datacenter, status, gpu)
         return compute_hosts.find_page(self._http, params, page, limit)
+
+    # Webhooks
+
+    def webhook_create(
+        self, url: str, event_types: Optional[Sequence[str]] = None, description: Optional[str] = None
+    ) -> Webhook:
+        """Creates a webhook: the server POSTs the account's events to ``url``, signed.
+
+        :param event_types: e.g. ``["node.running"]``; every type when omitted
+        :return: the webhook with its ``secret``, shown only here: store it to verify deliveries
+            with :func:`nodeplane.verify_signature`
+        :raises ValidationError: the URL is not http(s), or not public (unless the server allows it)
+        """
+        return webhooks.create(self._http, url, event_types=event_types, description=description)
+
+    def webhook_list(self) -> List[Webhook]:
+        """Returns every webhook of the account (without secrets)."""
+        return webhooks.list_all(self._http)
+
+    def webhook_get(self, webhook_id: str) -> Webhook:
+        """Returns one webhook. :raises NotFoundError: no such webhook on the account"""
+        return webhooks.get(self._http, webhook_id)
+
+    def webhook_update(
+        self,
+        webhook_id: str,
+        url: Optional[str] = None,
+        event_types: Optional[Sequence[str]] = None,
+        description: Optional[str] = None,
+        enabled: Optional[bool] = None,
+    ) -> Webhook:
+        """Changes what is given; ``enabled=True`` resumes a paused or disabled webhook."""
+        types = list(event_types) if event_types is not None else None
+        return webhooks.update(self._http, webhook_id, url=url, event_types=types, description=description, enabled=enabled)
+
+    def webhook_delete(self, webhook_id: str) -> None:
+        """Deletes a webhook; deliveries to it stop. :raises NotFoundError: no such webhook"""
+        webhooks.delete(self._http, webhook_id)
+
+    def webhook_deliveries(self, webhook_id: str) -> List[WebhookDelivery]:
+        """The webhook's delivery log, newest first, with each attempt's response code."""
+        return webhooks.deliveries(self._http, webhook_id)
+
+    def webhook_test(self, webhook_id: str) -> WebhookDelivery:
+        """Sends a test event to the webhook now and returns its delivery."""
+        return webhooks.send_test(self._http, webhook_id)
 
     # Billing
 
