@@ -9,6 +9,7 @@ import { eventsRouter } from './events/events.router.js'
 import { requireKey } from './http/auth.js'
 import { declaredRoutes, needsKey, onDeclared } from './http/declared-routes.js'
 import { limitBodySize } from './http/limits.js'
+import { refuseNulInUrl } from './http/nul.js'
 import { idempotency } from './idempotency/idempotency.middleware.js'
 import { methodNotAllowed } from './http/method-not-allowed.js'
 import { mountOpenApi } from './http/openapi.js'
@@ -39,6 +40,7 @@ export function createApp(deps: Deps) {
   // JSON answers never need to run or embed anything.
   app.use(onDeclared(routeOf, () => true, secureHeaders(API_CSP)))
   app.use(limitBodySize)
+  app.use(refuseNulInUrl)
   app.use(refuseUnknownQuery(routeOf))
   app.onError(onError(deps.log))
   app.notFound(notFound)

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { authErrors, bearer, jsonContent as json, problemResponse } from '../http/responses.js'
-import { EventPage, EventsQuery } from './events.schema.js'
+import { EventPage, EventsQuery, eventId } from './events.schema.js'
 
 export const list = createRoute({
   method: 'get',
@@ -16,9 +16,7 @@ export const list = createRoute({
   request: {
     query: EventsQuery,
     headers: z.object({
-      'last-event-id': z
-        .string()
-        .regex(/^\d{1,15}$/, 'must be the id of an event')
+      'last-event-id': eventId('must be the id of an event')
         .optional()
         .openapi({ param: { in: 'header' }, description: 'Streams: resume after this event id' }),
     }),

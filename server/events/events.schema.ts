@@ -74,6 +74,17 @@ const typeList = z.string().transform((text, ctx) => {
   return types as EventType[]
 })
 
+/**
+ * An event id as a string, within the id column's range (PostgreSQL's `integer`): a number
+ * past it would fail the query rather than match nothing.
+ */
+export const eventId = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, message)
+    // Judged only when the digits are there, so one bad value gives one error.
+    .refine((value) => !/^\d+$/.test(value) || Number(value) <= 2 ** 31 - 1, message)
+
 export const EventsQuery = z.object({
   order: z.enum(['newest', 'oldest']).default('newest').openapi({ description: 'Newest or oldest first' }),
   type: typeList.optional().openapi({
@@ -83,9 +94,7 @@ export const EventsQuery = z.object({
   }),
   resource_id: z.string().min(1).max(200).optional().openapi({ description: 'Only events about this resource' }),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z
-    .string()
-    .regex(/^\d{1,15}$/, 'must be a next_cursor of an earlier page')
+  cursor: eventId('must be a next_cursor of an earlier page')
     .optional()
     .openapi({ description: 'The `next_cursor` of the previous page (same `order`)' }),
 })

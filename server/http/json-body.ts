@@ -13,6 +13,34 @@ async function bodyText(request: Request): Promise<string> {
   }
 }
 
+/** The path of the first string holding a NUL character, e.g. `region` or `tags.0`. */
+function nulAt(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : undefined
+  if (value === null || typeof value !== 'object') return undefined
+  for (const [key, inner] of Object.entries(value)) {
+    const found = nulAt(inner, [...path, key])
+    if (found) return found
+  }
+  return undefined
+}
+
+/**
+ * PostgreSQL cannot store a NUL character in text, and no name, region or id has one: refused
+ * for every field alike, so both databases answer the same 400 (malformed JSON is left to the
+ * validator's own message).
+ */
+function refuseNul(text: string): void {
+  if (!text.toLowerCase().includes('\\u0000')) return
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return
+  }
+  const field = nulAt(parsed)
+  if (field) throw invalidField(field, 'must not contain NUL characters')
+}
+
 /**
  * Runs before the validators of a POST route with a JSON body: requires valid UTF-8 and
  * `Content-Type: application/json`, and treats an empty body as `{}`. Without the last
@@ -28,6 +56,7 @@ function jsonBodyMiddleware(typeOptionalWhenEmpty: boolean): MiddlewareHandler {
       const message = type ? `must be application/json, not ${type}` : 'is required: application/json'
       throw invalidField('Content-Type', message, 'unsupported_content_type')
     }
+    if (!empty) refuseNul(await bodyText(c.req.raw))
     if (empty) {
       c.req.raw = new Request(c.req.raw, { body: '{}', headers: { ...Object.fromEntries(c.req.raw.headers), 'content-type': 'application/json' } })
     }

@@ -118,3 +118,25 @@ describe('API key names from the CLI are printable', () => {
     expect(listed.map((k: { name: string }) => k.name)).toContain('laptop')
   })
 })
+
+describe('NUL characters, which PostgreSQL cannot store or compare', () => {
+  it('are refused with a 400 naming the field, in bodies, paths and query parameters alike', async () => {
+    const cases: [Promise<Reply>, string][] = [
+      [client.post('/api/v1/networking', { name: 'nul-region', region: 'eu\u0000central' }), 'region'],
+      [client.post('/nodes', { vpc_id: 'vpc\u0000x' }), 'vpc_id'],
+      [client.get('/nodes/node_a%00b'), 'path'],
+      [client.get('/api/v1/compute?region=eu%00'), 'region'],
+      [client.get('/api/v1/events?resource_id=x%00y'), 'resource_id'],
+    ]
+    for (const [reply, field] of cases) {
+      const res = await reply
+      expect([res.status, res.body.errors?.map((e: { field: string }) => e.field)]).toEqual([400, [field]])
+    }
+    expect((await client.get('/api/v1/networking')).body.map((vpc: { name: string }) => vpc.name)).not.toContain('nul-region')
+  })
+
+  it('an event cursor past the id range is a 400, not a failed query', async () => {
+    const res = await client.get('/api/v1/events?cursor=721091023200')
+    expect([res.status, res.body.errors?.map((e: { field: string }) => e.field)]).toEqual([400, ['cursor']])
+  })
+})
