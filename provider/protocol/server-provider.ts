@@ -18,7 +18,7 @@ interface TypedConfig {
 
 const capabilities = {
   planDestroy: false,
-  getProviderSchemaOptional: false,
+  getProviderSchemaOptional: true,
   moveResourceState: false,
 }
 
