@@ -8,11 +8,10 @@ import * as grpc from '@grpc/grpc-js'
 import type { ProviderDefinition } from '../framework/resource.js'
 import { watchLifecycle } from './lifecycle.js'
 import {
-  loadProtos,
+  serviceDefinition,
   type GRPCControllerHandlers,
   type GRPCStdioHandlers,
   type HealthHandlers,
-  type Protos,
 } from './proto.js'
 import { createRuntime, providerHandlers } from './server.js'
 import { handshakeCert, selfSignedCertificate, startKeyGeneration } from './tls.js'
@@ -48,7 +47,6 @@ export async function serve(provider: ProviderDefinition<any, any>): Promise<voi
   const clientCert = process.env.PLUGIN_CLIENT_CERT
   const keys = clientCert ? startKeyGeneration() : undefined
 
-  const protos = loadProtos()
   const server = new grpc.Server({
     // go-plugin clients allow messages up to MaxInt32; large states must not hit 4 MiB limits.
     'grpc.max_receive_message_length': -1,
@@ -57,8 +55,8 @@ export async function serve(provider: ProviderDefinition<any, any>): Promise<voi
     'grpc.enable_channelz': 0,
   })
   const shutdown = watchLifecycle(server)
-  addPluginServices(server, protos, shutdown)
-  server.addService(protos.tfplugin6.Provider.service, providerHandlers(createRuntime(provider)))
+  addPluginServices(server, shutdown)
+  server.addService(serviceDefinition('tfplugin6.Provider'), providerHandlers(createRuntime(provider)))
 
   let credentials = grpc.ServerCredentials.createInsecure()
   let certField = ''
@@ -89,7 +87,7 @@ export async function serve(provider: ProviderDefinition<any, any>): Promise<voi
   console.log = console.error
 }
 
-function addPluginServices(server: grpc.Server, protos: Protos, shutdown: () => void): void {
+function addPluginServices(server: grpc.Server, shutdown: () => void): void {
   const serving = { status: 'SERVING' as const }
   const health: HealthHandlers = {
     // go-plugin pings service "plugin"; "" is the conventional whole-server check.
@@ -109,7 +107,7 @@ function addPluginServices(server: grpc.Server, protos: Protos, shutdown: () => 
     // the stream just stays open until the client cancels it or the process exits.
     StreamStdio: () => {},
   }
-  server.addService(protos.grpc.health.v1.Health.service, health)
-  server.addService(protos.plugin.GRPCController.service, controller)
-  server.addService(protos.plugin.GRPCStdio.service, stdio)
+  server.addService(serviceDefinition('grpc.health.v1.Health'), health)
+  server.addService(serviceDefinition('plugin.GRPCController'), controller)
+  server.addService(serviceDefinition('plugin.GRPCStdio'), stdio)
 }

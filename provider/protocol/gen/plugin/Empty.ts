@@ -1,4 +1,4 @@
-// Original file: /work/main/provider/protocol/proto/grpc_controller.proto
+// Original file: grpc_controller.proto
 
 
 export interface Empty {

@@ -1,4 +1,4 @@
-// Original file: /work/main/provider/protocol/proto/grpc_controller.proto
+// Original file: grpc_controller.proto
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'

@@ -1,7 +1,7 @@
-// Original file: /work/main/provider/protocol/proto/grpc_stdio.proto
+// Original file: grpc_stdio.proto
 
 
-// Original file: /work/main/provider/protocol/proto/grpc_stdio.proto
+// Original file: grpc_stdio.proto
 
 export const _plugin_StdioData_Channel = {
   INVALID: 'INVALID',

@@ -1,4 +1,4 @@
-// Original file: /work/main/provider/protocol/proto/tfplugin6.10.proto
+// Original file: tfplugin6.10.proto
 
 import type { Schema as _tfplugin6_Schema, Schema__Output as _tfplugin6_Schema__Output } from '../tfplugin6/Schema.js';
 

@@ -1,7 +1,7 @@
-// Original file: /work/main/provider/protocol/proto/tfplugin6.10.proto
+// Original file: tfplugin6.10.proto
 
 
-// Original file: /work/main/provider/protocol/proto/tfplugin6.10.proto
+// Original file: tfplugin6.10.proto
 
 /**
  * Reason is the reason for deferring the change.

@@ -1,8 +1,8 @@
-// Original file: /work/main/provider/protocol/proto/tfplugin6.10.proto
+// Original file: tfplugin6.10.proto
 
 import type { AttributePath as _tfplugin6_AttributePath, AttributePath__Output as _tfplugin6_AttributePath__Output } from '../tfplugin6/AttributePath.js';
 
-// Original file: /work/main/provider/protocol/proto/tfplugin6.10.proto
+// Original file: tfplugin6.10.proto
 
 export const _tfplugin6_Diagnostic_Severity = {
   INVALID: 'INVALID',

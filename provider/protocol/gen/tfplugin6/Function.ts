@@ -1,4 +1,4 @@
-// Original file: /work/main/provider/protocol/proto/tfplugin6.10.proto
+// Original file: tfplugin6.10.proto
 
 import type { StringKind as _tfplugin6_StringKind, StringKind__Output as _tfplugin6_StringKind__Output } from '../tfplugin6/StringKind.js';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/provider/protocol/proto/tfplugin6.10.proto
+// Original file: tfplugin6.10.proto
 
 import type { StringKind as _tfplugin6_StringKind, StringKind__Output as _tfplugin6_StringKind__Output } from '../tfplugin6/StringKind.js';
 import type { Long } from '@grpc/proto-loader';
@@ -69,7 +69,7 @@ export interface _tfplugin6_Schema_NestedBlock__Output {
   'maxItems': (number);
 }
 
-// Original file: /work/main/provider/protocol/proto/tfplugin6.10.proto
+// Original file: tfplugin6.10.proto
 
 export const _tfplugin6_Schema_NestedBlock_NestingMode = {
   INVALID: 'INVALID',
@@ -96,7 +96,7 @@ export type _tfplugin6_Schema_NestedBlock_NestingMode =
 
 export type _tfplugin6_Schema_NestedBlock_NestingMode__Output = typeof _tfplugin6_Schema_NestedBlock_NestingMode[keyof typeof _tfplugin6_Schema_NestedBlock_NestingMode]
 
-// Original file: /work/main/provider/protocol/proto/tfplugin6.10.proto
+// Original file: tfplugin6.10.proto
 
 export const _tfplugin6_Schema_Object_NestingMode = {
   INVALID: 'INVALID',

@@ -1,4 +1,4 @@
-// Original file: /work/main/provider/protocol/proto/tfplugin6.10.proto
+// Original file: tfplugin6.10.proto
 
 import type { RawState as _tfplugin6_RawState, RawState__Output as _tfplugin6_RawState__Output } from '../tfplugin6/RawState.js';
 import type { ResourceIdentityData as _tfplugin6_ResourceIdentityData, ResourceIdentityData__Output as _tfplugin6_ResourceIdentityData__Output } from '../tfplugin6/ResourceIdentityData.js';

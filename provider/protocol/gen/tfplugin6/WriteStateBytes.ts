@@ -1,4 +1,4 @@
-// Original file: /work/main/provider/protocol/proto/tfplugin6.10.proto
+// Original file: tfplugin6.10.proto
 
 import type { RequestChunkMeta as _tfplugin6_RequestChunkMeta, RequestChunkMeta__Output as _tfplugin6_RequestChunkMeta__Output } from '../tfplugin6/RequestChunkMeta.js';
 import type { StateRange as _tfplugin6_StateRange, StateRange__Output as _tfplugin6_StateRange__Output } from '../tfplugin6/StateRange.js';

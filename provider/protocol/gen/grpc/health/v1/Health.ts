@@ -1,4 +1,4 @@
-// Original file: /work/main/provider/protocol/proto/health.proto
+// Original file: health.proto
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'

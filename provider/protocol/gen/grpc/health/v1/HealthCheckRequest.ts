@@ -1,4 +1,4 @@
-// Original file: /work/main/provider/protocol/proto/health.proto
+// Original file: health.proto
 
 
 export interface HealthCheckRequest {

@@ -1,7 +1,7 @@
-// Original file: /work/main/provider/protocol/proto/health.proto
+// Original file: health.proto
 
 
-// Original file: /work/main/provider/protocol/proto/health.proto
+// Original file: health.proto
 
 export const _grpc_health_v1_HealthCheckResponse_ServingStatus = {
   UNKNOWN: 'UNKNOWN',

@@ -1,4 +1,4 @@
-// Original file: /work/main/provider/protocol/proto/health.proto
+// Original file: health.proto
 
 import type { HealthCheckResponse as _grpc_health_v1_HealthCheckResponse, HealthCheckResponse__Output as _grpc_health_v1_HealthCheckResponse__Output } from '../../../grpc/health/v1/HealthCheckResponse.js';
 
