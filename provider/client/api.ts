@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { diagnosticError, type ProblemLike } from '../framework/diagnostics.js'
+import { send, type HttpResponse } from './http.js'
 
 /** An answer of the API with a problem+json body. */
 export class ApiError extends Error implements ProblemLike {
@@ -62,16 +63,15 @@ export class ApiClient {
       headers['Idempotency-Key'] = randomUUID()
     }
     for (let attempt = 1; ; attempt++) {
-      let res: Response
+      let res: HttpResponse
       try {
-        res = await fetch(new URL(path, this.endpoint), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal })
+        res = await send(new URL(path, this.endpoint), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal })
       } catch (err) {
         if (signal?.aborted || attempt >= MAX_ATTEMPTS) throw connectionError(this.endpoint, err)
         await sleep(backoff(attempt), undefined, { signal })
         continue
       }
       if (RETRIED_STATUSES.has(res.status) && attempt < MAX_ATTEMPTS) {
-        await res.body?.cancel()
         await sleep(retryAfter(res) ?? backoff(attempt), undefined, { signal })
         continue
       }
@@ -80,8 +80,8 @@ export class ApiClient {
   }
 }
 
-async function parse<T>(res: Response): Promise<T> {
-  const text = await res.text()
+function parse<T>(res: HttpResponse): T {
+  const text = res.text
   const json = text ? (JSON.parse(text) as Record<string, unknown>) : {}
   if (res.status === 401 || res.status === 403) {
     throw diagnosticError(
@@ -98,8 +98,8 @@ function backoff(attempt: number): number {
   return Math.random() * 500 * 2 ** (attempt - 1)
 }
 
-function retryAfter(res: Response): number | undefined {
-  const seconds = Number(res.headers.get('Retry-After'))
+function retryAfter(res: HttpResponse): number | undefined {
+  const seconds = Number(res.header('Retry-After'))
   return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 30) * 1000 : undefined
 }
 
