@@ -25,8 +25,8 @@ export const executableName = (version = VERSION) => `terraform-provider-nodepla
 export const archiveName = (platform: string, version = VERSION) => `terraform-provider-nodeplane_${version}_${platform}.zip`
 export const sumsName = (version = VERSION) => `terraform-provider-nodeplane_${version}_SHA256SUMS`
 
-/** The provider as one script: bundled (no node_modules at run time), minified, with a shebang. */
-export async function bundleScript(): Promise<Buffer> {
+/** The provider and its dependencies as one minified CommonJS script (no node_modules at run time). */
+async function bundleProvider(): Promise<string> {
   const result = await build({
     entryPoints: [join(ROOT, 'provider/release/entry.ts')],
     bundle: true,
@@ -36,7 +36,32 @@ export async function bundleScript(): Promise<Buffer> {
     target: 'node20',
     minify: true,
     legalComments: 'none',
+    logLevel: 'warning',
+  })
+  return result.outputFiles[0]!.text
+}
+
+/**
+ * The release executable: launcher.ts with the bundled provider inside as a string, which it
+ * compiles with a V8 code cache (see there why), behind a shebang.
+ */
+export async function bundleScript(): Promise<Buffer> {
+  const source = await bundleProvider()
+  const digest = createHash('sha256').update(source).digest('hex').slice(0, 16)
+  const result = await build({
+    entryPoints: [join(ROOT, 'provider/release/launcher.ts')],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    minify: true,
+    legalComments: 'none',
     banner: { js: '#!/usr/bin/env node' },
+    define: {
+      NODEPLANE_PROVIDER_SOURCE: JSON.stringify(source),
+      NODEPLANE_PROVIDER_BUILD: JSON.stringify(`${VERSION}-${digest}`),
+    },
     logLevel: 'warning',
   })
   return Buffer.from(result.outputFiles[0]!.contents)
