@@ -11,27 +11,70 @@
  * through `npm run bench` (BENCH_ONLY=provider for this part alone). Writes
  * test-output/bench/provider.json.
  */
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { REPO } from '../helpers/server.js'
-import { bundleProvider, removeTempDirs, startPlugin, tempDir, tofu, tofuBinary, workdir, type Workdir } from '../fixtures/provider-demo/harness.js'
+import { bundleProvider, LAUNCHER, removeTempDirs, tempDir, tofu, tofuBinary, workdir, type Workdir } from '../fixtures/provider-demo/harness.js'
+import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from '../../provider/protocol/plugin.js'
+import { selfSignedCertificate, startKeyGeneration } from '../../provider/protocol/tls.js'
 import { bundleScript } from '../../provider/release/build.js'
+import { createTestKey } from '../helpers/accounts.js'
+import { olderServer, statusRequests } from '../helpers/older-server.js'
+import { startServer } from '../helpers/server.js'
 import { benchKey, printTable, serverWith } from './_lib.js'
 
 const COUNTS = (process.env.BENCH_NODES ?? '1,10,100').split(',').map(Number)
 
-async function handshakeMs(bundle?: { bin: string; types: string }): Promise<number> {
+/** Median ms from spawning `exe` to its first line on stdout (the go-plugin handshake), of 9 starts. */
+async function handshakeMs(exe: string, env: Record<string, string> = {}): Promise<number> {
+  const clientCert = selfSignedCertificate(await startKeyGeneration())
   const times: number[] = []
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < 9; i++) {
     const start = performance.now()
-    const plugin = await startPlugin(bundle)
+    const child = spawn(exe, [], {
+      env: { ...process.env, [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: '6', PLUGIN_CLIENT_CERT: clientCert.certPem, ...env },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+    await new Promise((resolve) => child.stdout!.once('data', resolve))
     times.push(performance.now() - start)
-    plugin.child.kill('SIGTERM')
-    await plugin.exited
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
   }
   times.sort((a, b) => a - b)
-  return Math.round(times[2]!)
+  return Math.round(times[4]!)
+}
+
+/** A script that prints a handshake-shaped line and waits: what starting `node` costs at least. */
+function nodeFloor(): string {
+  const dir = tempDir('nodeplane-node-floor-')
+  const exe = join(dir, 'floor')
+  writeFileSync(exe, "#!/usr/bin/env node\nprocess.stdout.write('1|6|tcp|127.0.0.1:1|grpc|\\n')\nsetInterval(() => {}, 1000)\nprocess.on('SIGTERM', () => process.exit(0))\n", { mode: 0o755 })
+  return exe
+}
+
+/** Start-to-handshake of each way the provider runs, beside `node` itself and the Go reference. */
+async function handshakes(release: string, bundle: string, reference: string) {
+  const cache = tempDir('nodeplane-bench-cache-')
+  const ms = {
+    nodeFloor: await handshakeMs(nodeFloor()),
+    goReference: await handshakeMs(reference),
+    releaseNoCodeCache: await handshakeMs(release, { NODEPLANE_PROVIDER_CODE_CACHE: '0' }),
+    // The first of these starts writes the cache, the median is of starts that read it.
+    release: await handshakeMs(release, { XDG_CACHE_HOME: cache }),
+    testBundle: await handshakeMs(bundle, { NODEPLANE_PROVIDER_TEST_TYPES: '' }),
+    checkoutLauncher: await handshakeMs(LAUNCHER, { NODEPLANE_PROVIDER_TEST_TYPES: '' }),
+  }
+  printTable('Plugin start to handshake (median of 9)', ['Plugin', 'ms', 'vs node alone'], [
+    ['`node` printing one line (the floor)', ms.nodeFloor, '1x'],
+    ['Go reference provider (terraform-plugin-framework)', ms.goReference, `${ratio(ms.goReference, ms.nodeFloor)}x`],
+    ['release executable, code cache warm (as users run it)', ms.release, `${ratio(ms.release, ms.nodeFloor)}x`],
+    ['release executable, no code cache (first start)', ms.releaseNoCodeCache, `${ratio(ms.releaseNoCodeCache, ms.nodeFloor)}x`],
+    ['test bundle (unminified, external packages)', ms.testBundle, `${ratio(ms.testBundle, ms.nodeFloor)}x`],
+    ['checkout launcher (tsx or tsc build)', ms.checkoutLauncher, `${ratio(ms.checkoutLauncher, ms.nodeFloor)}x`],
+  ])
+  return ms
 }
 
 async function timed(w: Workdir, args: string[]): Promise<number> {
@@ -116,15 +159,52 @@ function referenceProviderDir(): string {
 
 const ratio = (mine: number, theirs: number) => +(mine / theirs).toFixed(2)
 
+const WAITED_NODES = 20
+
+/** API requests in a server's log since `from`: all of them, and the status reads among them. */
+function requestsSince(logs: Record<string, unknown>[], from: number) {
+  const total = logs.slice(from).filter((line) => line.msg === 'request').length
+  const status = [...statusRequests(logs, from).values()].reduce((a, b) => a + b, 0)
+  return { total, status }
+}
+
+/**
+ * HTTP requests of a 20-node apply and destroy with 3 s provisioning: against this server,
+ * where the provider waits with `wait_for`, and through a proxy that refuses `wait_for` as a
+ * server before events did, where it polls every 500 ms (what every apply did before).
+ */
+async function waitRequests() {
+  const server = await startServer({ env: { NODEPLANE_PROVISION_SECONDS: '3' } })
+  const older = await olderServer(server.url)
+  try {
+    const key = (await createTestKey(server.dataDir)).key
+    const run = async (endpoint: string) => {
+      const w = workdir(nodesConfig(endpoint, key, WAITED_NODES), { bin: release.bin })
+      const before = server.logs.length
+      if ((await tofu(w, ['apply', '-auto-approve', '-input=false'])).code !== 0) throw new Error('apply failed')
+      const middle = server.logs.length
+      if ((await tofu(w, ['destroy', '-auto-approve', '-input=false'])).code !== 0) throw new Error('destroy failed')
+      return { apply: requestsSince(server.logs.slice(0, middle), before), destroy: requestsSince(server.logs, middle) }
+    }
+    const waiting = await run(server.url)
+    const polling = await run(older.url)
+    printTable(`HTTP requests of a ${WAITED_NODES}-node apply and destroy, provisioning 3 s (${tofuBinary().split('/').pop()})`, ['Provider waits by', 'apply: all / status reads', 'destroy: all / status reads'], [
+      ['wait_for (one long-poll per change)', `${waiting.apply.total} / ${waiting.apply.status}`, `${waiting.destroy.total} / ${waiting.destroy.status}`],
+      ['polling every 500 ms (server without wait_for)', `${polling.apply.total} / ${polling.apply.status}`, `${polling.destroy.total} / ${polling.destroy.status}`],
+    ])
+    return { nodes: WAITED_NODES, waiting, polling }
+  } finally {
+    await older.close()
+    await server.stop()
+  }
+}
+
 const bundle = await bundleProvider()
 const release = await releasePlugin()
 const reference = { bin: referenceProviderDir(), source: 'nodeplane/reference' }
-const handshake = { releaseMs: await handshakeMs(release), bundledMs: await handshakeMs(bundle), launcherMs: await handshakeMs() }
-printTable('Provider start to handshake (median of 5)', ['Plugin', 'ms'], [
-  ['release script', handshake.releaseMs],
-  ['test bundle (unminified, external packages)', handshake.bundledMs],
-  ['checkout launcher (tsx or tsc build)', handshake.launcherMs],
-])
+const exe = (dir: string, name = 'terraform-provider-nodeplane') => join(dir, name)
+const handshake = await handshakes(exe(release.bin), exe(bundle.bin), exe(reference.bin, 'terraform-provider-reference'))
+const waits = await waitRequests()
 
 // Enough hosts in every region for the largest count.
 const server = await serverWith(Math.max(...COUNTS) * 10)
@@ -181,7 +261,7 @@ try {
   }
   const out = join(REPO, 'test-output/bench')
   mkdirSync(out, { recursive: true })
-  writeFileSync(join(out, 'provider.json'), JSON.stringify({ at: new Date().toISOString(), handshake, rows, ratios, perResource }, null, 2))
+  writeFileSync(join(out, 'provider.json'), JSON.stringify({ at: new Date().toISOString(), handshake, waits, rows, ratios, perResource }, null, 2))
   console.log(`\nwrote ${join(out, 'provider.json')}`)
 } finally {
   await server.stop()

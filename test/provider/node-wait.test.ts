@@ -1,13 +1,14 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
+import { olderServer, statusRequests as requestsInLog } from '../helpers/older-server.js'
 import { startServer, type TestServer } from '../helpers/server.js'
 import { bundleProvider, removeTempDirs, tofu, workdir } from '../fixtures/provider-demo/harness.js'
 
 let server: TestServer
 let key: string
 let provider: { bin: string }
+
+const statusRequests = (from: number) => requestsInLog(server.logs, from)
 
 beforeAll(async () => {
   // Provisioning takes 3 s: a poller every 500 ms would ask about each node six times or more.
@@ -36,41 +37,6 @@ resource "nodeplane_node" "fleet" {
 }
 `
 
-/** GETs of each node in the server's request log since `from` (an index into the log). */
-function statusRequests(from: number): Map<string, number> {
-  const counts = new Map<string, number>()
-  for (const line of server.logs.slice(from)) {
-    const match = line.msg === 'request' && line.method === 'GET' ? /^\/nodes\/(node_\w+)$/.exec(String(line.path)) : null
-    if (match) counts.set(match[1]!, (counts.get(match[1]!) ?? 0) + 1)
-  }
-  return counts
-}
-
-/**
- * A server of the release before `wait_for`, for the fallback: it refuses the parameter as
- * every server refuses an unknown one, and passes everything else to the real server.
- */
-async function olderServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const proxy: Server = createServer(async (req, res) => {
-    const url = new URL(req.url!, server.url)
-    if (url.searchParams.has('wait_for')) {
-      const errors = [...url.searchParams.keys()].filter((name) => ['wait_for', 'timeout'].includes(name)).map((field) => ({ field, message: 'is not a known query parameter' }))
-      res.writeHead(400, { 'Content-Type': 'application/problem+json' })
-      res.end(JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'unknown', code: 'invalid_request', errors }))
-      return
-    }
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'connection'].includes(name))) as Record<string, string>
-    const answer = await fetch(url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
-    res.writeHead(answer.status, Object.fromEntries(answer.headers))
-    res.end(Buffer.from(await answer.arrayBuffer()))
-  })
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
-  const { port } = proxy.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => proxy.close(() => resolve())) }
-}
-
 describe('nodeplane_node waits without polling', () => {
   it('applies and destroys 20 nodes with at most a few status requests per node, and TF_LOG=debug shows the waits', async () => {
     const w = workdir(stack(server.url, 20), provider)
@@ -95,7 +61,7 @@ describe('nodeplane_node waits without polling', () => {
   })
 
   it('falls back to polling against a server without wait_for', async () => {
-    const older = await olderServer()
+    const older = await olderServer(server.url)
     try {
       const w = workdir(stack(older.url, 2), provider)
       w.env.TF_LOG = 'debug'
