@@ -2,6 +2,7 @@ import { serve as listen } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { createApp } from './app.js'
 import type { Config } from './config.js'
+import { BENCH_WITHOUT_EVENTS } from './events/events.service.js'
 import { startHousekeeping } from './events/housekeeping.js'
 import { startWebhookDelivery } from './webhooks/webhook-delivery.js'
 import { slowClientLimits } from './http/limits.js'
@@ -17,6 +18,7 @@ export async function serve(config: Config): Promise<void> {
     rt.log.warn({ data_dir: config.dataDir, mode: exposedMode }, 'other local users can read the data directory; run chmod 700 on it')
   }
   if (rt.adminPassword) printAdminPassword(rt.adminPassword)
+  if (BENCH_WITHOUT_EVENTS) rt.log.warn('NODEPLANE_BENCH_WITHOUT_EVENTS is set: no events are recorded (a benchmark yardstick only)')
   // Before listening: a node created here must already name a registered worker. Replicas
   // sharing PostgreSQL also sweep for each other's orphaned work; an SQLite server is alone.
   await logDriverNotice(config, rt.log)

@@ -7,6 +7,13 @@ import { announceCommit, NOTIFY_CHANNEL } from './event-hub.js'
 import type { EventPage, EventType, EventsQuery } from './events.schema.js'
 import { deleteEventsBefore, findEvents, insertEvent, type EventFilter } from './events.store.js'
 
+/**
+ * NODEPLANE_BENCH_WITHOUT_EVENTS=1 records nothing. It exists for one purpose: the events
+ * benchmark's same-run yardstick of what the log adds to each change. Streams, waits, the
+ * Activity page and webhooks all read the log, so a server started with it warns at start.
+ */
+export const BENCH_WITHOUT_EVENTS = process.env.NODEPLANE_BENCH_WITHOUT_EVENTS === '1'
+
 /** An event a service records with its change. */
 export interface EventInput {
   accountId: string
@@ -27,6 +34,7 @@ export async function recordEvent(
   event: EventInput,
   actor: Actor = currentActor()
 ): Promise<void> {
+  if (BENCH_WITHOUT_EVENTS) return
   await insertEvent(tx, { ...event, data: event.data ?? {}, actor, at: clock.now() })
   if (dialectOf(tx) === 'postgres') await execute(tx, sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${event.accountId})`)
   const root = rootOf(tx)

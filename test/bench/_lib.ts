@@ -38,12 +38,12 @@ async function databaseEnvFor(database: BenchDatabase): Promise<Record<string, s
 }
 
 /** A server for benchmarks with a generated inventory of `hosts` compute hosts, on SQLite or a fresh PostgreSQL database. */
-export async function serverWith(hosts: number, database: BenchDatabase = 'sqlite'): Promise<BenchServer> {
+export async function serverWith(hosts: number, database: BenchDatabase = 'sqlite', env: Record<string, string> = {}): Promise<BenchServer> {
   const inventory = generateCatalog(hosts, 7)
   const catalog = join(newDataDir(), `catalog-${hosts}.json`)
   writeFileSync(catalog, JSON.stringify(inventory))
   const databaseEnv = await databaseEnvFor(database)
-  const server = await startServer({ env: { ...BENCH_ENV, ...databaseEnv, NODEPLANE_CATALOG: catalog }, keepLogs: false })
+  const server = await startServer({ env: { ...BENCH_ENV, ...databaseEnv, NODEPLANE_CATALOG: catalog, ...env }, keepLogs: false })
   if (database !== 'sqlite') await settle(database.adminUrl)
   return { ...server, databaseEnv, regions: [...new Set(inventory.map((host) => host.region))] }
 }
