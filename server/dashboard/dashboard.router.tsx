@@ -13,6 +13,7 @@ import { hostsRoutes } from './hosts.js'
 import { loginRoutes } from './login.js'
 import { nodeDetailsRoutes } from './node-details.js'
 import { nodesRoutes } from './nodes.js'
+import { newPasswordRoutes, requireChosenPassword } from './new-password.js'
 import { loadSession, requireLogin } from './session.js'
 import { mountStatic } from './static.js'
 import { vpcsRoutes } from './vpcs.js'
@@ -51,7 +52,8 @@ export function dashboardRouter(deps: Deps) {
 
   app.use('/ui/*', pageHeaders, loadSession(deps), csrf(), requireCsrfToken)
   app.route('/', loginRoutes(deps))
-  app.use('/ui/*', requireLogin)
+  app.use('/ui/*', requireLogin, requireChosenPassword)
+  app.route('/', newPasswordRoutes(deps))
   app.get('/ui', (c) => c.redirect('/ui/nodes'))
   app.route('/', nodesRoutes(deps))
   // Before the node pages: `new` is not a node id.

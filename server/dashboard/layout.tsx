@@ -25,7 +25,8 @@ function Header(props: { session?: Session; nav?: NavKey }) {
       <a class="brand" href="/ui">
         nodeplane
       </a>
-      {session && (
+      {/* A one-time password must be replaced before any page opens: no links lead away. */}
+      {session && !session.user.passwordMustChange && (
         <nav aria-label="Main">
           <ul>
             {NAV.map((item) => (
