@@ -9,7 +9,7 @@ import { StatusBadge, StuckWarning } from './components/status.js'
 import { attempt, field, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
 import { CSRF_HEADER } from './csrf.js'
 import { setFlash } from './flash.js'
-import { Addresses, Credentials, DeleteNode, NodeFields } from './node-details.view.js'
+import { Addresses, Credentials, DeleteNode, DeletedElsewhereNotice, NodeFields } from './node-details.view.js'
 import { EventTable } from './events.view.js'
 import { listEvents } from '../events/events.service.js'
 import { EventsQuery } from '../events/events.schema.js'
@@ -33,7 +33,8 @@ async function detailsPage(deps: Deps, c: DashContext, id: string) {
   const events = await listEvents(deps.db, accountId, EventsQuery.parse({ resource_id: node.id, limit: 20 }))
   const title = node.name ?? node.id
   const body = (
-    <div data-node-id={node.id} data-status={node.status} data-poll-url="/ui/api/nodes">
+    // data-watch-deletion: the page keeps listening after the node settles, to notice a deletion.
+    <div data-node-id={node.id} data-status={node.status} data-poll-url="/ui/api/nodes" data-watch-deletion>
       <p class="breadcrumb">
         <a href="/ui/nodes">Nodes</a> / {title}
       </p>
@@ -41,6 +42,7 @@ async function detailsPage(deps: Deps, c: DashContext, id: string) {
         {title} <StatusBadge status={node.status} />
       </h1>
       <StuckWarning stuck={node.stuck} />
+      <DeletedElsewhereNotice />
       <NodeFields node={node} vpcName={vpcName} cost={cost} />
       <Credentials node={node} />
       <Addresses node={node} addresses={addresses} csrf={session.csrfToken} />

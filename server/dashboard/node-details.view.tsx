@@ -190,3 +190,32 @@ export function DeleteNode(props: { node: Node; csrf: string }) {
     </section>
   )
 }
+
+/**
+ * Where the page says that its node was deleted elsewhere (another tab, the API, Terraform):
+ * app.js copies the template of the node's new status into the live region, so the change is
+ * announced and the way back is one link, without a reload.
+ */
+export function DeletedElsewhereNotice() {
+  const back = <a href="/ui/nodes">Back to your nodes</a>
+  return (
+    <>
+      <div id="node-gone" aria-live="assertive"></div>
+      <template data-gone-notice="deleting">
+        <div class="alert alert-warn">
+          <p>
+            <strong>This node was deleted elsewhere.</strong> Its data is being destroyed and
+            billing has stopped. {back}
+          </p>
+        </div>
+      </template>
+      <template data-gone-notice="deleted">
+        <div class="alert alert-warn">
+          <p>
+            <strong>This node was deleted elsewhere and no longer exists.</strong> {back}
+          </p>
+        </div>
+      </template>
+    </>
+  )
+}

@@ -124,9 +124,9 @@
       onCopy(button)
   })
 
-  // Live status: while any node on the page is changing, long-poll the dashboard's JSON (the
-  // server answers when the account's next event commits) and update badges, addresses and
-  // buttons in place, without reloading the page.
+  // Live status: while any node on the page is changing (and on a node's own page for as long
+  // as the node exists), long-poll the dashboard's JSON (the server answers when the account's
+  // next event commits) and update badges, addresses and buttons in place, without reloading.
   function setAll(scope, fieldName, update) {
     scope.querySelectorAll(`[data-field="${fieldName}"]`).forEach(update)
   }
@@ -158,7 +158,23 @@
     if (before !== status) {
       announce(`Node ${element.dataset.nodeId} is now ${status}.`)
       element.querySelectorAll('[data-refresh][id]').forEach(refresh)
+      if ('watchDeletion' in element.dataset) noticeDeletion(element, status)
     }
+  }
+
+  /** A node page whose node is deleted elsewhere says so in its live region, with a way back. */
+  function noticeDeletion(element, status) {
+    const template = element.querySelector(`template[data-gone-notice="${status}"]`)
+    const region = element.querySelector('#node-gone')
+    // This page's own delete form is in flight: the next page says what happened.
+    if (document.querySelector('form[aria-busy="true"]')) return
+    if (template && region) region.replaceChildren(template.content.cloneNode(true))
+  }
+
+  /** Keeps polling while a node changes, and on a node's page until the node is gone. */
+  function watched(element) {
+    if ('watchDeletion' in element.dataset) return element.dataset.status !== 'deleted'
+    return CHANGING.has(element.dataset.status)
   }
 
   /** Replaces a section with its current server rendering, e.g. addresses after provisioning. */
@@ -173,7 +189,7 @@
 
   async function poll(url, since) {
     const elements = [...document.querySelectorAll('[data-node-id]')]
-    if (!elements.some((element) => CHANGING.has(element.dataset.status))) return
+    if (!elements.some(watched)) return
     let next = since
     let pause = 1000
     try {
