@@ -23,7 +23,7 @@ export async function replaceOneTimePassword(db: Db, session: Session, next: str
   if (!user?.passwordMustChange) {
     throw new ProblemError(409, 'password_not_one_time', 'Your password is not a one-time password; change it under Account.')
   }
-  checkNewPassword(next, await verifyPasswordAsync(next, user.passwordHash))
+  checkNewPassword(next, await verifyPasswordAsync(next, user.passwordHash), 'new_password', 'the one-time password')
   const hash = await hashPasswordAsync(next)
   await transaction(db, async (tx) => {
     await updatePasswordHash(tx, user.id, hash)

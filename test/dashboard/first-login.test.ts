@@ -57,7 +57,7 @@ describe('First login with the one-time password', () => {
     await choosePassword(CHOSEN, `${CHOSEN}!`)
     await expect(d.page.getByRole('alert').textContent()).resolves.toContain('Confirm password: does not match the new password')
     await choosePassword(d.password)
-    await expect(d.page.getByRole('alert').textContent()).resolves.toContain('New password: must differ from the current password')
+    await expect(d.page.getByRole('alert').textContent()).resolves.toContain('New password: must differ from the one-time password')
     expect(path()).toBe('/ui/account/new-password')
   })
 
