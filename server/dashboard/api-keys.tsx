@@ -5,6 +5,7 @@ import type { ApiKeyInfo, Scope } from '../api-keys/api-keys.store.js'
 import type { Deps } from '../deps.js'
 import { PRINTABLE_PATTERN } from '../lib/names.js'
 import type { ProblemError } from '../http/problem.js'
+import { EmptyState, JumpToForm } from './components/empty-state.js'
 import { Alert, CopyButton, Field, PostForm, ProblemAlert, Time } from './components/ui.js'
 import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
 import { setFlash } from './flash.js'
@@ -91,7 +92,12 @@ function KeysPage(props: {
           live at once, so a replacement can be rolled out before the old key is revoked.
         </p>
         {props.keys.length === 0 ? (
-          <p class="empty">No API keys yet. Create one below.</p>
+          <EmptyState
+            title="No API keys yet."
+            action={<JumpToForm field="key-name">Create your first API key</JumpToForm>}
+          >
+            A key lets Terraform, the Python client or curl act on this account.
+          </EmptyState>
         ) : (
           <div class="table-scroll">
             <table>

@@ -1,4 +1,5 @@
 import type { Node } from '../nodes/nodes.schema.js'
+import { EmptyState } from './components/empty-state.js'
 import { StatusBadge } from './components/status.js'
 import { CopyButton, PostForm, Time } from './components/ui.js'
 import type { NodeCost } from './nodes.data.js'
@@ -114,16 +115,35 @@ export function Credentials(props: { node: Node }) {
   )
 }
 
+/** The attach buttons: below the address table, or as the empty state's action. */
+function AttachAddress(props: { node: Node; csrf: string }) {
+  const { node, csrf } = props
+  const running = node.status === 'running'
+  return (
+    <PostForm action={`/ui/nodes/${node.id}/ip`} csrf={csrf} once class="actions">
+      <button name="ip" value="auto" data-enable-when="running" disabled={!running}>
+        Attach IPv4
+      </button>
+      <button name="ip" value="auto-ipv6" data-enable-when="running" disabled={!running}>
+        Attach IPv6
+      </button>
+      {!running && <span class="muted">Addresses attach once the node is running.</span>}
+    </PostForm>
+  )
+}
+
 /** Attached public addresses, with detach buttons and the attach form. */
 export function Addresses(props: { node: Node; addresses: Address[]; csrf: string }) {
   const { node, addresses, csrf } = props
-  const running = node.status === 'running'
   return (
     // data-refresh: app.js re-reads this section when the status changes (the node gets its IPv4).
     <section id="addresses" aria-labelledby="addresses-heading" data-refresh>
       <h2 id="addresses-heading">Public addresses</h2>
       {addresses.length === 0 ? (
-        <p class="muted">No public address is attached.</p>
+        <EmptyState title="No public address is attached." action={<AttachAddress node={node} csrf={csrf} />}>
+          A node gets its first IPv4 address when it starts running; attach more, or one after
+          detaching, here.
+        </EmptyState>
       ) : (
         <div class="table-scroll">
           <table>
@@ -163,15 +183,7 @@ export function Addresses(props: { node: Node; addresses: Address[]; csrf: strin
           </table>
         </div>
       )}
-      <PostForm action={`/ui/nodes/${node.id}/ip`} csrf={csrf} once class="actions">
-        <button name="ip" value="auto" data-enable-when="running" disabled={!running}>
-          Attach IPv4
-        </button>
-        <button name="ip" value="auto-ipv6" data-enable-when="running" disabled={!running}>
-          Attach IPv6
-        </button>
-        {!running && <span class="muted">Addresses attach once the node is running.</span>}
-      </PostForm>
+      {addresses.length > 0 && <AttachAddress node={node} csrf={csrf} />}
     </section>
   )
 }

@@ -1,6 +1,7 @@
 import { HOSTNAME_PATTERN } from '../lib/names.js'
 import type { Node } from '../nodes/nodes.schema.js'
 import type { Vpc } from '../vpcs/vpcs.schema.js'
+import { EmptyState } from './components/empty-state.js'
 import { StatusBadge, StuckWarning } from './components/status.js'
 import { Field, PostForm, Time, Truncated } from './components/ui.js'
 import type { NodeCost } from './nodes.data.js'
@@ -76,18 +77,17 @@ export function NodeTable(props: { nodes: Row[] }) {
 
 /** What to do when there are no nodes yet. */
 export function EmptyNodes() {
+  const action = (
+    <a class="button" href="/ui/nodes/new">
+      Create your first node
+    </a>
+  )
   return (
-    <div class="empty">
-      <p>
-        <strong>You have no nodes yet.</strong> Create one with the form below. It starts as{' '}
-        <em>provisioning</em> and is reachable over SSH once it is <em>running</em>, usually within
-        30 seconds.
-      </p>
-      <p>
-        Programs can do the same with <code>POST /nodes</code> and an API key from{' '}
-        <a href="/ui/settings/keys">Developer settings</a>.
-      </p>
-    </div>
+    <EmptyState title="You have no nodes yet." action={action}>
+      A node starts as <em>provisioning</em> and is reachable over SSH once it is{' '}
+      <em>running</em>, usually within 30 seconds. Programs can do the same with{' '}
+      <code>POST /nodes</code> and an API key from <a href="/ui/settings/keys">Developer settings</a>.
+    </EmptyState>
   )
 }
 

@@ -4,6 +4,7 @@ import type { ProblemError } from '../http/problem.js'
 import { PRINTABLE_PATTERN } from '../lib/names.js'
 import { CreateVpcBody, type Vpc } from '../vpcs/vpcs.schema.js'
 import { createVpc, deleteVpc, listVpcs } from '../vpcs/vpcs.service.js'
+import { EmptyState, JumpToForm } from './components/empty-state.js'
 import { Field, PostForm, ProblemAlert, Time, Truncated } from './components/ui.js'
 import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
 import { setFlash } from './flash.js'
@@ -107,9 +108,12 @@ async function vpcsPage(deps: Deps, c: DashContext, values: Values = {}, problem
       <h1>VPC networks</h1>
       {problem && <VpcProblem problem={problem} />}
       {vpcs.length === 0 ? (
-        <p class="empty">
-          No VPCs yet. Each region gets a default VPC with its first node; create your own below.
-        </p>
+        <EmptyState
+          title="No VPCs yet."
+          action={<JumpToForm field="vpc-name">Create your first VPC</JumpToForm>}
+        >
+          Each region gets a default VPC with its first node; create your own to keep nodes apart.
+        </EmptyState>
       ) : (
         <VpcTable vpcs={vpcs} csrf={session.csrfToken} />
       )}

@@ -116,6 +116,13 @@
     }
   }
 
+  // An empty list's "create your first" link jumps to the form below; focusing its first field
+  // lets typing start at once (without this script the link still scrolls there).
+  document.addEventListener('click', (event) => {
+    const link = event.target.closest?.('a[data-focus-target]')
+    if (link) setTimeout(() => document.getElementById(link.hash.slice(1))?.focus())
+  })
+
   document.addEventListener('click', (event) => {
     const button = event.target.closest?.('button')
     if (!button) return
