@@ -11,6 +11,7 @@ import { requireCsrfToken } from './csrf.js'
 import { dashboardNotFound, dashboardOnError } from './errors.js'
 import { hostsRoutes } from './hosts.js'
 import { loginRoutes } from './login.js'
+import { nodeDeleteRoutes } from './node-delete.js'
 import { nodeDetailsRoutes } from './node-details.js'
 import { nodesRoutes } from './nodes.js'
 import { newPasswordRoutes, requireChosenPassword } from './new-password.js'
@@ -59,6 +60,7 @@ export function dashboardRouter(deps: Deps) {
   // Before the node pages: `new` is not a node id.
   app.route('/', createNodeRoutes(deps))
   app.route('/', nodeDetailsRoutes(deps))
+  app.route('/', nodeDeleteRoutes(deps))
   app.route('/', vpcsRoutes(deps))
   app.route('/', hostsRoutes(deps))
   app.route('/', activityRoutes(deps))

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { Principal } from '../api-keys/api-keys.service.js'
 import type { Deps } from '../deps.js'
-import { deleteNode, getNode, nodeCredentials } from '../nodes/nodes.service.js'
+import { getNode, nodeCredentials } from '../nodes/nodes.service.js'
 import { attachIp, detachIp, nodeAddresses } from '../public-ips/public-ips.service.js'
 import { listVpcs } from '../vpcs/vpcs.service.js'
 import { csrfTokenMatches, type Session } from '../accounts/sessions.service.js'
@@ -60,7 +60,7 @@ async function detailsPage(deps: Deps, c: DashContext, id: string) {
   return renderPage(c, { title, nav: 'nodes', body })
 }
 
-/** Node Details: `/ui/nodes/:id` with credentials, addresses and delete. */
+/** Node Details: `/ui/nodes/:id` with credentials and addresses (deleting: node-delete.tsx). */
 export function nodeDetailsRoutes(deps: Deps) {
   const app = new Hono<DashEnv>()
 
@@ -68,14 +68,6 @@ export function nodeDetailsRoutes(deps: Deps) {
 
   const detailsOf = (c: DashContext) => `/ui/nodes/${encodeURIComponent(c.req.param('id') ?? '')}`
   for (const path of ['/ui/nodes/:id/delete', '/ui/nodes/:id/ip', '/ui/nodes/:id/ip/detach']) app.get(path, toFormPage(detailsOf))
-
-  app.post('/ui/nodes/:id/delete', async (c) => {
-    const id = c.req.param('id')
-    const node = await getNode(deps, sessionOf(c).user.accountId, id)
-    await deleteNode(deps, sessionOf(c).user.accountId, id)
-    setFlash(c, 'ok', `Node ${node.name ?? node.id} is being deleted. Billing has stopped.`)
-    return c.redirect('/ui/nodes', 303)
-  })
 
   app.post('/ui/nodes/:id/ip', async (c) => {
     const id = c.req.param('id')

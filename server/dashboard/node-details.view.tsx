@@ -189,14 +189,26 @@ export function Addresses(props: { node: Node; addresses: Address[]; csrf: strin
 }
 
 /** Delete, with a confirmation that names the node and what is lost. */
-export function DeleteNode(props: { node: Node; csrf: string }) {
-  const label = props.node.name ? `${props.node.name} (${props.node.id})` : props.node.id
+export function nodeLabel(node: Node): string {
+  return node.name ? `${node.name} (${node.id})` : node.id
+}
+
+/**
+ * The delete section; `confirmed` on the confirmation page, which is itself the question, so
+ * the button does not ask a second time.
+ */
+export function DeleteNode(props: { node: Node; csrf: string; confirmed?: boolean }) {
+  const label = nodeLabel(props.node)
   const warning = `Delete node ${label}? All data on the node is destroyed irrecoverably. This cannot be undone.`
   return (
     <section aria-labelledby="delete-heading" class="danger">
       <h2 id="delete-heading">Delete this node</h2>
       <p>Deleting stops billing at once. All data on the node is destroyed irrecoverably.</p>
-      <PostForm action={`/ui/nodes/${props.node.id}/delete`} csrf={props.csrf} confirm={warning}>
+      <PostForm
+        action={`/ui/nodes/${props.node.id}/delete`}
+        csrf={props.csrf}
+        confirm={props.confirmed ? undefined : warning}
+      >
         <button class="danger-button">Delete node {label}</button>
       </PostForm>
     </section>

@@ -2,8 +2,9 @@ import { HOSTNAME_PATTERN } from '../lib/names.js'
 import type { Node } from '../nodes/nodes.schema.js'
 import type { Vpc } from '../vpcs/vpcs.schema.js'
 import { EmptyState } from './components/empty-state.js'
+import { RowMenu } from './components/row-menu.js'
 import { StatusBadge, StuckWarning } from './components/status.js'
-import { Field, PostForm, Time, Truncated } from './components/ui.js'
+import { CopyButton, Field, PostForm, Time, Truncated } from './components/ui.js'
 import type { NodeCost } from './nodes.data.js'
 
 type Row = Node & { cost?: NodeCost }
@@ -45,6 +46,22 @@ function NodeRow(props: { node: Row }) {
       <td data-label="Cost so far">
         <Cost cost={node.cost} status={node.status} />
       </td>
+      <td data-label="Actions">
+        <RowMenu label={node.name ?? node.id}>
+          <li>
+            <a href={`/ui/nodes/${node.id}`}>Details</a>
+          </li>
+          <li>
+            <CopyButton text={node.id} label="Copy id" />
+          </li>
+          <li>
+            {/* A page that asks first: it works without script, unlike a confirm dialog. */}
+            <a class="menu-danger" href={`/ui/nodes/${node.id}/confirm-delete`}>
+              Delete…
+            </a>
+          </li>
+        </RowMenu>
+      </td>
     </tr>
   )
 }
@@ -63,6 +80,9 @@ export function NodeTable(props: { nodes: Row[] }) {
             <th scope="col">Region</th>
             <th scope="col">Created</th>
             <th scope="col">Cost so far</th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>

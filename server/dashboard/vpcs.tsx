@@ -5,7 +5,8 @@ import { PRINTABLE_PATTERN } from '../lib/names.js'
 import { CreateVpcBody, type Vpc } from '../vpcs/vpcs.schema.js'
 import { createVpc, deleteVpc, listVpcs } from '../vpcs/vpcs.service.js'
 import { EmptyState, JumpToForm } from './components/empty-state.js'
-import { Field, PostForm, ProblemAlert, Time, Truncated } from './components/ui.js'
+import { RowMenu } from './components/row-menu.js'
+import { CopyButton, Field, PostForm, ProblemAlert, Time, Truncated } from './components/ui.js'
 import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
 import { setFlash } from './flash.js'
 import { inventoryPlaces } from './nodes.data.js'
@@ -53,15 +54,22 @@ function VpcTable(props: { vpcs: Vpc[]; csrf: string }) {
                 <Time iso={vpc.created_at} />
               </td>
               <td>
-                <PostForm
-                  action={`/ui/vpcs/${vpc.id}/delete`}
-                  csrf={props.csrf}
-                  confirm={`Delete VPC ${vpc.name}?`}
-                >
-                  <button class="button-small secondary" aria-label={`Delete VPC ${vpc.name}`}>
-                    Delete
-                  </button>
-                </PostForm>
+                <RowMenu label={vpc.name}>
+                  <li>
+                    <CopyButton text={vpc.id} label="Copy id" />
+                  </li>
+                  <li>
+                    <PostForm
+                      action={`/ui/vpcs/${vpc.id}/delete`}
+                      csrf={props.csrf}
+                      confirm={`Delete VPC ${vpc.name}?`}
+                    >
+                      <button class="menu-danger" aria-label={`Delete VPC ${vpc.name}`}>
+                        Delete…
+                      </button>
+                    </PostForm>
+                  </li>
+                </RowMenu>
               </td>
             </tr>
           ))}

@@ -159,3 +159,9 @@ export async function adminDashboard(env: Record<string, string> = {}): Promise<
   await login(d.page, ADMIN_EMAIL, d.password)
   return Object.assign(d, { client: api(d.server.url, (await createTestKey(d.server.dataDir)).key) })
 }
+
+/** The summary of the row actions menu of the row named `label` (components/row-menu.tsx). */
+export function rowMenu(page: Page, label: string): Locator {
+  const exact = new RegExp(`^Actions for ${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+  return page.locator('details[data-row-menu] > summary', { hasText: exact })
+}

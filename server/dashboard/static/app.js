@@ -116,6 +116,30 @@
     }
   }
 
+  // Row menus (<details data-row-menu>) open and close by themselves; this only closes them
+  // on Escape (back to their summary) and on a click elsewhere, and keeps one open at a time.
+  document.addEventListener('keydown', (event) => {
+    const menu = event.key === 'Escape' && event.target.closest?.('details[data-row-menu][open]')
+    if (!menu) return
+    menu.open = false
+    menu.querySelector('summary').focus()
+  })
+  document.addEventListener('click', (event) => {
+    for (const menu of document.querySelectorAll('details[data-row-menu][open]')) {
+      if (!menu.contains(event.target)) menu.open = false
+    }
+  })
+  document.addEventListener(
+    'toggle',
+    (event) => {
+      if (!event.target.matches?.('details[data-row-menu]') || !event.target.open) return
+      for (const other of document.querySelectorAll('details[data-row-menu][open]')) {
+        if (other !== event.target) other.open = false
+      }
+    },
+    true
+  )
+
   // An empty list's "create your first" link jumps to the form below; focusing its first field
   // lets typing start at once (without this script the link still scrolls there).
   document.addEventListener('click', (event) => {
