@@ -22,7 +22,7 @@ export function nodeDeleteRoutes(deps: Deps) {
         <p class="breadcrumb">
           <a href="/ui/nodes">Nodes</a> / <a href={details}>{node.name ?? node.id}</a>
         </p>
-        <h1>Delete node {nodeLabel(node)}?</h1>
+        <h1 class="wrap-anywhere">Delete node {nodeLabel(node)}?</h1>
         <p>This cannot be undone.</p>
         <DeleteNode node={node} csrf={session.csrfToken} confirmed />
         <p>
