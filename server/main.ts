@@ -4,6 +4,7 @@ import { Command, Option } from 'commander'
 import { CreateKeyInput, SCOPES } from './api-keys/api-keys.schema.js'
 import { createKey, listKeys, revokeKey } from './api-keys/api-keys.service.js'
 import { ADMIN_EMAIL, createUser, userByEmail } from './accounts/accounts.service.js'
+import { resetPassword } from './accounts/one-time-password.service.js'
 import { loadCatalog, readCatalogFile } from './compute-hosts/compute-hosts.service.js'
 import { ConfigError, loadConfig } from './config.js'
 import { nodesNotGone } from './nodes/nodes.service.js'
@@ -27,6 +28,12 @@ async function withRuntime(options: { data?: string }, run: (rt: Runtime) => voi
   } finally {
     await rt.close()
   }
+}
+
+/** A generated password goes alone to stdout (for scripts); the note about it to stderr. */
+function printOneTimePassword(password: string): void {
+  process.stderr.write('One-time password (the dashboard asks for a new one at the first login):\n')
+  process.stdout.write(`${password}\n`)
 }
 
 program
@@ -81,9 +88,8 @@ keys
     })
   )
 
-program
-  .command('users')
-  .description('manage dashboard users')
+const users = program.command('users').description('manage dashboard users')
+users
   .command('create')
   .description('create a user with an account of its own; prints a generated password')
   .requiredOption('--email <email>', 'login email')
@@ -93,7 +99,20 @@ program
     withRuntime(options, async (rt) => {
       const { user, generatedPassword } = await createUser(rt.db, rt.clock, { email: options.email, password: options.password })
       process.stderr.write(`Created user ${user.email} (account ${user.accountId}).\n`)
-      if (generatedPassword) process.stdout.write(`${generatedPassword}\n`)
+      if (generatedPassword) printOneTimePassword(generatedPassword)
+    })
+  )
+users
+  .command('reset-password')
+  .description('set a user\'s password and log out their sessions; prints a generated one-time password')
+  .requiredOption('--email <email>', 'login email')
+  .option('--password <password>', 'new password (default: generate a one-time password and print it)')
+  .addOption(dataOption())
+  .action((options) =>
+    withRuntime(options, async (rt) => {
+      const { generatedPassword } = await resetPassword(rt.db, options.email, options.password)
+      process.stderr.write(`Reset the password of ${options.email}; their sessions are logged out.\n`)
+      if (generatedPassword) printOneTimePassword(generatedPassword)
     })
   )
 

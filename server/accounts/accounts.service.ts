@@ -30,6 +30,8 @@ export async function createUser(
       email,
       passwordHash,
       isAdmin: input.isAdmin ?? false,
+      // A password the server made up was printed somewhere: its owner replaces it first.
+      passwordMustChange: !input.password,
       createdAt: now,
     })
   })

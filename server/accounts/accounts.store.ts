@@ -22,8 +22,14 @@ export function findAdmin(db: Db): Promise<UserRow | undefined> {
   return first(db.select().from(users).where(eq(users.isAdmin, true)).orderBy(users.createdAt).limit(1))
 }
 
-export async function updatePasswordHash(tx: Tx, userId: string, passwordHash: string): Promise<void> {
-  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId))
+/** Stores a new password; `mustChange` marks one the server generated (a one-time password). */
+export async function updatePasswordHash(
+  tx: Tx,
+  userId: string,
+  passwordHash: string,
+  mustChange = false
+): Promise<void> {
+  await tx.update(users).set({ passwordHash, passwordMustChange: mustChange }).where(eq(users.id, userId))
 }
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {

@@ -16,5 +16,11 @@ export const users = sqliteTable('users', {
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
+  /**
+   * Set while the password is one the server generated and printed (the admin's on first
+   * start, `users create` or `users reset-password` without --password): the dashboard asks
+   * for a new one before anything else. The API keys of the account are not affected.
+   */
+  passwordMustChange: integer('password_must_change', { mode: 'boolean' }).notNull().default(false),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
 })

@@ -11,6 +11,7 @@ import {
   updatePasswordHash,
   type UserRow,
 } from './accounts.store.js'
+import { checkNewPassword } from './password-rules.js'
 import { hashPasswordAsync, verifyPasswordAsync } from './passwords.js'
 import {
   deleteExpiredSessions,
@@ -27,11 +28,11 @@ export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000
 export const SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1000
 /** `last_seen_at` is refreshed at most this often, so reads rarely write. */
 const TOUCH_INTERVAL_MS = 60_000
-export const MIN_PASSWORD_LENGTH = 12
+export { MIN_PASSWORD_LENGTH } from './password-rules.js'
 
 /** A logged-in user as the dashboard sees it. */
 export interface Session {
-  user: Pick<UserRow, 'id' | 'accountId' | 'email' | 'isAdmin'>
+  user: Pick<UserRow, 'id' | 'accountId' | 'email' | 'isAdmin' | 'passwordMustChange'>
   tokenHash: string
   csrfToken: string
 }
@@ -127,7 +128,10 @@ export async function logout(db: Db, session: Session): Promise<void> {
   await transaction(db, (tx) => deleteSession(tx, session.tokenHash))
 }
 
-/** Changes the user's password after checking the current one; ends their other sessions. */
+/**
+ * Changes the user's password after checking the current one; ends their other sessions. A
+ * one-time password changed this way is one no longer.
+ */
 export async function changePassword(
   db: Db,
   session: Session,
@@ -138,17 +142,7 @@ export async function changePassword(
   if (!user || !(await verifyPasswordAsync(current, user.passwordHash))) {
     throw invalidField('current_password', 'is not your current password', 'invalid_credentials')
   }
-  if (next.length < MIN_PASSWORD_LENGTH) {
-    throw invalidField(
-      'new_password',
-      `must be at least ${MIN_PASSWORD_LENGTH} characters`,
-      'weak_password'
-    )
-  }
-  if (next.length > 1024)
-    throw invalidField('new_password', 'must be at most 1024 characters', 'invalid_request')
-  if (next === current)
-    throw invalidField('new_password', 'must differ from the current password', 'weak_password')
+  checkNewPassword(next, next === current)
   const hash = await hashPasswordAsync(next)
   await transaction(db, async (tx) => {
     await updatePasswordHash(tx, user.id, hash)

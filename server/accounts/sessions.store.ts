@@ -31,6 +31,11 @@ export async function deleteOtherSessions(tx: Tx, userId: string, keep: string):
   await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keep)))
 }
 
+/** Ends every session of a user (a password reset from the CLI). */
+export async function deleteSessionsOf(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId))
+}
+
 /** Removes sessions idle since `idleBefore` or created before `createdBefore`. */
 export async function deleteExpiredSessions(tx: Tx, idleBefore: Date, createdBefore: Date): Promise<void> {
   await tx.delete(sessions).where(or(lt(sessions.lastSeenAt, idleBefore), lt(sessions.createdAt, createdBefore)))

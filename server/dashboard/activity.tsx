@@ -2,10 +2,33 @@ import { Hono } from 'hono'
 import type { Deps } from '../deps.js'
 import { EVENT_TYPES, EventsQuery } from '../events/events.schema.js'
 import { listEvents } from '../events/events.service.js'
+import { EmptyState } from './components/empty-state.js'
 import { Field } from './components/ui.js'
 import { field, sessionOf, type DashEnv } from './context.js'
 import { EventTable } from './events.view.js'
 import { renderPage } from './render.js'
+
+/** Nothing to show: with filters the way out is clearing them, else making something happen. */
+function NoEvents(props: { filtered: boolean }) {
+  if (props.filtered) {
+    const action = (
+      <a class="button" href="/ui/activity">
+        Show all events
+      </a>
+    )
+    return <EmptyState title="No event matches these filters." action={action} />
+  }
+  const action = (
+    <a class="button" href="/ui/nodes/new">
+      Create your first node
+    </a>
+  )
+  return (
+    <EmptyState title="No events yet." action={action}>
+      Everything that changes in the account (nodes, addresses, VPCs, keys, logins) is listed here.
+    </EmptyState>
+  )
+}
 
 /** Activity: `/ui/activity`, the account's events, filterable by type and resource, newest first. */
 export function activityRoutes(deps: Deps) {
@@ -43,7 +66,11 @@ export function activityRoutes(deps: Deps) {
             <button type="submit">Filter</button>
           </div>
         </form>
-        <EventTable events={page.events} showResource />
+        {page.events.length === 0 ? (
+          <NoEvents filtered={!!(type || resource)} />
+        ) : (
+          <EventTable events={page.events} showResource />
+        )}
         {page.next_cursor && (
           <p>
             <a href={`/ui/activity?${older}`}>Older events</a>

@@ -5,6 +5,8 @@ import type { ApiKeyInfo, Scope } from '../api-keys/api-keys.store.js'
 import type { Deps } from '../deps.js'
 import { PRINTABLE_PATTERN } from '../lib/names.js'
 import type { ProblemError } from '../http/problem.js'
+import { EmptyState, JumpToForm } from './components/empty-state.js'
+import { RowMenu } from './components/row-menu.js'
 import { Alert, CopyButton, Field, PostForm, ProblemAlert, Time } from './components/ui.js'
 import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
 import { setFlash } from './flash.js'
@@ -53,20 +55,27 @@ function KeyRow(props: { k: ApiKeyInfo; csrf: string }) {
       <td>
         <Time iso={k.last_used_at} />
       </td>
+      <td>{k.revoked_at ? <span class="badge badge-revoked">revoked</span> : 'active'}</td>
       <td>
-        {k.revoked_at ? (
-          <span class="badge badge-revoked">revoked</span>
-        ) : (
-          <PostForm
-            action={`/ui/settings/keys/${k.id}/revoke`}
-            csrf={props.csrf}
-            confirm={`Revoke the key “${k.name}”? Programs using it get 401 Unauthorized at once. This cannot be undone.`}
-          >
-            <button class="button-small secondary" aria-label={`Revoke key ${k.name}`}>
-              Revoke
-            </button>
-          </PostForm>
-        )}
+        {/* The id is what `nodeplane keys revoke <id>` and the key's events name. */}
+        <RowMenu label={k.name}>
+          <li>
+            <CopyButton text={k.id} label="Copy id" />
+          </li>
+          {!k.revoked_at && (
+            <li>
+              <PostForm
+                action={`/ui/settings/keys/${k.id}/revoke`}
+                csrf={props.csrf}
+                confirm={`Revoke the key “${k.name}”? Programs using it get 401 Unauthorized at once. This cannot be undone.`}
+              >
+                <button class="menu-danger" aria-label={`Revoke key ${k.name}`}>
+                  Revoke…
+                </button>
+              </PostForm>
+            </li>
+          )}
+        </RowMenu>
       </td>
     </tr>
   )
@@ -91,7 +100,12 @@ function KeysPage(props: {
           live at once, so a replacement can be rolled out before the old key is revoked.
         </p>
         {props.keys.length === 0 ? (
-          <p class="empty">No API keys yet. Create one below.</p>
+          <EmptyState
+            title="No API keys yet."
+            action={<JumpToForm field="key-name">Create your first API key</JumpToForm>}
+          >
+            A key lets Terraform, the Python client or curl act on this account.
+          </EmptyState>
         ) : (
           <div class="table-scroll">
             <table>
@@ -100,6 +114,9 @@ function KeysPage(props: {
                   {['Name', 'Prefix', 'Scope', 'Created', 'Last used', 'Status'].map((h) => (
                     <th scope="col">{h}</th>
                   ))}
+                  <th scope="col">
+                    <span class="visually-hidden">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>

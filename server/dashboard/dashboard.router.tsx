@@ -11,8 +11,10 @@ import { requireCsrfToken } from './csrf.js'
 import { dashboardNotFound, dashboardOnError } from './errors.js'
 import { hostsRoutes } from './hosts.js'
 import { loginRoutes } from './login.js'
+import { nodeDeleteRoutes } from './node-delete.js'
 import { nodeDetailsRoutes } from './node-details.js'
 import { nodesRoutes } from './nodes.js'
+import { newPasswordRoutes, requireChosenPassword } from './new-password.js'
 import { loadSession, requireLogin } from './session.js'
 import { mountStatic } from './static.js'
 import { vpcsRoutes } from './vpcs.js'
@@ -51,12 +53,14 @@ export function dashboardRouter(deps: Deps) {
 
   app.use('/ui/*', pageHeaders, loadSession(deps), csrf(), requireCsrfToken)
   app.route('/', loginRoutes(deps))
-  app.use('/ui/*', requireLogin)
+  app.use('/ui/*', requireLogin, requireChosenPassword)
+  app.route('/', newPasswordRoutes(deps))
   app.get('/ui', (c) => c.redirect('/ui/nodes'))
   app.route('/', nodesRoutes(deps))
   // Before the node pages: `new` is not a node id.
   app.route('/', createNodeRoutes(deps))
   app.route('/', nodeDetailsRoutes(deps))
+  app.route('/', nodeDeleteRoutes(deps))
   app.route('/', vpcsRoutes(deps))
   app.route('/', hostsRoutes(deps))
   app.route('/', activityRoutes(deps))

@@ -23,9 +23,12 @@ function Header(props: { session?: Session; nav?: NavKey }) {
   return (
     <header class="top">
       <a class="brand" href="/ui">
+        {/* The word beside it names the link, so the image itself is decoration. */}
+        <img src={assetUrl('logo.svg')} alt="" width={28} height={28} />
         nodeplane
       </a>
-      {session && (
+      {/* A one-time password must be replaced before any page opens: no links lead away. */}
+      {session && !session.user.passwordMustChange && (
         <nav aria-label="Main">
           <ul>
             {NAV.map((item) => (
@@ -65,8 +68,7 @@ export function Layout(props: {
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           {props.session && <meta name="csrf-token" content={props.session.csrfToken} />}
           <title>{`${props.title} · nodeplane`}</title>
-          {/* No favicon request: the empty data URL is allowed by the page's CSP. */}
-          <link rel="icon" href="data:," />
+          <link rel="icon" type="image/svg+xml" href={assetUrl('logo.svg')} />
           <link rel="stylesheet" href={assetUrl('app.css')} />
           <script src={assetUrl('app.js')} defer></script>
         </head>

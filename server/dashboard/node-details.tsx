@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { Principal } from '../api-keys/api-keys.service.js'
 import type { Deps } from '../deps.js'
-import { deleteNode, getNode, nodeCredentials } from '../nodes/nodes.service.js'
+import { getNode, nodeCredentials } from '../nodes/nodes.service.js'
 import { attachIp, detachIp, nodeAddresses } from '../public-ips/public-ips.service.js'
 import { listVpcs } from '../vpcs/vpcs.service.js'
 import { csrfTokenMatches, type Session } from '../accounts/sessions.service.js'
@@ -9,7 +9,7 @@ import { StatusBadge, StuckWarning } from './components/status.js'
 import { attempt, field, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
 import { CSRF_HEADER } from './csrf.js'
 import { setFlash } from './flash.js'
-import { Addresses, Credentials, DeleteNode, NodeFields } from './node-details.view.js'
+import { Addresses, Credentials, DeleteNode, DeletedElsewhereNotice, NodeFields } from './node-details.view.js'
 import { EventTable } from './events.view.js'
 import { listEvents } from '../events/events.service.js'
 import { EventsQuery } from '../events/events.schema.js'
@@ -33,7 +33,8 @@ async function detailsPage(deps: Deps, c: DashContext, id: string) {
   const events = await listEvents(deps.db, accountId, EventsQuery.parse({ resource_id: node.id, limit: 20 }))
   const title = node.name ?? node.id
   const body = (
-    <div data-node-id={node.id} data-status={node.status} data-poll-url="/ui/api/nodes">
+    // data-watch-deletion: the page keeps listening after the node settles, to notice a deletion.
+    <div data-node-id={node.id} data-status={node.status} data-poll-url="/ui/api/nodes" data-watch-deletion>
       <p class="breadcrumb">
         <a href="/ui/nodes">Nodes</a> / {title}
       </p>
@@ -41,6 +42,7 @@ async function detailsPage(deps: Deps, c: DashContext, id: string) {
         {title} <StatusBadge status={node.status} />
       </h1>
       <StuckWarning stuck={node.stuck} />
+      <DeletedElsewhereNotice />
       <NodeFields node={node} vpcName={vpcName} cost={cost} />
       <Credentials node={node} />
       <Addresses node={node} addresses={addresses} csrf={session.csrfToken} />
@@ -58,7 +60,7 @@ async function detailsPage(deps: Deps, c: DashContext, id: string) {
   return renderPage(c, { title, nav: 'nodes', body })
 }
 
-/** Node Details: `/ui/nodes/:id` with credentials, addresses and delete. */
+/** Node Details: `/ui/nodes/:id` with credentials and addresses (deleting: node-delete.tsx). */
 export function nodeDetailsRoutes(deps: Deps) {
   const app = new Hono<DashEnv>()
 
@@ -66,14 +68,6 @@ export function nodeDetailsRoutes(deps: Deps) {
 
   const detailsOf = (c: DashContext) => `/ui/nodes/${encodeURIComponent(c.req.param('id') ?? '')}`
   for (const path of ['/ui/nodes/:id/delete', '/ui/nodes/:id/ip', '/ui/nodes/:id/ip/detach']) app.get(path, toFormPage(detailsOf))
-
-  app.post('/ui/nodes/:id/delete', async (c) => {
-    const id = c.req.param('id')
-    const node = await getNode(deps, sessionOf(c).user.accountId, id)
-    await deleteNode(deps, sessionOf(c).user.accountId, id)
-    setFlash(c, 'ok', `Node ${node.name ?? node.id} is being deleted. Billing has stopped.`)
-    return c.redirect('/ui/nodes', 303)
-  })
 
   app.post('/ui/nodes/:id/ip', async (c) => {
     const id = c.req.param('id')

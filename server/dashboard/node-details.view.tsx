@@ -1,4 +1,5 @@
 import type { Node } from '../nodes/nodes.schema.js'
+import { EmptyState } from './components/empty-state.js'
 import { StatusBadge } from './components/status.js'
 import { CopyButton, PostForm, Time } from './components/ui.js'
 import type { NodeCost } from './nodes.data.js'
@@ -114,16 +115,35 @@ export function Credentials(props: { node: Node }) {
   )
 }
 
+/** The attach buttons: below the address table, or as the empty state's action. */
+function AttachAddress(props: { node: Node; csrf: string }) {
+  const { node, csrf } = props
+  const running = node.status === 'running'
+  return (
+    <PostForm action={`/ui/nodes/${node.id}/ip`} csrf={csrf} once class="actions">
+      <button name="ip" value="auto" data-enable-when="running" disabled={!running}>
+        Attach IPv4
+      </button>
+      <button name="ip" value="auto-ipv6" data-enable-when="running" disabled={!running}>
+        Attach IPv6
+      </button>
+      {!running && <span class="muted">Addresses attach once the node is running.</span>}
+    </PostForm>
+  )
+}
+
 /** Attached public addresses, with detach buttons and the attach form. */
 export function Addresses(props: { node: Node; addresses: Address[]; csrf: string }) {
   const { node, addresses, csrf } = props
-  const running = node.status === 'running'
   return (
     // data-refresh: app.js re-reads this section when the status changes (the node gets its IPv4).
     <section id="addresses" aria-labelledby="addresses-heading" data-refresh>
       <h2 id="addresses-heading">Public addresses</h2>
       {addresses.length === 0 ? (
-        <p class="muted">No public address is attached.</p>
+        <EmptyState title="No public address is attached." action={<AttachAddress node={node} csrf={csrf} />}>
+          A node gets its first IPv4 address when it starts running; attach more, or one after
+          detaching, here.
+        </EmptyState>
       ) : (
         <div class="table-scroll">
           <table>
@@ -163,30 +183,63 @@ export function Addresses(props: { node: Node; addresses: Address[]; csrf: strin
           </table>
         </div>
       )}
-      <PostForm action={`/ui/nodes/${node.id}/ip`} csrf={csrf} once class="actions">
-        <button name="ip" value="auto" data-enable-when="running" disabled={!running}>
-          Attach IPv4
-        </button>
-        <button name="ip" value="auto-ipv6" data-enable-when="running" disabled={!running}>
-          Attach IPv6
-        </button>
-        {!running && <span class="muted">Addresses attach once the node is running.</span>}
-      </PostForm>
+      {addresses.length > 0 && <AttachAddress node={node} csrf={csrf} />}
     </section>
   )
 }
 
 /** Delete, with a confirmation that names the node and what is lost. */
-export function DeleteNode(props: { node: Node; csrf: string }) {
-  const label = props.node.name ? `${props.node.name} (${props.node.id})` : props.node.id
+export function nodeLabel(node: Node): string {
+  return node.name ? `${node.name} (${node.id})` : node.id
+}
+
+/**
+ * The delete section; `confirmed` on the confirmation page, which is itself the question, so
+ * the button does not ask a second time.
+ */
+export function DeleteNode(props: { node: Node; csrf: string; confirmed?: boolean }) {
+  const label = nodeLabel(props.node)
   const warning = `Delete node ${label}? All data on the node is destroyed irrecoverably. This cannot be undone.`
   return (
     <section aria-labelledby="delete-heading" class="danger">
       <h2 id="delete-heading">Delete this node</h2>
       <p>Deleting stops billing at once. All data on the node is destroyed irrecoverably.</p>
-      <PostForm action={`/ui/nodes/${props.node.id}/delete`} csrf={props.csrf} confirm={warning}>
+      <PostForm
+        action={`/ui/nodes/${props.node.id}/delete`}
+        csrf={props.csrf}
+        confirm={props.confirmed ? undefined : warning}
+      >
         <button class="danger-button">Delete node {label}</button>
       </PostForm>
     </section>
+  )
+}
+
+/**
+ * Where the page says that its node was deleted elsewhere (another tab, the API, Terraform):
+ * app.js copies the template of the node's new status into the live region, so the change is
+ * announced and the way back is one link, without a reload.
+ */
+export function DeletedElsewhereNotice() {
+  const back = <a href="/ui/nodes">Back to your nodes</a>
+  return (
+    <>
+      <div id="node-gone" aria-live="assertive"></div>
+      <template data-gone-notice="deleting">
+        <div class="alert alert-warn">
+          <p>
+            <strong>This node was deleted elsewhere.</strong> Its data is being destroyed and
+            billing has stopped. {back}
+          </p>
+        </div>
+      </template>
+      <template data-gone-notice="deleted">
+        <div class="alert alert-warn">
+          <p>
+            <strong>This node was deleted elsewhere and no longer exists.</strong> {back}
+          </p>
+        </div>
+      </template>
+    </>
   )
 }

@@ -1,8 +1,10 @@
 import { HOSTNAME_PATTERN } from '../lib/names.js'
 import type { Node } from '../nodes/nodes.schema.js'
 import type { Vpc } from '../vpcs/vpcs.schema.js'
+import { EmptyState } from './components/empty-state.js'
+import { RowMenu } from './components/row-menu.js'
 import { StatusBadge, StuckWarning } from './components/status.js'
-import { Field, PostForm, Time, Truncated } from './components/ui.js'
+import { CopyButton, Field, PostForm, Time, Truncated } from './components/ui.js'
 import type { NodeCost } from './nodes.data.js'
 
 type Row = Node & { cost?: NodeCost }
@@ -44,6 +46,22 @@ function NodeRow(props: { node: Row }) {
       <td data-label="Cost so far">
         <Cost cost={node.cost} status={node.status} />
       </td>
+      <td data-label="Actions">
+        <RowMenu label={node.name ?? node.id}>
+          <li>
+            <a href={`/ui/nodes/${node.id}`}>Details</a>
+          </li>
+          <li>
+            <CopyButton text={node.id} label="Copy id" />
+          </li>
+          <li>
+            {/* A page that asks first: it works without script, unlike a confirm dialog. */}
+            <a class="menu-danger" href={`/ui/nodes/${node.id}/confirm-delete`}>
+              Delete…
+            </a>
+          </li>
+        </RowMenu>
+      </td>
     </tr>
   )
 }
@@ -62,6 +80,9 @@ export function NodeTable(props: { nodes: Row[] }) {
             <th scope="col">Region</th>
             <th scope="col">Created</th>
             <th scope="col">Cost so far</th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -76,18 +97,17 @@ export function NodeTable(props: { nodes: Row[] }) {
 
 /** What to do when there are no nodes yet. */
 export function EmptyNodes() {
+  const action = (
+    <a class="button" href="/ui/nodes/new">
+      Create your first node
+    </a>
+  )
   return (
-    <div class="empty">
-      <p>
-        <strong>You have no nodes yet.</strong> Create one with the form below. It starts as{' '}
-        <em>provisioning</em> and is reachable over SSH once it is <em>running</em>, usually within
-        30 seconds.
-      </p>
-      <p>
-        Programs can do the same with <code>POST /nodes</code> and an API key from{' '}
-        <a href="/ui/settings/keys">Developer settings</a>.
-      </p>
-    </div>
+    <EmptyState title="You have no nodes yet." action={action}>
+      A node starts as <em>provisioning</em> and is reachable over SSH once it is{' '}
+      <em>running</em>, usually within 30 seconds. Programs can do the same with{' '}
+      <code>POST /nodes</code> and an API key from <a href="/ui/settings/keys">Developer settings</a>.
+    </EmptyState>
   )
 }
 

@@ -18,14 +18,16 @@ function load(name: string, type: string): Asset {
 const ASSETS: Record<string, Asset> = {
   'app.css': load('app.css', 'text/css; charset=utf-8'),
   'app.js': load('app.js', 'text/javascript; charset=utf-8'),
+  // The header's logo and the favicon: one small SVG, no .ico, nothing from another site.
+  'logo.svg': load('logo.svg', 'image/svg+xml'),
 }
 
-/** The versioned URL of a static asset, for `<link>` and `<script>`. */
-export function assetUrl(name: 'app.css' | 'app.js'): string {
+/** The versioned URL of a static asset, for `<link>`, `<script>` and `<img>`. */
+export function assetUrl(name: 'app.css' | 'app.js' | 'logo.svg'): string {
   return `/ui/static/${name}?v=${ASSETS[name]!.version}`
 }
 
-/** Serves the dashboard's CSS and JavaScript; there is no build step. */
+/** Serves the dashboard's CSS, JavaScript and logo; there is no build step. */
 export function mountStatic(app: Hono<DashEnv>): void {
   app.get('/ui/static/:name', (c) => {
     const asset = ASSETS[c.req.param('name')]

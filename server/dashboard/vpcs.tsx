@@ -4,7 +4,9 @@ import type { ProblemError } from '../http/problem.js'
 import { PRINTABLE_PATTERN } from '../lib/names.js'
 import { CreateVpcBody, type Vpc } from '../vpcs/vpcs.schema.js'
 import { createVpc, deleteVpc, listVpcs } from '../vpcs/vpcs.service.js'
-import { Field, PostForm, ProblemAlert, Time, Truncated } from './components/ui.js'
+import { EmptyState, JumpToForm } from './components/empty-state.js'
+import { RowMenu } from './components/row-menu.js'
+import { CopyButton, Field, PostForm, ProblemAlert, Time, Truncated } from './components/ui.js'
 import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
 import { setFlash } from './flash.js'
 import { inventoryPlaces } from './nodes.data.js'
@@ -52,15 +54,22 @@ function VpcTable(props: { vpcs: Vpc[]; csrf: string }) {
                 <Time iso={vpc.created_at} />
               </td>
               <td>
-                <PostForm
-                  action={`/ui/vpcs/${vpc.id}/delete`}
-                  csrf={props.csrf}
-                  confirm={`Delete VPC ${vpc.name}?`}
-                >
-                  <button class="button-small secondary" aria-label={`Delete VPC ${vpc.name}`}>
-                    Delete
-                  </button>
-                </PostForm>
+                <RowMenu label={vpc.name}>
+                  <li>
+                    <CopyButton text={vpc.id} label="Copy id" />
+                  </li>
+                  <li>
+                    <PostForm
+                      action={`/ui/vpcs/${vpc.id}/delete`}
+                      csrf={props.csrf}
+                      confirm={`Delete VPC ${vpc.name}?`}
+                    >
+                      <button class="menu-danger" aria-label={`Delete VPC ${vpc.name}`}>
+                        Delete…
+                      </button>
+                    </PostForm>
+                  </li>
+                </RowMenu>
               </td>
             </tr>
           ))}
@@ -107,9 +116,12 @@ async function vpcsPage(deps: Deps, c: DashContext, values: Values = {}, problem
       <h1>VPC networks</h1>
       {problem && <VpcProblem problem={problem} />}
       {vpcs.length === 0 ? (
-        <p class="empty">
-          No VPCs yet. Each region gets a default VPC with its first node; create your own below.
-        </p>
+        <EmptyState
+          title="No VPCs yet."
+          action={<JumpToForm field="vpc-name">Create your first VPC</JumpToForm>}
+        >
+          Each region gets a default VPC with its first node; create your own to keep nodes apart.
+        </EmptyState>
       ) : (
         <VpcTable vpcs={vpcs} csrf={session.csrfToken} />
       )}

@@ -4,6 +4,7 @@ import { EVENT_TYPES } from '../events/events.schema.js'
 import type { ProblemError } from '../http/problem.js'
 import { CreateWebhookBody, type Webhook, type WebhookDelivery } from '../webhooks/webhooks.schema.js'
 import { changeWebhook, createWebhook, deleteWebhook, listWebhooks, sendTestEvent, webhookDeliveries } from '../webhooks/webhooks.service.js'
+import { EmptyState, JumpToForm } from './components/empty-state.js'
 import { Alert, CopyButton, Field, PostForm, ProblemAlert, Time, Truncated } from './components/ui.js'
 import { parseInput } from '../http/router.js'
 import { attempt, field, sessionOf, toFormPage, type DashContext, type DashEnv } from './context.js'
@@ -136,7 +137,12 @@ async function webhooksPage(deps: Deps, c: DashContext, extra: { created?: NewSe
           URLs, signed, and retries failed deliveries for hours.
         </p>
         {hooks.length === 0 ? (
-          <p class="empty">No webhooks yet. Add one below to hear about changes without polling.</p>
+          <EmptyState
+            title="No webhooks yet."
+            action={<JumpToForm field="webhook-url">Add your first webhook</JumpToForm>}
+          >
+            Add one to hear about changes without polling.
+          </EmptyState>
         ) : (
           <div class="table-scroll">
             <table>

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestKey } from '../helpers/accounts.js'
-import { ADMIN_EMAIL, LAPTOP, login, openPage, PHONE, screenshot, startDashboard, type Dashboard } from '../helpers/browser.js'
+import { createOneTimeUser, createTestKey } from '../helpers/accounts.js'
+import { ADMIN_EMAIL, LAPTOP, login, openPage, PHONE, rowMenu, screenshot, startDashboard, type Dashboard } from '../helpers/browser.js'
 import { api } from '../helpers/http.js'
 
 /** axe-core, the accessibility engine browsers' own audits use, run inside the page. */
@@ -16,7 +16,8 @@ interface Violation {
 }
 
 let d: Dashboard
-let pages: [string, string][]
+/** A page to audit: its name, its path and, optionally, what to do on it first. */
+let pages: [string, string, ((page: Dashboard['page']) => Promise<void>)?][]
 
 beforeAll(async () => {
   d = await startDashboard()
@@ -28,6 +29,10 @@ beforeAll(async () => {
     ['nodes', '/ui/nodes'],
     ['create-node', '/ui/nodes/new'],
     ['node-details', `/ui/nodes/${node.id}`],
+    ['node-confirm-delete', `/ui/nodes/${node.id}/confirm-delete`],
+    ['nodes-row-menu-open', '/ui/nodes', (page) => rowMenu(page, 'audited').click()],
+    ['activity', '/ui/activity'],
+    ['activity-empty', '/ui/activity?resource_id=node_nothing_here'],
     ['vpcs', '/ui/vpcs'],
     ['hosts', '/ui/hosts'],
     ['billing', '/ui/billing'],
@@ -57,8 +62,9 @@ describe('every page, at a laptop and a phone width', () => {
     it(`has no serious accessibility violation (${label}), with a screenshot of each`, async () => {
       await d.page.setViewportSize(size)
       const found: string[] = []
-      for (const [name, path] of pages) {
+      for (const [name, path, prepare] of pages) {
         await d.page.goto(path)
+        await prepare?.(d.page)
         await screenshot(d.page, `pages--${name}--${size.width}`)
         for (const violation of await seriousViolations(d.page)) found.push(`${path}: ${violation}`)
       }
@@ -71,6 +77,19 @@ describe('every page, at a laptop and a phone width', () => {
     await page.goto('/ui/login')
     await screenshot(page, 'pages--login--1280')
     expect(await seriousViolations(page)).toEqual([])
+    await context.close()
+  })
+
+  it('has none on the first login\'s password change, at both widths', async () => {
+    const password = await createOneTimeUser(d.server.dataDir, 'first-login@example.com')
+    const { context, page } = await openPage(d.browser, d.server.url)
+    await login(page, 'first-login@example.com', password)
+    expect(new URL(page.url()).pathname).toBe('/ui/account/new-password')
+    for (const size of [LAPTOP, PHONE]) {
+      await page.setViewportSize(size)
+      await screenshot(page, `pages--new-password--${size.width}`)
+      expect(await seriousViolations(page)).toEqual([])
+    }
     await context.close()
   })
 })

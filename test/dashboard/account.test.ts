@@ -38,7 +38,7 @@ describe('Account page', () => {
     )
   })
 
-  it('changes the one-time password and ends the other sessions', async () => {
+  it('changes the password and ends the other sessions', async () => {
     const other = await d.browser.newContext({ baseURL: d.server.url })
     const otherPage = await other.newPage()
     await login(otherPage, ADMIN_EMAIL, d.password)

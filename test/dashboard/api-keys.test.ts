@@ -4,6 +4,7 @@ import {
   ADMIN_EMAIL,
   login,
   screenshotEachTest,
+  rowMenu,
   startDashboard,
   submitWith,
   type Dashboard,
@@ -95,6 +96,7 @@ describe('Developer settings page', () => {
   it('revokes a key after confirmation; the API then answers 401 for it alone', async () => {
     await d.page.goto('/ui/settings/keys')
     const dialog = acceptNextDialog(d.page)
+    await rowMenu(d.page, 'CI deploys').click()
     await submitWith(
       d.page,
       row('CI deploys').getByRole('button', { name: 'Revoke key CI deploys' })

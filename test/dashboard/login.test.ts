@@ -41,7 +41,7 @@ describe('Login page', () => {
     await expect(d.page.getByLabel('Email').inputValue()).resolves.toBe(ADMIN_EMAIL)
   })
 
-  it('logs the admin in with the one-time password and shows the empty Node Management page', async () => {
+  it('logs the admin in and shows the empty Node Management page', async () => {
     await login(d.page, ADMIN_EMAIL, d.password)
     expect(new URL(d.page.url()).pathname).toBe('/ui/nodes')
     await expect(d.page.getByText('You have no nodes yet.').isVisible()).resolves.toBe(true)

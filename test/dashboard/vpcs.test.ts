@@ -5,6 +5,7 @@ import {
   ADMIN_EMAIL,
   login,
   screenshotEachTest,
+  rowMenu,
   startDashboard,
   submitWith,
   type Dashboard,
@@ -28,6 +29,7 @@ const vpcRow = (name: string) =>
 async function deleteVpc(name: string): Promise<string> {
   await d.page.goto('/ui/vpcs')
   const dialog = acceptNextDialog(d.page)
+  await rowMenu(d.page, name).click()
   await submitWith(d.page, d.page.getByRole('button', { name: `Delete VPC ${name}` }))
   return dialog
 }

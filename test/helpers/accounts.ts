@@ -1,4 +1,5 @@
 import { ADMIN_EMAIL, createUser, ensureAdmin, userByEmail } from '../../server/accounts/accounts.service.js'
+import { resetPassword } from '../../server/accounts/one-time-password.service.js'
 import { createKey, revokeKey } from '../../server/api-keys/api-keys.service.js'
 import type { Scope } from '../../server/api-keys/api-keys.store.js'
 import type { Db } from '../../server/db/client.js'
@@ -34,4 +35,16 @@ export function revokeTestKey(dataDir: string, keyId: string, email = ADMIN_EMAI
 /** A second tenant, with an account of its own. */
 export async function createTestUser(dataDir: string, email: string): Promise<void> {
   await withDb(dataDir, (db) => createUser(db, systemClock, { email, password: 'correct horse battery staple' }))
+}
+
+/** A user whose password the server generated, as `nodeplane users create` makes one. */
+export function createOneTimeUser(dataDir: string, email: string): Promise<string> {
+  return withDb(dataDir, async (db) => (await createUser(db, systemClock, { email })).generatedPassword!)
+}
+
+/** Sets a password as `nodeplane users reset-password --password` does (not a one-time one). */
+export function setTestPassword(dataDir: string, email: string, password: string): Promise<void> {
+  return withDb(dataDir, async (db) => {
+    await resetPassword(db, email, password)
+  })
 }

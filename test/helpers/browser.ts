@@ -9,7 +9,7 @@ import {
 } from 'playwright-core'
 import { afterEach } from 'vitest'
 import { REPO, startServer, type TestServer } from './server.js'
-import { createTestKey } from './accounts.js'
+import { createTestKey, setTestPassword } from './accounts.js'
 import { api } from './http.js'
 
 /** Debian's Chromium (test/setup/install-chromium.sh); NODEPLANE_CHROMIUM points elsewhere. */
@@ -92,13 +92,25 @@ export interface Dashboard {
   browser: Browser
   context: BrowserContext
   page: Page
-  /** The admin's one-time password. */
+  /** The admin's password: the one-time one when asked for, else ADMIN_TEST_PASSWORD. */
   password: string
   close(): Promise<void>
 }
 
-export async function startDashboard(env: Record<string, string> = {}): Promise<Dashboard> {
+/** What the admin's one-time password is replaced with, unless a test keeps it. */
+export const ADMIN_TEST_PASSWORD = 'admin test passphrase'
+
+/**
+ * Starts a server and a browser. The admin's one-time password is replaced first (as
+ * `nodeplane users reset-password --password` does), so that pages open without the first
+ * login's password change; `oneTimePassword` keeps it for the tests of that change.
+ */
+export async function startDashboard(
+  env: Record<string, string> = {},
+  options: { oneTimePassword?: boolean } = {}
+): Promise<Dashboard> {
   const server = await startServer({ env })
+  if (!options.oneTimePassword) await setTestPassword(server.dataDir, ADMIN_EMAIL, ADMIN_TEST_PASSWORD)
   const browser = await launchBrowser()
   const { context, page } = await openPage(browser, server.url)
   return {
@@ -106,7 +118,7 @@ export async function startDashboard(env: Record<string, string> = {}): Promise<
     browser,
     context,
     page,
-    password: adminPassword(server),
+    password: options.oneTimePassword ? adminPassword(server) : ADMIN_TEST_PASSWORD,
     async close() {
       await browser.close()
       await server.stop()
@@ -146,4 +158,10 @@ export async function adminDashboard(env: Record<string, string> = {}): Promise<
   const d = await startDashboard(env)
   await login(d.page, ADMIN_EMAIL, d.password)
   return Object.assign(d, { client: api(d.server.url, (await createTestKey(d.server.dataDir)).key) })
+}
+
+/** The summary of the row actions menu of the row named `label` (components/row-menu.tsx). */
+export function rowMenu(page: Page, label: string): Locator {
+  const exact = new RegExp(`^Actions for ${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+  return page.locator('details[data-row-menu] > summary', { hasText: exact })
 }

@@ -2,6 +2,9 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateCatalog } from '../../server/compute-hosts/catalog-generator.js'
+import { login } from '../../server/accounts/sessions.service.js'
+import { systemClock } from '../../server/lib/clock.js'
+import { openTestDatabase } from '../helpers/database.js'
 import { api } from '../helpers/http.js'
 import { newDataDir, runCli, startServer, type TestServer } from '../helpers/server.js'
 
@@ -64,6 +67,28 @@ describe('nodeplane CLI', () => {
     expect((await api(server.url, key).get(`/nodes/${node.body.id}`)).status).toBe(404)
     const dup = await runCli(['users', 'create', '--email', 'ops@example.com', '--data', server.dataDir])
     expect(dup.code).toBe(1)
+  })
+
+  it('users reset-password prints a new one-time password the dashboard asks to replace; --password sets one', async () => {
+    const email = 'reset@example.com'
+    await runCli(['users', 'create', '--email', email, '--data', server.dataDir])
+    const reset = await runCli(['users', 'reset-password', '--email', email, '--data', server.dataDir])
+    expect(reset.code).toBe(0)
+    expect(reset.stderr).toContain('One-time password')
+    const oneTime = last(reset.stdout)
+    const short = await runCli(['users', 'reset-password', '--email', email, '--password', 'short', '--data', server.dataDir])
+    expect(short.code).toBe(1)
+    expect(short.stderr).toContain('password: must be at least 12 characters')
+    const { db, close } = await openTestDatabase(server.dataDir)
+    try {
+      expect((await login(db, systemClock, email, oneTime)).session.user.passwordMustChange).toBe(true)
+      const chosen = 'an operator chosen passphrase'
+      expect((await runCli(['users', 'reset-password', '--email', email, '--password', chosen, '--data', server.dataDir])).code).toBe(0)
+      await expect(login(db, systemClock, email, oneTime)).rejects.toThrow('not correct')
+      expect((await login(db, systemClock, email, chosen)).session.user.passwordMustChange).toBe(false)
+    } finally {
+      await close()
+    }
   })
 
   it('hosts load inserts and updates hosts from a catalog file', async () => {

@@ -116,6 +116,37 @@
     }
   }
 
+  // Row menus (<details data-row-menu>) open and close by themselves; this only closes them
+  // on Escape (back to their summary) and on a click elsewhere, and keeps one open at a time.
+  document.addEventListener('keydown', (event) => {
+    const menu = event.key === 'Escape' && event.target.closest?.('details[data-row-menu][open]')
+    if (!menu) return
+    menu.open = false
+    menu.querySelector('summary').focus()
+  })
+  document.addEventListener('click', (event) => {
+    for (const menu of document.querySelectorAll('details[data-row-menu][open]')) {
+      if (!menu.contains(event.target)) menu.open = false
+    }
+  })
+  document.addEventListener(
+    'toggle',
+    (event) => {
+      if (!event.target.matches?.('details[data-row-menu]') || !event.target.open) return
+      for (const other of document.querySelectorAll('details[data-row-menu][open]')) {
+        if (other !== event.target) other.open = false
+      }
+    },
+    true
+  )
+
+  // An empty list's "create your first" link jumps to the form below; focusing its first field
+  // lets typing start at once (without this script the link still scrolls there).
+  document.addEventListener('click', (event) => {
+    const link = event.target.closest?.('a[data-focus-target]')
+    if (link) setTimeout(() => document.getElementById(link.hash.slice(1))?.focus())
+  })
+
   document.addEventListener('click', (event) => {
     const button = event.target.closest?.('button')
     if (!button) return
@@ -124,9 +155,9 @@
       onCopy(button)
   })
 
-  // Live status: while any node on the page is changing, long-poll the dashboard's JSON (the
-  // server answers when the account's next event commits) and update badges, addresses and
-  // buttons in place, without reloading the page.
+  // Live status: while any node on the page is changing (and on a node's own page for as long
+  // as the node exists), long-poll the dashboard's JSON (the server answers when the account's
+  // next event commits) and update badges, addresses and buttons in place, without reloading.
   function setAll(scope, fieldName, update) {
     scope.querySelectorAll(`[data-field="${fieldName}"]`).forEach(update)
   }
@@ -158,7 +189,23 @@
     if (before !== status) {
       announce(`Node ${element.dataset.nodeId} is now ${status}.`)
       element.querySelectorAll('[data-refresh][id]').forEach(refresh)
+      if ('watchDeletion' in element.dataset) noticeDeletion(element, status)
     }
+  }
+
+  /** A node page whose node is deleted elsewhere says so in its live region, with a way back. */
+  function noticeDeletion(element, status) {
+    const template = element.querySelector(`template[data-gone-notice="${status}"]`)
+    const region = element.querySelector('#node-gone')
+    // This page's own delete form is in flight: the next page says what happened.
+    if (document.querySelector('form[aria-busy="true"]')) return
+    if (template && region) region.replaceChildren(template.content.cloneNode(true))
+  }
+
+  /** Keeps polling while a node changes, and on a node's page until the node is gone. */
+  function watched(element) {
+    if ('watchDeletion' in element.dataset) return element.dataset.status !== 'deleted'
+    return CHANGING.has(element.dataset.status)
   }
 
   /** Replaces a section with its current server rendering, e.g. addresses after provisioning. */
@@ -173,7 +220,7 @@
 
   async function poll(url, since) {
     const elements = [...document.querySelectorAll('[data-node-id]')]
-    if (!elements.some((element) => CHANGING.has(element.dataset.status))) return
+    if (!elements.some(watched)) return
     let next = since
     let pause = 1000
     try {

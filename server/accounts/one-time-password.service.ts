@@ -1,0 +1,52 @@
+/**
+ * @module One-time passwords: a password the server generated and printed (the admin's on
+ * first start, `nodeplane users create` or `users reset-password` without --password). Its
+ * owner must replace it in the dashboard before using it; API keys keep working meanwhile.
+ */
+import type { Db } from '../db/client.js'
+import { transaction } from '../db/transaction.js'
+import { ProblemError } from '../http/problem.js'
+import { findUserById, updatePasswordHash } from './accounts.store.js'
+import { userByEmail } from './accounts.service.js'
+import { checkNewPassword } from './password-rules.js'
+import { generatePassword, hashPassword, hashPasswordAsync, verifyPasswordAsync } from './passwords.js'
+import type { Session } from './sessions.service.js'
+import { deleteOtherSessions, deleteSessionsOf } from './sessions.store.js'
+
+/**
+ * Replaces a one-time password without asking for it again: the session just logged in with
+ * it. Only while the password is a one-time one, so a borrowed session cannot change a
+ * password its holder does not know. Ends the user's other sessions.
+ */
+export async function replaceOneTimePassword(db: Db, session: Session, next: string): Promise<void> {
+  const user = await findUserById(db, session.user.id)
+  if (!user?.passwordMustChange) {
+    throw new ProblemError(409, 'password_not_one_time', 'Your password is not a one-time password; change it under Account.')
+  }
+  checkNewPassword(next, await verifyPasswordAsync(next, user.passwordHash), 'new_password', 'the one-time password')
+  const hash = await hashPasswordAsync(next)
+  await transaction(db, async (tx) => {
+    await updatePasswordHash(tx, user.id, hash)
+    await deleteOtherSessions(tx, user.id, session.tokenHash)
+  })
+}
+
+/**
+ * Sets a user's password from the CLI and logs out all their sessions. Without `password` a
+ * new one is generated, returned to be printed once, and must be replaced at the next login.
+ */
+export async function resetPassword(
+  db: Db,
+  email: string,
+  password?: string
+): Promise<{ generatedPassword?: string }> {
+  const user = await userByEmail(db, email)
+  if (password !== undefined) checkNewPassword(password, false, 'password')
+  const chosen = password ?? generatePassword()
+  const hash = hashPassword(chosen)
+  await transaction(db, async (tx) => {
+    await updatePasswordHash(tx, user.id, hash, password === undefined)
+    await deleteSessionsOf(tx, user.id)
+  })
+  return password === undefined ? { generatedPassword: chosen } : {}
+}
