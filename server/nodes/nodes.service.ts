@@ -9,7 +9,8 @@ import { recordEvent } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import { newNodeId } from '../lib/ids.js'
-import { privateAddressAt } from '../lib/ip.js'
+import { ipv4Text, privateRange } from '../lib/ip.js'
+import { nextFit } from '../lib/next-fit.js'
 import { isAdminAccount } from '../accounts/accounts.service.js'
 import { generatePassword } from '../accounts/passwords.js'
 import type { ExpectedNode, NodeSpec } from '../provisioning/driver.js'
@@ -68,16 +69,13 @@ function recordNodeEvent(
   return recordEvent(ctx.db, ctx.clock, { accountId: row.accountId, type, resourceId: row.id, data: { status, ...data } })
 }
 
-/** The VPC's first free private address, under the VPC's lock (which its deletion takes too). */
-async function nextPrivateIp(ctx: TxCtx, accountId: string, vpc: { id: string; cidr: string }): Promise<string> {
+/** A free private address of the VPC (next fit), under the VPC's lock, which its deletion takes too. */
+async function nextPrivateIp(ctx: TxCtx, accountId: string, vpc: { id: string; cidr: string }): Promise<number> {
   await lockKey(ctx.db, `vpc:${vpc.id}`)
   if (!(await findLiveVpc(ctx.db, accountId, vpc.id))) throw invalidField('vpc_id', 'no such VPC on this account', 'vpc_not_found')
-  const used = await usedPrivateIps(ctx.db, vpc.id)
-  for (let n = 0; ; n++) {
-    const candidate = privateAddressAt(vpc.cidr, n)
-    if (!candidate) throw new ProblemError(409, 'vpc_full', `VPC ${vpc.id} has no free private address`)
-    if (!used.has(candidate)) return candidate
-  }
+  const free = await nextFit([privateRange(vpc.cidr)], usedPrivateIps(ctx.db, vpc.id))
+  if (free === undefined) throw new ProblemError(409, 'vpc_full', `VPC ${vpc.id} has no free private address`)
+  return free
 }
 
 /** The placement transaction: VPC, host, private address and the answer, or nothing at all. */
@@ -97,6 +95,7 @@ function insertPlacedNode(
       throw invalidField('vpc_id', `VPC is in ${requestedVpc.region}, the node in ${host.region}`, 'region_mismatch')
     }
     const vpc = requestedVpc ?? (await ensureDefaultVpc(c, accountId, host.region))
+    const privateIpValue = await nextPrivateIp(c, accountId, vpc)
     const row = await insertNode(tx, {
       id: newNodeId(),
       accountId,
@@ -104,7 +103,8 @@ function insertPlacedNode(
       region: host.region,
       vpcId: vpc.id,
       hostId: host.id,
-      privateIp: await nextPrivateIp(c, accountId, vpc),
+      privateIp: ipv4Text(privateIpValue),
+      privateIpValue,
       status: 'provisioning',
       hourlyPrice: host.hourlyPrice,
       currency: host.currency,
