@@ -24,7 +24,7 @@ import {
   retireWorker,
 } from '../provisioning/workers.store.js'
 import { attachAutoIpv4, nodeAddresses, primaryIpv4, releaseNodeIps } from '../public-ips/public-ips.service.js'
-import { ensureDefaultVpc, getVpc, vpcForNewNode } from '../vpcs/vpcs.service.js'
+import { ensureDefaultVpc, vpcForNewNode } from '../vpcs/vpcs.service.js'
 import { findLiveVpc } from '../vpcs/vpcs.store.js'
 import type { CreateNodeBody, Node } from './nodes.schema.js'
 import {
@@ -121,6 +121,14 @@ function insertPlacedNode(
   })
 }
 
+/** The range of a node's VPC, which outlives its nodes (deleting a VPC with nodes is refused). */
+async function vpcCidrOf(db: Db, accountId: string, vpcId: string): Promise<string> {
+  // The row alone: the VPC's API view would also list all its nodes, a read per node.
+  const vpc = await findLiveVpc(db, accountId, vpcId)
+  if (!vpc) throw new Error(`VPC ${vpcId} of a live node is gone`)
+  return vpc.cidr
+}
+
 /** What the driver builds from a row: the row's identity plus its VPC range and root login. */
 async function nodeSpec(ctx: Ctx, row: NodeRow): Promise<NodeSpec> {
   const { id, accountId, name, region, vpcId, hostId, privateIp, createdAt } = row
@@ -134,7 +142,7 @@ async function nodeSpec(ctx: Ctx, row: NodeRow): Promise<NodeSpec> {
     hostId,
     privateIp,
     createdAt,
-    vpcCidr: (await getVpc(ctx.db, accountId, vpcId)).cidr,
+    vpcCidr: await vpcCidrOf(ctx.db, accountId, vpcId),
     login: { user: 'root', password: ctx.secrets.open(row.rootPassword) },
   }
 }
