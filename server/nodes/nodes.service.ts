@@ -26,11 +26,12 @@ import {
 import { attachAutoIpv4, nodeAddresses, primaryIpv4, releaseNodeIps } from '../public-ips/public-ips.service.js'
 import { ensureDefaultVpc, vpcForNewNode } from '../vpcs/vpcs.service.js'
 import { findLiveVpc } from '../vpcs/vpcs.store.js'
-import type { CreateNodeBody, Node } from './nodes.schema.js'
+import type { CreateNodeBody, Node, NodeListQuery } from './nodes.schema.js'
 import {
   deleteNodeRow,
   findLiveNode,
   findNode,
+  findNodeOfAccount,
   insertNode,
   liveNodesOfAccount,
   markDeleting,
@@ -198,8 +199,29 @@ export async function createNode(
   return node
 }
 
+/** Every live node of the account, oldest first (the spec's GET /nodes and the dashboard). */
 export async function listNodes(ctx: Ctx, accountId: string): Promise<Node[]> {
   return view(ctx, await liveNodesOfAccount(ctx.db, accountId))
+}
+
+/** `GET /nodes` with its optional filters and paging; `after` names the next page's cursor. */
+export async function listNodesPage(ctx: Ctx, accountId: string, query: NodeListQuery): Promise<{ nodes: Node[]; after?: string }> {
+  const filter = { status: query.status, region: query.region, vpcId: query.vpc_id }
+  if (query.limit === undefined) {
+    if (query.after !== undefined) throw invalidField('after', 'needs limit: it names where a page starts')
+    return { nodes: await view(ctx, await liveNodesOfAccount(ctx.db, accountId, filter)) }
+  }
+  const after = query.after === undefined ? undefined : await cursorNode(ctx.db, accountId, query.after)
+  // One more than the page: whether it exists says whether a next page does.
+  const rows = await liveNodesOfAccount(ctx.db, accountId, filter, { limit: query.limit + 1, after })
+  const page = rows.slice(0, query.limit)
+  return { nodes: await view(ctx, page), after: rows.length > query.limit ? page.at(-1)!.id : undefined }
+}
+
+async function cursorNode(db: Db, accountId: string, id: string): Promise<NodeRow> {
+  const row = await findNodeOfAccount(db, accountId, id)
+  if (!row) throw invalidField('after', `no node ${id} on this account`, 'cursor_not_found')
+  return row
 }
 
 export async function getNode(ctx: Ctx, accountId: string, id: string): Promise<Node> {

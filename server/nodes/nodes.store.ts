@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, notExists, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.js'
 import { first, preparedPerDb } from '../db/prepared.js'
@@ -29,8 +29,21 @@ export function toNode(row: NodeRow, ipAddress: string | null, now: Date): Node 
   }
 }
 
-export async function insertNode(tx: Tx, row: typeof nodes.$inferInsert): Promise<NodeRow> {
-  return (await tx.insert(nodes).values(row).returning())[0]!
+/** What a creation sets; the rest (running_at, deleted_at, ...) starts null. */
+const CREATED = ['id', 'accountId', 'name', 'region', 'vpcId', 'hostId', 'privateIp', 'privateIpValue', 'status', 'hourlyPrice', 'currency', 'rootPassword', 'createdAt', 'workerId'] as const
+export type NewNode = Pick<typeof nodes.$inferInsert, (typeof CREATED)[number]>
+
+// A placeholder per column, so one statement serves every creation. (A null placeholder would
+// reach a timestamp column's encoder, which cannot take it: the timestamps stay out.)
+const insertRow = preparedPerDb('insert_node', (db) =>
+  db
+    .insert(nodes)
+    .values(Object.fromEntries(CREATED.map((column) => [column, sql.placeholder(column)])) as unknown as NewNode)
+    .returning()
+)
+
+export async function insertNode(tx: Tx, row: NewNode): Promise<NodeRow> {
+  return (await insertRow(tx, Object.fromEntries(CREATED.map((column) => [column, row[column] ?? null]))))[0]!
 }
 
 /** Removes a node that never came to be (its driver refused it at creation). */
@@ -56,16 +69,58 @@ export async function findLiveNode(db: Db, accountId: string, id: string): Promi
   return (await liveNodeById(db, { id, accountId }))[0]
 }
 
+const nodeById = preparedPerDb('node_by_id', (db) => db.select().from(nodes).where(eq(nodes.id, sql.placeholder('id'))).limit(1))
+
+/** Read by each of the worker's transitions of a node, hence prepared once. */
 export function findNode(db: Db, id: string): Promise<NodeRow | undefined> {
-  return first(db.select().from(nodes).where(eq(nodes.id, id)).limit(1))
+  return first(nodeById(db, { id }))
 }
 
-export function liveNodesOfAccount(db: Db, accountId: string): Promise<NodeRow[]> {
-  return db
+/** Which of an account's live nodes a list wants; a later `label_selector` joins as one more condition. */
+export interface NodeFilter {
+  status?: NodeStatusValue
+  region?: string
+  vpcId?: string
+}
+
+/** At most `limit` nodes after the node `after`, in list order (oldest first, then by id). */
+export interface NodePage {
+  limit: number
+  after?: Pick<NodeRow, 'createdAt' | 'id'>
+}
+
+const listOrder = [asc(nodes.createdAt), asc(nodes.id)]
+
+// The spec's plain GET /nodes: every live node of the account, prepared once.
+const allLiveOfAccount = preparedPerDb('live_nodes_of_account', (db) =>
+  db
     .select()
     .from(nodes)
-    .where(and(eq(nodes.accountId, accountId), ne(nodes.status, 'deleted')))
-    .orderBy(asc(nodes.createdAt), asc(nodes.id))
+    .where(and(eq(nodes.accountId, sql.placeholder('accountId')), live))
+    .orderBy(...listOrder)
+)
+
+function matching(accountId: string, filter: NodeFilter, after: NodePage['after']): SQL | undefined {
+  return and(
+    eq(nodes.accountId, accountId),
+    live,
+    filter.status ? eq(nodes.status, filter.status) : undefined,
+    filter.region ? eq(nodes.region, filter.region) : undefined,
+    filter.vpcId ? eq(nodes.vpcId, filter.vpcId) : undefined,
+    after ? or(gt(nodes.createdAt, after.createdAt), and(eq(nodes.createdAt, after.createdAt), gt(nodes.id, after.id))) : undefined
+  )
+}
+
+/** The account's live nodes in list order, narrowed by `filter`, one page of them with `page`. */
+export function liveNodesOfAccount(db: Db, accountId: string, filter: NodeFilter = {}, page?: NodePage): Promise<NodeRow[]> {
+  if (!page && !filter.status && !filter.region && !filter.vpcId) return allLiveOfAccount(db, { accountId })
+  const query = db.select().from(nodes).where(matching(accountId, filter, page?.after)).orderBy(...listOrder)
+  return page ? query.limit(page.limit) : query
+}
+
+/** A node of the account in any status, deleted ones too: a list's cursor may name one. */
+export function findNodeOfAccount(db: Db, accountId: string, id: string): Promise<NodeRow | undefined> {
+  return first(db.select().from(nodes).where(and(eq(nodes.id, id), eq(nodes.accountId, accountId))).limit(1))
 }
 
 export function nodesInStatus(db: Db, statuses: NodeStatusValue[]): Promise<NodeRow[]> {

@@ -8,7 +8,8 @@
  *   it up, read the node and its address) and no middleware. Ratios against it show what
  *   nodeplane's layers cost on top of the work itself;
  * - with YARDSTICK_DB (SQLite) or YARDSTICK_PG_URL (PostgreSQL), `POST /keyed/nodes`: the
- *   durable work of a node creation, hand-written (yardstick-create.ts).
+ *   durable work of a node creation, hand-written (yardstick-create.ts), and `GET /keyed/nodes`:
+ *   the account's nodes read and `JSON.stringify`'d (yardstick-list.ts).
  */
 import { createHash } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
@@ -16,6 +17,7 @@ import { serve } from '@hono/node-server'
 import Database from 'better-sqlite3'
 import { Hono, type Context } from 'hono'
 import pg from 'pg'
+import { postgresList, sqliteList, type ListAnswer } from './yardstick-list.js'
 import { postgresCreate, sqliteCreate, type CreateAnswer, type CreateRequest } from './yardstick-create.js'
 
 const node = {
@@ -63,13 +65,21 @@ const createRequest = async (c: Context): Promise<CreateRequest> => ({
 })
 const answer = (c: Context, result: CreateAnswer) => (result.status === 201 ? c.json(result.node, 201) : c.json({ title: result.title }, result.status))
 
+const listed = (c: Context, result: ListAnswer) => c.body(result.body, result.status, { 'Content-Type': 'application/json' })
+
 if (process.env.YARDSTICK_DB) {
-  const create = sqliteCreate(new Database(process.env.YARDSTICK_DB, { fileMustExist: true }))
+  const db = new Database(process.env.YARDSTICK_DB, { fileMustExist: true })
+  const create = sqliteCreate(db)
+  const list = sqliteList(db)
   app.post('/keyed/nodes', async (c) => answer(c, create(await createRequest(c))))
+  app.get('/keyed/nodes', (c) => listed(c, list(c.req.header('Authorization'))))
 }
 if (process.env.YARDSTICK_PG_URL) {
-  const create = postgresCreate(new pg.Pool({ connectionString: process.env.YARDSTICK_PG_URL, max: 20 }))
+  const pool = new pg.Pool({ connectionString: process.env.YARDSTICK_PG_URL, max: 20 })
+  const create = postgresCreate(pool)
+  const list = postgresList(pool)
   app.post('/keyed/nodes', async (c) => answer(c, await create(await createRequest(c))))
+  app.get('/keyed/nodes', async (c) => listed(c, await list(c.req.header('Authorization'))))
 }
 
 serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
