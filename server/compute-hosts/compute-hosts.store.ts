@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, gte, or, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.js'
-import { first } from '../db/prepared.js'
+import { first, preparedPerDb } from '../db/prepared.js'
 import { readCache } from '../db/read-cache.js'
 import { dialectOf, execute, skipLocked, type Tx } from '../db/transaction.js'
 import { formatPrice } from '../lib/money.js'
@@ -104,8 +104,13 @@ export async function searchHosts(db: Db, query: DiscoveryQuery): Promise<{ rows
   return { rows, total }
 }
 
+const hostById = preparedPerDb('host_by_id', (db) =>
+  db.select().from(computeHosts).where(eq(computeHosts.id, sql.placeholder('id'))).limit(1)
+)
+
+/** Read for every node the driver starts, hence prepared once. */
 export function findHost(db: Db, id: string): Promise<HostRow | undefined> {
-  return first(db.select().from(computeHosts).where(eq(computeHosts.id, id)).limit(1))
+  return first(hostById(db, { id }))
 }
 
 /**
@@ -113,24 +118,33 @@ export function findHost(db: Db, id: string): Promise<HostRow | undefined> {
  * PostgreSQL the row stays locked until the transaction ends and hosts other transactions
  * hold are skipped, so concurrent creates on several replicas each get a host of their own.
  */
+const cheapestActive = preparedPerDb('cheapest_active_host', (db) =>
+  skipLocked(
+    db as Tx,
+    db
+      .select()
+      .from(computeHosts)
+      .where(and(eq(computeHosts.region, sql.placeholder('region')), eq(computeHosts.status, 'active')))
+      .orderBy(asc(computeHosts.hourlyPrice), asc(computeHosts.id))
+      .limit(1)
+  )
+)
+
 export function cheapestActiveHost(tx: Tx, region: string): Promise<HostRow | undefined> {
-  const query = tx
-    .select()
-    .from(computeHosts)
-    .where(and(eq(computeHosts.region, region), eq(computeHosts.status, 'active')))
-    .orderBy(asc(computeHosts.hourlyPrice), asc(computeHosts.id))
-    .limit(1)
-  return first(skipLocked(tx, query))
+  return first(cheapestActive(tx, { region }))
 }
+
+const flipStatus = preparedPerDb('set_host_status', (db) =>
+  db
+    .update(computeHosts)
+    .set({ status: sql`${sql.placeholder('to')}` })
+    .where(and(eq(computeHosts.id, sql.placeholder('id')), eq(computeHosts.status, sql.placeholder('from'))))
+    .returning({ id: computeHosts.id })
+)
 
 /** Flips a host between active and reserved; false when it was not in the `from` state. */
 export async function setHostStatus(tx: Tx, id: string, from: HostRow['status'], to: HostRow['status']): Promise<boolean> {
-  const changed = await tx
-    .update(computeHosts)
-    .set({ status: to })
-    .where(and(eq(computeHosts.id, id), eq(computeHosts.status, from)))
-    .returning({ id: computeHosts.id })
-  return changed.length === 1
+  return (await flipStatus(tx, { id, from, to })).length === 1
 }
 
 export async function countHosts(db: Db): Promise<number> {

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { createPrivateFile, ensureDataDir } from '../lib/data-dir.js'
 import * as schema from './schema.js'
+import { cacheStatements } from './statement-cache.js'
 import { markDialect } from './transaction.js'
 
 /**
@@ -64,6 +65,7 @@ function openSqlite(dataDir: string): OpenDatabase {
   sqlite.pragma('foreign_keys = ON')
   // The CLI may write while a server runs on the same file: wait for the lock, don't fail.
   sqlite.pragma('busy_timeout = 5000')
+  cacheStatements(sqlite)
   const db = drizzleSqlite(sqlite, { schema })
   migrateSqlite(db, { migrationsFolder: migrationsOf('./migrations') })
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck()

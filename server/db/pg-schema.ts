@@ -31,6 +31,8 @@ function pgColumn(column: SQLiteColumn): PgColumnBuilderBase {
     SQLiteInteger: () => integer(column.name),
     SQLiteBoolean: () => boolean(column.name),
     SQLiteTimestamp: () => bigint(column.name, { mode: 'number' }),
+    // The one custom column, ipv4Number (db/columns.ts): unsigned 32-bit needs more than int4.
+    SQLiteCustomColumn: () => bigint(column.name, { mode: 'number' }),
   }[column.columnType]
   if (!builder) throw new Error(`no PostgreSQL type for ${column.name} (${column.columnType})`)
   let pg: any = builder()

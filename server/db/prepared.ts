@@ -1,4 +1,5 @@
 import type { Db } from './client.js'
+import { dialectOf, rootOf, type Tx } from './transaction.js'
 
 /** What both drivers' prepared queries offer: run with the placeholder values, get the rows. */
 interface Prepared<Row> {
@@ -9,14 +10,17 @@ interface Prepared<Row> {
  * Memoizes a prepared drizzle query per database handle. Hot reads (key lookup, one node)
  * otherwise rebuild their SQL and re-prepare the statement on every request, which costs
  * more than running them. `name` names the statement on PostgreSQL, which caches it on each
- * pooled connection; SQLite ignores it.
+ * pooled connection; SQLite ignores it. On SQLite a transaction's handle shares the one
+ * connection, so its queries reuse the root handle's statements; on PostgreSQL a transaction
+ * runs on a connection of its own and prepares there.
  */
 export function preparedPerDb<Row>(
   name: string,
   build: (db: Db) => { prepare(): { all(values: Record<string, unknown>): Row[] } }
 ): (db: Db, values: Record<string, unknown>) => Promise<Row[]> {
   const cache = new WeakMap<Db, Prepared<Row>>()
-  return async (db, values) => {
+  return async (handle, values) => {
+    const db = dialectOf(handle) === 'sqlite' ? rootOf(handle as Tx) : handle
     let query = cache.get(db)
     if (query === undefined) {
       // SQLite's typed `prepare()` takes no name; PostgreSQL's needs one, and SQLite ignores it.

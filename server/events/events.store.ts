@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { preparedPerDb } from '../db/prepared.js'
 import type { Tx } from '../db/transaction.js'
 import type { Actor } from './actor.js'
 import type { Event, EventType } from './events.schema.js'
@@ -29,19 +30,33 @@ export function toEvent(row: EventRow): Event {
   }
 }
 
-/** The account's next event id; the row it updates stays locked until the transaction ends. */
-async function nextId(tx: Tx, accountId: string): Promise<number> {
-  const [row] = await tx
+const bumpSequence = preparedPerDb('next_event_id', (db) =>
+  db
     .insert(eventSequences)
-    .values({ accountId, lastId: 1 })
+    .values({ accountId: sql.placeholder('accountId'), lastId: 1 })
     .onConflictDoUpdate({ target: eventSequences.accountId, set: { lastId: sql`${eventSequences.lastId} + 1` } })
     .returning({ id: eventSequences.lastId })
-  return row!.id
+)
+
+/** The account's next event id; the row it updates stays locked until the transaction ends. */
+async function nextId(tx: Tx, accountId: string): Promise<number> {
+  return (await bumpSequence(tx, { accountId }))[0]!.id
 }
+
+const COLUMNS = ['accountId', 'id', 'type', 'resourceId', 'occurredAt', 'data', 'actorType', 'actorId', 'requestId', 'sourceAddress'] as const
+type EventInsert = typeof events.$inferInsert
+
+// Every change records an event: prepared once, with a placeholder per column.
+const insertRow = preparedPerDb('insert_event', (db) =>
+  db
+    .insert(events)
+    .values(Object.fromEntries(COLUMNS.map((column) => [column, sql.placeholder(column)])) as unknown as EventInsert)
+    .returning({ id: events.id })
+)
 
 export async function insertEvent(tx: Tx, event: NewEvent): Promise<number> {
   const id = await nextId(tx, event.accountId)
-  await tx.insert(events).values({
+  const row: Required<Pick<EventInsert, (typeof COLUMNS)[number]>> = {
     accountId: event.accountId,
     id,
     type: event.type,
@@ -52,7 +67,8 @@ export async function insertEvent(tx: Tx, event: NewEvent): Promise<number> {
     actorId: event.actor.id,
     requestId: event.actor.request_id,
     sourceAddress: event.actor.source_address,
-  })
+  }
+  await insertRow(tx, row)
   return id
 }
 

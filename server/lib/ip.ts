@@ -79,12 +79,20 @@ export function vpcCidr(index: number): string {
 
 const vpcRanges = new Map<string, Pool>()
 
-/** The n-th usable private address of a VPC range, skipping the first ten (gateway, DNS). */
-export function privateAddressAt(cidr: string, n: number): string | undefined {
-  // Called once per address in use while looking for a free one: parse each range once.
+/** A VPC range parsed once: allocation asks for it on every node. */
+function vpcPool(cidr: string): Pool {
   let pool = vpcRanges.get(cidr)
   if (!pool) vpcRanges.set(cidr, (pool = parsePool(cidr, { 4: 32, 6: 128 })))
-  const offset = BigInt(n + 10)
-  if (offset > blockCount(pool)) return undefined
-  return fromBigInt(4, pool.base + offset)
+  return pool
+}
+
+/** The usable private addresses of a VPC range as numbers, skipping the first ten (gateway, DNS). */
+export function privateRange(cidr: string): { lo: number; hi: number } {
+  const pool = vpcPool(cidr)
+  return { lo: Number(pool.base) + 10, hi: Number(pool.base + blockCount(pool)) }
+}
+
+/** An IPv4 address from its number. */
+export function ipv4Text(value: number): string {
+  return fromBigInt(4, BigInt(value))
 }

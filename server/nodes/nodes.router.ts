@@ -3,8 +3,15 @@ import { principalOf } from '../http/auth.js'
 import { createRouter } from '../http/router.js'
 import { idempotentAnswer } from '../idempotency/idempotent-answer.js'
 import * as routes from './nodes.routes.js'
-import { createNode, deleteNode, getNode, listNodes, nodeCredentials } from './nodes.service.js'
+import { createNode, deleteNode, getNode, listNodesPage, nodeCredentials } from './nodes.service.js'
 import { waitForNode } from './nodes.wait.js'
+
+/** RFC 8288's link to the next page: the same request, starting after the page's last node. */
+function nextPageLink(requestUrl: string, after: string): string {
+  const url = new URL(requestUrl)
+  url.searchParams.set('after', after)
+  return `<${url.pathname}${url.search}>; rel="next"`
+}
 
 /** The spec's node endpoints (no /api/v1 prefix) and the credentials extension. */
 export function nodesRouter(deps: Deps) {
@@ -12,7 +19,10 @@ export function nodesRouter(deps: Deps) {
     .openapi(routes.create, async (c) =>
       c.json(await createNode(deps, principalOf(c).accountId, c.req.valid('json'), idempotentAnswer(c, 201)), 201)
     )
-    .openapi(routes.list, async (c) => c.json(await listNodes(deps, principalOf(c).accountId), 200))
+    .openapi(routes.list, async (c) => {
+      const { nodes, after } = await listNodesPage(deps, principalOf(c).accountId, c.req.valid('query'))
+      return c.json(nodes, 200, after === undefined ? {} : { Link: nextPageLink(c.req.url, after) })
+    })
     .openapi(routes.getOne, async (c) => {
       const { id } = c.req.valid('param')
       const { wait_for: target, timeout } = c.req.valid('query')

@@ -9,7 +9,7 @@ import {
   links,
   problemResponse,
 } from '../http/responses.js'
-import { CreateNodeBody, Node, NodeCredentials, NodeIdParam, NodeWaitQuery } from './nodes.schema.js'
+import { CreateNodeBody, Node, NodeCredentials, NodeIdParam, NodeListQuery, NodeWaitQuery } from './nodes.schema.js'
 
 const tags = ['Nodes']
 const notFound = problemResponse('No such node on the account, or it was deleted')
@@ -48,8 +48,24 @@ export const list = createRoute({
   path: '/nodes',
   tags,
   summary: 'List nodes',
+  description:
+    'Every node of the account, oldest first. Optionally filtered, and optionally in pages: with `limit`, the body is ' +
+    'still a plain array, and while more nodes follow a `Link` header with `rel="next"` gives the next page.',
   security: bearer,
-  responses: { 200: { description: 'Every node of the account, in any status', content: json(z.array(Node)) }, ...authErrors },
+  request: { query: NodeListQuery },
+  responses: {
+    200: {
+      description: 'The nodes of the account (or of the page), in any status',
+      headers: z.object({
+        Link: z.string().optional().openapi({
+          description: 'With `limit`, while more nodes follow: `</nodes?limit=100&after=node_...>; rel="next"`',
+        }),
+      }),
+      content: json(z.array(Node)),
+    },
+    400: problemResponse('`limit` out of range, `after` without `limit` or naming no node of the account, or an unknown filter value'),
+    ...authErrors,
+  },
 })
 
 export const getOne = createRoute({

@@ -42,6 +42,27 @@ export const Node = z
 
 export type Node = z.infer<typeof Node>
 
+/**
+ * The optional paging and filters of `GET /nodes`. Without any, the answer is the spec's plain
+ * array of every node; with `limit`, it is still a plain array, and a `Link` header with
+ * `rel="next"` names the next page. Filters narrow the list either way.
+ */
+export const NodeListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional().openapi({
+    description: 'Page size: at most this many nodes, oldest first; the `Link` header (rel="next") gives the next page',
+    example: 100,
+  }),
+  after: z.string().min(1).optional().openapi({
+    description: 'Start after this node id (the cursor in the `Link` header); with `limit`',
+    example: 'node_3k7f2m9q4x8w1c5v6b0n',
+  }),
+  status: NodeStatus.optional().openapi({ description: 'Only nodes in this status' }),
+  region: z.string().min(1).optional().openapi({ description: 'Only nodes in this region', example: 'eu-central-1' }),
+  vpc_id: z.string().min(1).optional().openapi({ description: 'Only nodes in this VPC' }),
+})
+
+export type NodeListQuery = z.infer<typeof NodeListQuery>
+
 export const NodeIdParam = z.object({
   id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'node_3k7f2m9q4x8w1c5v6b0n' }),
 })

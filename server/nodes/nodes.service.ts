@@ -9,7 +9,8 @@ import { recordEvent } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import { newNodeId } from '../lib/ids.js'
-import { privateAddressAt } from '../lib/ip.js'
+import { ipv4Text, privateRange } from '../lib/ip.js'
+import { nextFit } from '../lib/next-fit.js'
 import { isAdminAccount } from '../accounts/accounts.service.js'
 import { generatePassword } from '../accounts/passwords.js'
 import type { ExpectedNode, NodeSpec } from '../provisioning/driver.js'
@@ -23,13 +24,14 @@ import {
   retireWorker,
 } from '../provisioning/workers.store.js'
 import { attachAutoIpv4, nodeAddresses, primaryIpv4, releaseNodeIps } from '../public-ips/public-ips.service.js'
-import { ensureDefaultVpc, getVpc, vpcForNewNode } from '../vpcs/vpcs.service.js'
+import { ensureDefaultVpc, vpcForNewNode } from '../vpcs/vpcs.service.js'
 import { findLiveVpc } from '../vpcs/vpcs.store.js'
-import type { CreateNodeBody, Node } from './nodes.schema.js'
+import type { CreateNodeBody, Node, NodeListQuery } from './nodes.schema.js'
 import {
   deleteNodeRow,
   findLiveNode,
   findNode,
+  findNodeOfAccount,
   insertNode,
   liveNodesOfAccount,
   markDeleting,
@@ -68,16 +70,13 @@ function recordNodeEvent(
   return recordEvent(ctx.db, ctx.clock, { accountId: row.accountId, type, resourceId: row.id, data: { status, ...data } })
 }
 
-/** The VPC's first free private address, under the VPC's lock (which its deletion takes too). */
-async function nextPrivateIp(ctx: TxCtx, accountId: string, vpc: { id: string; cidr: string }): Promise<string> {
+/** A free private address of the VPC (next fit), under the VPC's lock, which its deletion takes too. */
+async function nextPrivateIp(ctx: TxCtx, accountId: string, vpc: { id: string; cidr: string }): Promise<number> {
   await lockKey(ctx.db, `vpc:${vpc.id}`)
   if (!(await findLiveVpc(ctx.db, accountId, vpc.id))) throw invalidField('vpc_id', 'no such VPC on this account', 'vpc_not_found')
-  const used = await usedPrivateIps(ctx.db, vpc.id)
-  for (let n = 0; ; n++) {
-    const candidate = privateAddressAt(vpc.cidr, n)
-    if (!candidate) throw new ProblemError(409, 'vpc_full', `VPC ${vpc.id} has no free private address`)
-    if (!used.has(candidate)) return candidate
-  }
+  const free = await nextFit([privateRange(vpc.cidr)], usedPrivateIps(ctx.db, vpc.id))
+  if (free === undefined) throw new ProblemError(409, 'vpc_full', `VPC ${vpc.id} has no free private address`)
+  return free
 }
 
 /** The placement transaction: VPC, host, private address and the answer, or nothing at all. */
@@ -97,6 +96,7 @@ function insertPlacedNode(
       throw invalidField('vpc_id', `VPC is in ${requestedVpc.region}, the node in ${host.region}`, 'region_mismatch')
     }
     const vpc = requestedVpc ?? (await ensureDefaultVpc(c, accountId, host.region))
+    const privateIpValue = await nextPrivateIp(c, accountId, vpc)
     const row = await insertNode(tx, {
       id: newNodeId(),
       accountId,
@@ -104,7 +104,8 @@ function insertPlacedNode(
       region: host.region,
       vpcId: vpc.id,
       hostId: host.id,
-      privateIp: await nextPrivateIp(c, accountId, vpc),
+      privateIp: ipv4Text(privateIpValue),
+      privateIpValue,
       status: 'provisioning',
       hourlyPrice: host.hourlyPrice,
       currency: host.currency,
@@ -121,6 +122,14 @@ function insertPlacedNode(
   })
 }
 
+/** The range of a node's VPC, which outlives its nodes (deleting a VPC with nodes is refused). */
+async function vpcCidrOf(db: Db, accountId: string, vpcId: string): Promise<string> {
+  // The row alone: the VPC's API view would also list all its nodes, a read per node.
+  const vpc = await findLiveVpc(db, accountId, vpcId)
+  if (!vpc) throw new Error(`VPC ${vpcId} of a live node is gone`)
+  return vpc.cidr
+}
+
 /** What the driver builds from a row: the row's identity plus its VPC range and root login. */
 async function nodeSpec(ctx: Ctx, row: NodeRow): Promise<NodeSpec> {
   const { id, accountId, name, region, vpcId, hostId, privateIp, createdAt } = row
@@ -134,7 +143,7 @@ async function nodeSpec(ctx: Ctx, row: NodeRow): Promise<NodeSpec> {
     hostId,
     privateIp,
     createdAt,
-    vpcCidr: (await getVpc(ctx.db, accountId, vpcId)).cidr,
+    vpcCidr: await vpcCidrOf(ctx.db, accountId, vpcId),
     login: { user: 'root', password: ctx.secrets.open(row.rootPassword) },
   }
 }
@@ -190,8 +199,29 @@ export async function createNode(
   return node
 }
 
+/** Every live node of the account, oldest first (the spec's GET /nodes and the dashboard). */
 export async function listNodes(ctx: Ctx, accountId: string): Promise<Node[]> {
   return view(ctx, await liveNodesOfAccount(ctx.db, accountId))
+}
+
+/** `GET /nodes` with its optional filters and paging; `after` names the next page's cursor. */
+export async function listNodesPage(ctx: Ctx, accountId: string, query: NodeListQuery): Promise<{ nodes: Node[]; after?: string }> {
+  const filter = { status: query.status, region: query.region, vpcId: query.vpc_id }
+  if (query.limit === undefined) {
+    if (query.after !== undefined) throw invalidField('after', 'needs limit: it names where a page starts')
+    return { nodes: await view(ctx, await liveNodesOfAccount(ctx.db, accountId, filter)) }
+  }
+  const after = query.after === undefined ? undefined : await cursorNode(ctx.db, accountId, query.after)
+  // One more than the page: whether it exists says whether a next page does.
+  const rows = await liveNodesOfAccount(ctx.db, accountId, filter, { limit: query.limit + 1, after })
+  const page = rows.slice(0, query.limit)
+  return { nodes: await view(ctx, page), after: rows.length > query.limit ? page.at(-1)!.id : undefined }
+}
+
+async function cursorNode(db: Db, accountId: string, id: string): Promise<NodeRow> {
+  const row = await findNodeOfAccount(db, accountId, id)
+  if (!row) throw invalidField('after', `no node ${id} on this account`, 'cursor_not_found')
+  return row
 }
 
 export async function getNode(ctx: Ctx, accountId: string, id: string): Promise<Node> {

@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.js'
 import { first, preparedPerDb } from '../db/prepared.js'
 import type { Tx } from '../db/transaction.js'
+import type { UsedNumbers } from '../lib/next-fit.js'
 import type { Node } from './nodes.schema.js'
 import { nodes } from './nodes.table.js'
 
@@ -27,8 +29,21 @@ export function toNode(row: NodeRow, ipAddress: string | null, now: Date): Node 
   }
 }
 
-export async function insertNode(tx: Tx, row: typeof nodes.$inferInsert): Promise<NodeRow> {
-  return (await tx.insert(nodes).values(row).returning())[0]!
+/** What a creation sets; the rest (running_at, deleted_at, ...) starts null. */
+const CREATED = ['id', 'accountId', 'name', 'region', 'vpcId', 'hostId', 'privateIp', 'privateIpValue', 'status', 'hourlyPrice', 'currency', 'rootPassword', 'createdAt', 'workerId'] as const
+export type NewNode = Pick<typeof nodes.$inferInsert, (typeof CREATED)[number]>
+
+// A placeholder per column, so one statement serves every creation. (A null placeholder would
+// reach a timestamp column's encoder, which cannot take it: the timestamps stay out.)
+const insertRow = preparedPerDb('insert_node', (db) =>
+  db
+    .insert(nodes)
+    .values(Object.fromEntries(CREATED.map((column) => [column, sql.placeholder(column)])) as unknown as NewNode)
+    .returning()
+)
+
+export async function insertNode(tx: Tx, row: NewNode): Promise<NodeRow> {
+  return (await insertRow(tx, Object.fromEntries(CREATED.map((column) => [column, row[column] ?? null]))))[0]!
 }
 
 /** Removes a node that never came to be (its driver refused it at creation). */
@@ -54,28 +69,109 @@ export async function findLiveNode(db: Db, accountId: string, id: string): Promi
   return (await liveNodeById(db, { id, accountId }))[0]
 }
 
+const nodeById = preparedPerDb('node_by_id', (db) => db.select().from(nodes).where(eq(nodes.id, sql.placeholder('id'))).limit(1))
+
+/** Read by each of the worker's transitions of a node, hence prepared once. */
 export function findNode(db: Db, id: string): Promise<NodeRow | undefined> {
-  return first(db.select().from(nodes).where(eq(nodes.id, id)).limit(1))
+  return first(nodeById(db, { id }))
 }
 
-export function liveNodesOfAccount(db: Db, accountId: string): Promise<NodeRow[]> {
-  return db
+/** Which of an account's live nodes a list wants; a later `label_selector` joins as one more condition. */
+export interface NodeFilter {
+  status?: NodeStatusValue
+  region?: string
+  vpcId?: string
+}
+
+/** At most `limit` nodes after the node `after`, in list order (oldest first, then by id). */
+export interface NodePage {
+  limit: number
+  after?: Pick<NodeRow, 'createdAt' | 'id'>
+}
+
+const listOrder = [asc(nodes.createdAt), asc(nodes.id)]
+
+// The spec's plain GET /nodes: every live node of the account, prepared once.
+const allLiveOfAccount = preparedPerDb('live_nodes_of_account', (db) =>
+  db
     .select()
     .from(nodes)
-    .where(and(eq(nodes.accountId, accountId), ne(nodes.status, 'deleted')))
-    .orderBy(asc(nodes.createdAt), asc(nodes.id))
+    .where(and(eq(nodes.accountId, sql.placeholder('accountId')), live))
+    .orderBy(...listOrder)
+)
+
+function matching(accountId: string, filter: NodeFilter, after: NodePage['after']): SQL | undefined {
+  return and(
+    eq(nodes.accountId, accountId),
+    live,
+    filter.status ? eq(nodes.status, filter.status) : undefined,
+    filter.region ? eq(nodes.region, filter.region) : undefined,
+    filter.vpcId ? eq(nodes.vpcId, filter.vpcId) : undefined,
+    after ? or(gt(nodes.createdAt, after.createdAt), and(eq(nodes.createdAt, after.createdAt), gt(nodes.id, after.id))) : undefined
+  )
+}
+
+/** The account's live nodes in list order, narrowed by `filter`, one page of them with `page`. */
+export function liveNodesOfAccount(db: Db, accountId: string, filter: NodeFilter = {}, page?: NodePage): Promise<NodeRow[]> {
+  if (!page && !filter.status && !filter.region && !filter.vpcId) return allLiveOfAccount(db, { accountId })
+  const query = db.select().from(nodes).where(matching(accountId, filter, page?.after)).orderBy(...listOrder)
+  return page ? query.limit(page.limit) : query
+}
+
+/** A node of the account in any status, deleted ones too: a list's cursor may name one. */
+export function findNodeOfAccount(db: Db, accountId: string, id: string): Promise<NodeRow | undefined> {
+  return first(db.select().from(nodes).where(and(eq(nodes.id, id), eq(nodes.accountId, accountId))).limit(1))
 }
 
 export function nodesInStatus(db: Db, statuses: NodeStatusValue[]): Promise<NodeRow[]> {
   return db.select().from(nodes).where(inArray(nodes.status, statuses)).orderBy(asc(nodes.createdAt))
 }
 
-export async function usedPrivateIps(db: Db, vpcId: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ ip: nodes.privateIp })
+// Literal, not a bound parameter: only then may SQLite use the partial index of live addresses.
+const live = sql`${nodes.status} <> 'deleted'`
+const higher = alias(nodes, 'higher')
+
+const highestInVpc = preparedPerDb('highest_private_ip', (db) =>
+  db
+    .select({ value: nodes.privateIpValue })
     .from(nodes)
-    .where(and(eq(nodes.vpcId, vpcId), ne(nodes.status, 'deleted')))
-  return new Set(rows.map((row) => row.ip))
+    .where(
+      and(
+        eq(nodes.vpcId, sql.placeholder('vpcId')),
+        live,
+        gte(nodes.privateIpValue, sql.placeholder('lo')),
+        lte(nodes.privateIpValue, sql.placeholder('hi'))
+      )
+    )
+    .orderBy(desc(nodes.privateIpValue))
+    .limit(1)
+)
+
+/** The VPC's private addresses in use, as next-fit allocation asks about them (lib/next-fit.ts). */
+export function usedPrivateIps(db: Db, vpcId: string): UsedNumbers {
+  return {
+    async highest({ lo, hi }) {
+      return (await highestInVpc(db, { vpcId, lo, hi }))[0]?.value ?? undefined
+    },
+    async lowestFree({ lo, hi }) {
+      const inVpc = (value: SQL) => and(eq(nodes.vpcId, vpcId), live, eq(nodes.privateIpValue, value))
+      if (!(await first(db.select({ id: nodes.id }).from(nodes).where(inVpc(sql`${lo}`)).limit(1)))) return lo
+      // The first address in use whose successor is free: the walk stops at the lowest gap.
+      const next = sql<number>`${nodes.privateIpValue} + 1`
+      const taken = db.select({ id: higher.id }).from(higher).where(
+        and(eq(higher.vpcId, vpcId), sql`${higher.status} <> 'deleted'`, eq(higher.privateIpValue, next))
+      )
+      const gap = await first(
+        db
+          .select({ value: next })
+          .from(nodes)
+          .where(and(eq(nodes.vpcId, vpcId), live, gte(nodes.privateIpValue, lo), lt(nodes.privateIpValue, hi), notExists(taken)))
+          .orderBy(asc(nodes.privateIpValue))
+          .limit(1)
+      )
+      return gap ? Number(gap.value) : undefined
+    },
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { accounts } from '../accounts/accounts.table.js'
+import { ipv4Number } from '../db/columns.js'
 
 /** `deleted` is internal: the node is torn down and every endpoint answers 404 for it. */
 export const NODE_STATUSES = ['provisioning', 'running', 'deleting', 'deleted'] as const
@@ -18,6 +19,8 @@ export const nodes = sqliteTable(
     vpcId: text('vpc_id').notNull(),
     hostId: text('host_id').notNull(),
     privateIp: text('private_ip').notNull(),
+    /** `privateIp` as a number, the VPC allocator's index key (nullable only so the column could be added). */
+    privateIpValue: ipv4Number('private_ip_value'),
     status: text('status', { enum: NODE_STATUSES }).notNull(),
     /** Locked at creation so a later catalog change never rewrites a running bill. */
     hourlyPrice: integer('hourly_price').notNull(),
@@ -37,12 +40,13 @@ export const nodes = sqliteTable(
   (table) => [
     index('nodes_account_idx').on(table.accountId, table.status),
     index('nodes_status_idx').on(table.status, table.workerId),
-    // A host carries at most one live node, and a private address is used once per VPC.
+    // A host carries at most one live node, and a private address is used once per VPC (by
+    // value, which is also the order the VPC's allocator searches in).
     uniqueIndex('nodes_live_host_uq')
       .on(table.hostId)
       .where(sql`status <> 'deleted'`),
-    uniqueIndex('nodes_live_private_ip_uq')
-      .on(table.vpcId, table.privateIp)
+    uniqueIndex('nodes_live_private_ip_value_uq')
+      .on(table.vpcId, table.privateIpValue)
       .where(sql`status <> 'deleted'`),
   ]
 )

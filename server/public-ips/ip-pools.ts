@@ -1,4 +1,5 @@
 import type { Config } from '../config.js'
+import type { NumberRange } from '../lib/next-fit.js'
 import { blockAt, blockCount, blockOf, fromBigInt, parseAddress, parsePool, type IpVersion, type Pool } from '../lib/ip.js'
 
 /**
@@ -12,6 +13,8 @@ export interface Block {
   version: IpVersion
   network: string
   ip: string
+  /** An IPv4 address as a number, the allocator's index key; null for IPv6. */
+  ipv4Value: number | null
 }
 
 const BLOCK_PREFIX = { 4: 32, 6: 64 }
@@ -31,10 +34,22 @@ export function ipPools(config: Config): IpPools {
 
 function block(pool: Pool, start: bigint, address: bigint): Block {
   const network = `${fromBigInt(pool.version, start)}/${pool.blockPrefix}`
-  return { version: pool.version, network, ip: `${fromBigInt(pool.version, address)}/${pool.blockPrefix}` }
+  const ipv4Value = pool.version === 4 ? Number(address) : null
+  return { version: pool.version, network, ip: `${fromBigInt(pool.version, address)}/${pool.blockPrefix}`, ipv4Value }
 }
 
-/** The lowest free block of the pools, or undefined when they are exhausted. */
+/** The IPv4 pools as ranges of address numbers, for next-fit allocation (lib/next-fit.ts). */
+export function ipv4Ranges(pools: IpPools): NumberRange[] {
+  return pools[4].map((pool) => ({ lo: Number(blockAt(pool, 0n)), hi: Number(blockAt(pool, blockCount(pool) - 1n)) }))
+}
+
+/** The IPv4 block of an address number from ipv4Ranges. */
+export function ipv4Block(value: number): Block {
+  const text = fromBigInt(4, BigInt(value))
+  return { version: 4, network: `${text}/32`, ip: `${text}/32`, ipv4Value: value }
+}
+
+/** The lowest free block of the pools, or undefined when they are exhausted (IPv6's allocator). */
 export function firstFreeBlock(pools: Pool[], used: Set<string>): Block | undefined {
   for (const pool of pools) {
     // Stops after used.size + 1 steps at most, however large the pool.

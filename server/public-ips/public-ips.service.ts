@@ -8,7 +8,8 @@ import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-ans
 import type { Clock } from '../lib/clock.js'
 // Public IPs are a sub-resource of nodes: reading the node row here keeps the services acyclic.
 import { findLiveNode, type NodeRow } from '../nodes/nodes.store.js'
-import { blockForAddress, firstFreeBlock, ipPools, type Block } from './ip-pools.js'
+import { nextFit } from '../lib/next-fit.js'
+import { blockForAddress, firstFreeBlock, ipPools, ipv4Block, ipv4Ranges, type Block } from './ip-pools.js'
 import type { AttachResult, IpAttachmentEntry } from './public-ips.schema.js'
 import {
   attachmentsOfAccount,
@@ -19,6 +20,7 @@ import {
   insertAttachment,
   isNetworkUsed,
   latestAttachment,
+  usedIpv4,
   usedNetworks,
   type PublicIpRow,
 } from './public-ips.store.js'
@@ -47,10 +49,17 @@ async function nodeOr404(db: Db, accountId: string, nodeId: string): Promise<Nod
   return node
 }
 
-/** The first free block of a version's pools; the pool lock keeps replicas from both taking it. */
+/**
+ * A free block of a version's pools; the pool lock keeps replicas from both taking it. IPv4,
+ * taken by every node, is found in the index (next fit); IPv6, taken on request only, by
+ * reading the blocks in use (128-bit values have no column type on both databases).
+ */
 async function firstFree(ctx: TxCtx, version: 4 | 6): Promise<Block | undefined> {
   await lockKey(ctx.db, `public-ips:v${version}`)
-  return firstFreeBlock(ipPools(ctx.config)[version], await usedNetworks(ctx.db, version))
+  const pools = ipPools(ctx.config)
+  if (version === 6) return firstFreeBlock(pools[6], await usedNetworks(ctx.db, 6))
+  const free = await nextFit(ipv4Ranges(pools), usedIpv4(ctx.db))
+  return free === undefined ? undefined : ipv4Block(free)
 }
 
 async function pickBlock(ctx: TxCtx, requested: string): Promise<Block> {
@@ -71,6 +80,7 @@ async function attachBlock(ctx: TxCtx, node: NodeRow, chosen: Block): Promise<At
     network: chosen.network,
     ip: chosen.ip,
     version: chosen.version,
+    ipv4Value: chosen.ipv4Value,
     nodeId: node.id,
     accountId: node.accountId,
     attachedAt: ctx.clock.now(),

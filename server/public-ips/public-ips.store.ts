@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lt, lte, notExists, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.js'
 import { first, preparedPerDb } from '../db/prepared.js'
 import type { Tx } from '../db/transaction.js'
+import type { UsedNumbers } from '../lib/next-fit.js'
 import { publicIps } from './public-ips.table.js'
 
 export type PublicIpRow = typeof publicIps.$inferSelect
@@ -10,6 +12,41 @@ export async function insertAttachment(tx: Tx, row: PublicIpRow): Promise<void> 
   await tx.insert(publicIps).values(row)
 }
 
+const highestIpv4 = preparedPerDb('highest_ipv4', (db) =>
+  db
+    .select({ value: publicIps.ipv4Value })
+    .from(publicIps)
+    .where(and(gte(publicIps.ipv4Value, sql.placeholder('lo')), lte(publicIps.ipv4Value, sql.placeholder('hi'))))
+    .orderBy(desc(publicIps.ipv4Value))
+    .limit(1)
+)
+const higher = alias(publicIps, 'higher')
+
+/** The IPv4 addresses in use, as next-fit allocation asks about them (lib/next-fit.ts). */
+export function usedIpv4(db: Db): UsedNumbers {
+  return {
+    async highest({ lo, hi }) {
+      return (await highestIpv4(db, { lo, hi }))[0]?.value ?? undefined
+    },
+    async lowestFree({ lo, hi }) {
+      if (!(await first(db.select({ network: publicIps.network }).from(publicIps).where(eq(publicIps.ipv4Value, lo)).limit(1)))) return lo
+      // The first address in use whose successor is free: the walk stops at the lowest gap.
+      const next = sql<number>`${publicIps.ipv4Value} + 1`
+      const taken = db.select({ network: higher.network }).from(higher).where(eq(higher.ipv4Value, next))
+      const gap = await first(
+        db
+          .select({ value: next })
+          .from(publicIps)
+          .where(and(gte(publicIps.ipv4Value, lo), lt(publicIps.ipv4Value, hi), notExists(taken)))
+          .orderBy(asc(publicIps.ipv4Value))
+          .limit(1)
+      )
+      return gap ? Number(gap.value) : undefined
+    },
+  }
+}
+
+/** The networks in use of a version: IPv6's allocator still reads them all. */
 export async function usedNetworks(db: Db, version: 4 | 6): Promise<Set<string>> {
   const rows = await db.select({ network: publicIps.network }).from(publicIps).where(eq(publicIps.version, version))
   return new Set(rows.map((row) => row.network))

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, ne, sql, type Placeholder } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
-import { first } from '../db/prepared.js'
+import { first, preparedPerDb } from '../db/prepared.js'
 import type { Tx } from '../db/transaction.js'
 import { nodes } from '../nodes/nodes.table.js'
 import type { Vpc } from './vpcs.schema.js'
@@ -21,7 +21,7 @@ export function toVpc(row: VpcRow, nodeIds: string[]): Vpc {
   }
 }
 
-const live = (accountId: string) => and(eq(vpcs.accountId, accountId), isNull(vpcs.deletedAt))
+const live = (accountId: string | Placeholder) => and(eq(vpcs.accountId, accountId), isNull(vpcs.deletedAt))
 
 export async function insertVpc(tx: Tx, row: typeof vpcs.$inferInsert): Promise<VpcRow> {
   return (await tx.insert(vpcs).values(row).returning())[0]!
@@ -31,18 +31,29 @@ export function liveVpcs(db: Db, accountId: string): Promise<VpcRow[]> {
   return db.select().from(vpcs).where(live(accountId)).orderBy(asc(vpcs.createdAt), asc(vpcs.id))
 }
 
+const liveVpcById = preparedPerDb('live_vpc_by_id', (db) =>
+  db.select().from(vpcs).where(and(live(sql.placeholder('accountId')), eq(vpcs.id, sql.placeholder('id')))).limit(1)
+)
+
+/** Read on every node creation (and by its driver spec), hence prepared once. */
 export function findLiveVpc(db: Db, accountId: string, id: string): Promise<VpcRow | undefined> {
-  return first(db.select().from(vpcs).where(and(live(accountId), eq(vpcs.id, id))).limit(1))
+  return first(liveVpcById(db, { accountId, id }))
 }
 
 export function findLiveVpcByName(db: Db, accountId: string, name: string): Promise<VpcRow | undefined> {
   return first(db.select().from(vpcs).where(and(live(accountId), eq(vpcs.name, name))).limit(1))
 }
 
+const defaultVpcOfRegion = preparedPerDb('default_vpc_of_region', (db) =>
+  db
+    .select()
+    .from(vpcs)
+    .where(and(live(sql.placeholder('accountId')), eq(vpcs.region, sql.placeholder('region')), eq(vpcs.isDefault, true)))
+    .limit(1)
+)
+
 export function findDefaultVpc(db: Db, accountId: string, region: string): Promise<VpcRow | undefined> {
-  return first(
-    db.select().from(vpcs).where(and(live(accountId), eq(vpcs.region, region), eq(vpcs.isDefault, true))).limit(1)
-  )
+  return first(defaultVpcOfRegion(db, { accountId, region }))
 }
 
 export async function markVpcDeleted(tx: Tx, id: string, at: Date): Promise<void> {

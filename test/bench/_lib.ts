@@ -107,6 +107,8 @@ export interface LoadOptions {
   body?: string
   seconds?: number
   connections?: number
+  /** Changes each request before it is sent (a fresh Idempotency-Key, another body). */
+  setupRequest?: (request: { headers: Record<string, string>; body?: string }) => { headers: Record<string, string>; body?: string }
 }
 
 /** Runs autocannon (in this process, the server being another) for `seconds`. */
@@ -118,6 +120,7 @@ export async function measure(name: string, url: string, options: LoadOptions = 
     body: options.body,
     duration: options.seconds ?? BENCH_SECONDS,
     connections: options.connections ?? 20,
+    requests: options.setupRequest ? [{ setupRequest: options.setupRequest as never }] : undefined,
   })
   const measurement = {
     name,

@@ -6,13 +6,19 @@
  * - with YARDSTICK_DB set to a nodeplane SQLite file, `GET /keyed/nodes/:id`: the least any
  *   authenticated read of a node must do, hand-written with better-sqlite3 (hash the key, look
  *   it up, read the node and its address) and no middleware. Ratios against it show what
- *   nodeplane's layers cost on top of the work itself.
+ *   nodeplane's layers cost on top of the work itself;
+ * - with YARDSTICK_DB (SQLite) or YARDSTICK_PG_URL (PostgreSQL), `POST /keyed/nodes`: the
+ *   durable work of a node creation, hand-written (yardstick-create.ts), and `GET /keyed/nodes`:
+ *   the account's nodes read and `JSON.stringify`'d (yardstick-list.ts).
  */
 import { createHash } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import Database from 'better-sqlite3'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
+import pg from 'pg'
+import { postgresList, sqliteList, type ListAnswer } from './yardstick-list.js'
+import { postgresCreate, sqliteCreate, type CreateAnswer, type CreateRequest } from './yardstick-create.js'
 
 const node = {
   id: 'node_3k7f2m9q4x8w1c5v6b0n',
@@ -37,7 +43,7 @@ app.post('/nodes', (c) => c.json(node, 201))
 app.get('/api/v1/compute', (c) => c.json(hosts))
 
 if (process.env.YARDSTICK_DB) {
-  const db = new Database(process.env.YARDSTICK_DB, { readonly: true, fileMustExist: true })
+  const db = new Database(process.env.YARDSTICK_DB, { fileMustExist: true })
   const keyByHash = db.prepare('SELECT account_id, revoked_at FROM api_keys WHERE secret_hash = ?')
   const nodeById = db.prepare("SELECT * FROM nodes WHERE id = ? AND account_id = ? AND status <> 'deleted'")
   const ipv4Of = db.prepare('SELECT ip FROM public_ips WHERE node_id = ? AND version = 4 ORDER BY attached_at LIMIT 1')
@@ -50,6 +56,30 @@ if (process.env.YARDSTICK_DB) {
     const ip = ipv4Of.get(row.id) as { ip: string } | undefined
     return c.json({ ...row, ip_address: ip?.ip ?? null })
   })
+}
+
+const createRequest = async (c: Context): Promise<CreateRequest> => ({
+  authorization: c.req.header('Authorization'),
+  idempotencyKey: c.req.header('Idempotency-Key') ?? '',
+  body: await c.req.text(),
+})
+const answer = (c: Context, result: CreateAnswer) => (result.status === 201 ? c.json(result.node, 201) : c.json({ title: result.title }, result.status))
+
+const listed = (c: Context, result: ListAnswer) => c.body(result.body, result.status, { 'Content-Type': 'application/json' })
+
+if (process.env.YARDSTICK_DB) {
+  const db = new Database(process.env.YARDSTICK_DB, { fileMustExist: true })
+  const create = sqliteCreate(db)
+  const list = sqliteList(db)
+  app.post('/keyed/nodes', async (c) => answer(c, create(await createRequest(c))))
+  app.get('/keyed/nodes', (c) => listed(c, list(c.req.header('Authorization'))))
+}
+if (process.env.YARDSTICK_PG_URL) {
+  const pool = new pg.Pool({ connectionString: process.env.YARDSTICK_PG_URL, max: 20 })
+  const create = postgresCreate(pool)
+  const list = postgresList(pool)
+  app.post('/keyed/nodes', async (c) => answer(c, await create(await createRequest(c))))
+  app.get('/keyed/nodes', async (c) => listed(c, await list(c.req.header('Authorization'))))
 }
 
 serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {

@@ -6,6 +6,7 @@
  * BENCH_HOSTS caps the largest inventory (default 100,000; smaller for smoke runs).
  * Prints tables and writes test-output/bench/http.json.
  */
+import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { api } from '../helpers/http.js'
@@ -77,7 +78,46 @@ async function versusKeyedRead(server: BenchServer, key: string, id: string): Pr
   }
 }
 
-async function hotPaths(database: BenchDatabase, baselineUrl: string): Promise<{ rows: Compared[]; keyedRead?: Compared }> {
+/**
+ * Node creations that each store an idempotency record, spread over the regions (every POST
+ * takes a host): the same requests for nodeplane and for the yardstick.
+ */
+function creations(key: string, regions: string[], seconds: number): LoadOptions {
+  let sent = 0
+  const run = randomBytes(4).toString('hex')
+  return {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    seconds,
+    setupRequest: (request) => {
+      sent++
+      request.headers['Idempotency-Key'] = `bench-${run}-${sent}`
+      request.body = JSON.stringify({ region: regions[sent % regions.length] })
+      return request
+    },
+  }
+}
+
+/**
+ * POST /nodes against the yardstick's hand-written creation (yardstick-create.ts) on the same
+ * database, measured right after: how far the write path is from the database's own speed.
+ */
+async function versusCreateYardstick(server: BenchServer, key: string, database: BenchDatabase): Promise<Compared> {
+  const env: Record<string, string> = database === 'sqlite' ? { YARDSTICK_DB: join(server.dataDir, 'nodeplane.db') } : { YARDSTICK_PG_URL: server.databaseEnv.DATABASE_URL! }
+  const yardstick = await startBaseline(env)
+  try {
+    const seconds = Math.min(3, BENCH_SECONDS)
+    const ours = await measure('POST /nodes, idempotent', `${server.url}/nodes`, creations(key, server.regions, seconds))
+    return compared(ours, await measure('hand-written creation', `${yardstick.url}/keyed/nodes`, creations(key, server.regions, seconds)))
+  } finally {
+    yardstick.process.kill()
+  }
+}
+
+async function hotPaths(
+  database: BenchDatabase,
+  baselineUrl: string
+): Promise<{ rows: Compared[]; keyedRead?: Compared; createYardstick: Compared }> {
   const server = await serverWith(LARGEST, database)
   try {
     const key = await benchKey(server)
@@ -95,7 +135,8 @@ async function hotPaths(database: BenchDatabase, baselineUrl: string): Promise<{
     // Before the POSTs, which add nodes and take hosts.
     const keyedRead = database === 'sqlite' ? await versusKeyedRead(server, key, ids[0]!) : undefined
     rows.push(await pair('POST /nodes', '/nodes', '/nodes', post))
-    return { rows, keyedRead }
+    // Last: the yardstick's nodes are running with no worker, which nothing after may meet.
+    return { rows, keyedRead, createYardstick: await versusCreateYardstick(server, key, database) }
   } finally {
     await server.stop()
   }
@@ -132,11 +173,11 @@ async function memory(database: BenchDatabase) {
 async function benchDatabase(database: BenchDatabase, baselineUrl: string) {
   const label = database === 'sqlite' ? 'SQLite' : 'PostgreSQL'
   console.error(`${label}: hot paths`)
-  const { rows: hot, keyedRead } = await hotPaths(database, baselineUrl)
+  const { rows: hot, keyedRead, createYardstick } = await hotPaths(database, baselineUrl)
   console.error(`${label}: discovery scaling`)
   const scaling = await discoveryScaling(database, baselineUrl)
   console.error(`${label}: memory`)
-  return { hot, keyedRead, scaling, memory: await memory(database) }
+  return { hot, keyedRead, createYardstick, scaling, memory: await memory(database) }
 }
 
 type Results = Awaited<ReturnType<typeof benchDatabase>>
@@ -159,6 +200,14 @@ function printResults(sqlite: Results, postgres: Results, bareIdleMiB: number): 
       ['nodeplane', keyed.requestsPerSecond, keyed.p50, keyed.p99],
       [`keyed read (nodeplane at ${keyed.ratio.toFixed(2)}x of it)`, keyed.baseline.requestsPerSecond, keyed.baseline.p50, keyed.baseline.p99],
     ]
+  )
+  printTable(
+    'POST /nodes with an Idempotency-Key against the same durable work hand-written (reserve a host, allocate an address, insert node and idempotency record in one transaction; no framework), 20 connections',
+    ['Database', 'nodeplane req/s', 'p50 ms', 'p99 ms', 'yardstick req/s', 'p50 ms', 'p99 ms', 'share'],
+    [sqlite, postgres].map((results, i) => {
+      const row = results.createYardstick
+      return [i === 0 ? 'SQLite' : 'PostgreSQL', row.requestsPerSecond, row.p50, row.p99, row.baseline.requestsPerSecond, row.baseline.p50, row.baseline.p99, `${Math.round(row.ratio * 100)}%`]
+    })
   )
   printTable(
     'Discovery by inventory size, filtered, 4 connections',

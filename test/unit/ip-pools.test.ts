@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config.js'
-import { fromBigInt, privateAddressAt, toBigInt, vpcCidr } from '../../server/lib/ip.js'
+import { fromBigInt, ipv4Text, privateRange, toBigInt, vpcCidr } from '../../server/lib/ip.js'
 import ipaddr from 'ipaddr.js'
 import { blockForAddress, firstFreeBlock, ipPools } from '../../server/public-ips/ip-pools.js'
 
@@ -28,7 +28,7 @@ describe('public IP pools', () => {
 
   it('hands out IPv6 /64s with ::1 as the address', () => {
     const first = firstFreeBlock(pools[6], new Set())!
-    expect(first).toEqual({ version: 6, network: '2001:db8::/64', ip: '2001:db8::1/64' })
+    expect(first).toEqual({ version: 6, network: '2001:db8::/64', ip: '2001:db8::1/64', ipv4Value: null })
     const second = firstFreeBlock(pools[6], new Set([first.network]))!
     expect(second.ip).toBe('2001:db8:0:1::1/64')
   })
@@ -51,8 +51,9 @@ describe('public IP pools', () => {
 describe('VPC ranges', () => {
   it('numbers /16s and skips the first ten private addresses', () => {
     expect(vpcCidr(3)).toBe('10.3.0.0/16')
-    expect(privateAddressAt('10.3.0.0/16', 0)).toBe('10.3.0.10')
-    expect(privateAddressAt('10.3.0.0/16', 300)).toBe('10.3.1.54')
-    expect(privateAddressAt('10.3.0.0/16', 70_000)).toBeUndefined()
+    const { lo, hi } = privateRange('10.3.0.0/16')
+    expect(ipv4Text(lo)).toBe('10.3.0.10')
+    expect(ipv4Text(lo + 300)).toBe('10.3.1.54')
+    expect(ipv4Text(hi)).toBe('10.3.255.254')
   })
 })

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestKey, createTestUser } from '../helpers/accounts.js'
+import { api } from '../helpers/http.js'
+import { startServer, type TestServer } from '../helpers/server.js'
+
+let server: TestServer
+let client: ReturnType<typeof api>
+let stranger: ReturnType<typeof api>
+const created: string[] = []
+
+beforeAll(async () => {
+  server = await startServer()
+  client = api(server.url, (await createTestKey(server.dataDir)).key)
+  await createTestUser(server.dataDir, 'stranger@example.com')
+  stranger = api(server.url, (await createTestKey(server.dataDir, 'read_write', 'stranger@example.com')).key)
+  for (const region of ['eu-west-1', 'eu-west-1', 'us-east-1', 'eu-west-1', 'us-east-1']) {
+    created.push((await client.post('/nodes', { region })).body.id)
+  }
+  await stranger.post('/nodes', { region: 'eu-west-1' })
+})
+afterAll(() => server.stop())
+
+const ids = (body: { id: string }[]) => body.map((node) => node.id)
+
+/** Follows the `Link: <...>; rel="next"` headers from `path` and returns every page. */
+async function allPages(path: string): Promise<string[][]> {
+  const pages: string[][] = []
+  for (let next: string | undefined = path; next; ) {
+    const res = await client.get(next)
+    expect(res.status).toBe(200)
+    expect(Array.isArray(res.body)).toBe(true)
+    pages.push(ids(res.body))
+    next = res.headers.get('link')?.match(/^<([^>]+)>; rel="next"$/)?.[1]
+  }
+  return pages
+}
+
+describe('GET /nodes', () => {
+  it('answers the spec plain array of every node, oldest first, without a Link header', async () => {
+    const res = await client.get('/nodes')
+    expect(ids(res.body)).toEqual(created)
+    expect(res.headers.get('link')).toBeNull()
+  })
+
+  it('pages with limit: plain arrays linked by rel="next", together the whole list', async () => {
+    expect(await allPages('/nodes?limit=2')).toEqual([created.slice(0, 2), created.slice(2, 4), created.slice(4)])
+    // A page that ends exactly at the end names no next page.
+    expect(await allPages('/nodes?limit=5')).toEqual([created])
+  })
+
+  it('filters by status, region and VPC, with and without pages', async () => {
+    const inEu = created.filter((_, i) => [0, 1, 3].includes(i))
+    expect(ids((await client.get('/nodes?region=eu-west-1')).body)).toEqual(inEu)
+    expect((await allPages('/nodes?region=eu-west-1&limit=2')).flat()).toEqual(inEu)
+    const vpc = (await client.get(`/nodes/${created[2]}`)).body.vpc_id
+    expect(ids((await client.get(`/nodes?vpc_id=${vpc}`)).body)).toEqual([created[2], created[4]])
+    const listed = (await client.get('/nodes')).body as { id: string; status: string }[]
+    const provisioning = listed.filter((node) => node.status === 'provisioning').map((node) => node.id)
+    const running = listed.filter((node) => node.status === 'running').map((node) => node.id)
+    // Nodes turn running meanwhile: what each filter shows is a subset of its status at some point.
+    expect(ids((await client.get('/nodes?status=deleting')).body)).toEqual([])
+    for (const id of ids((await client.get('/nodes?status=running')).body)) expect([...running, ...provisioning]).toContain(id)
+  })
+
+  it('keeps a page cursor working when its node is deleted meanwhile', async () => {
+    const first = await client.get('/nodes?limit=1')
+    expect((await client.delete(`/nodes/${first.body[0].id}`)).status).toBe(204)
+    const next = first.headers.get('link')!.match(/^<([^>]+)>/)![1]!
+    expect(ids((await client.get(next)).body)).toEqual([created[1]])
+  })
+
+  it('answers 400 naming the parameter for a bad limit, cursor or filter, and changes nothing', async () => {
+    for (const [query, field] of [
+      ['limit=0', 'limit'],
+      ['limit=1001', 'limit'],
+      ['limit=two', 'limit'],
+      [`after=${created[0]}`, 'after'],
+      ['limit=2&after=node_aaaaaaaaaaaaaaaaaaaa', 'after'],
+      ['status=deleted', 'status'],
+    ] as const) {
+      const res = await client.get(`/nodes?${query}`)
+      expect(res.status, query).toBe(400)
+      expect(res.headers.get('content-type')).toBe('application/problem+json')
+      expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field)
+    }
+    expect(ids((await client.get('/nodes')).body)).toHaveLength(created.length - 1)
+  })
+
+  it("never shows another account's nodes, nor accepts them as a cursor", async () => {
+    const theirs = ids((await stranger.get('/nodes')).body)
+    expect(theirs).toHaveLength(1)
+    expect((await allPages('/nodes?limit=1')).flat()).not.toContain(theirs[0])
+    const res = await client.get(`/nodes?limit=1&after=${theirs[0]}`)
+    expect(res.status).toBe(400)
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(['after'])
+  })
+})
