@@ -5,26 +5,16 @@
  * pins the provider's one version, which `cdktf deploy` refuses to go without.
  * @module
  */
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { Testing } from 'cdktf'
 import { afterAll, describe, expect, it } from 'vitest'
 import { GEN_DIR, generate, schemaJson, versionConstraint } from '../../provider/cdktf/generate.js'
 import { VERSION } from '../../provider/release/build.js'
 import { removeTempDirs, tempDir, tofuBinary } from '../fixtures/provider-demo/harness.js'
+import { tree } from '../helpers/cdktf.js'
 
 afterAll(() => removeTempDirs())
-
-/** Every file under `dir`, by its path relative to `dir`, with its text. */
-function tree(dir: string): Record<string, string> {
-  const files: Record<string, string> = {}
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue
-    const path = join(entry.parentPath, entry.name)
-    files[relative(dir, path)] = readFileSync(path, 'utf8')
-  }
-  return files
-}
 
 describe('CDKTF bindings', () => {
   it('are what the generator makes of the provider schema today', async () => {
