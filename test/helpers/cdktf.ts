@@ -55,7 +55,7 @@ export interface Run {
  * Runs one CLI command in `dir` in a process group of its own, and ends the whole group
  * (the CLI, terraform, the app, the provider) should it outlive `timeoutMs`.
  */
-export function runCli(cli: string, dir: string, args: string[], env: Record<string, string>, timeoutMs = 300_000): Promise<Run> {
+export function runCdktf(cli: string, dir: string, args: string[], env: Record<string, string>, timeoutMs = 300_000): Promise<Run> {
   const child = spawn(cli, args, {
     cwd: dir,
     detached: true,
