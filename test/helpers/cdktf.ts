@@ -92,7 +92,7 @@ const tsx = () => `tsx@${JSON.parse(readFileSync(join(REPO, 'node_modules/tsx/pa
 
 /** cdktf.json as `cdktf init` writes it for TypeScript, with `providers` to generate bindings for. */
 function cdktfJson(projectId: string, providers: string[]): string {
-  const config = { language: 'typescript', app: 'npx tsx main.ts', projectId, sendCrashReports: 'false', terraformProviders: providers, terraformModules: [] }
+  const config = { language: 'typescript', app: 'npx tsx main.ts', projectId, sendCrashReports: 'false', terraformProviders: providers, terraformModules: [], context: {} }
   return `${JSON.stringify(config, null, 2)}\n`
 }
 
