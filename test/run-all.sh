@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what the test suites need (npm packages, the tofu binary, the Python test
-# environment, Chromium, PostgreSQL, podman and the node image) and runs every suite; the server, dashboard and
+# Installs what the test suites need (npm packages, the tofu binary, the cdktf and cdktn CLIs, the
+# Python test environment, Chromium, PostgreSQL, podman and the node image) and runs every suite; the server, dashboard and
 # Python suites and the fuzzer run twice, on SQLite and on PostgreSQL; the provider and examples suites run with tofu
 # and again with terraform when it is on the PATH. Expensive things are cached under ~/.cache/nodeplane.
 set -euo pipefail
@@ -22,6 +22,10 @@ export NODEPLANE_TOFU
 # Not piped into head: with pipefail, tofu's SIGPIPE would end the run.
 tofu_version="$("$NODEPLANE_TOFU" version 2>/dev/null || true)"
 grep -m 1 -E '^(OpenTofu|Terraform) v' <<<"$tofu_version" || true
+
+step "cdktf-cli and CDK Terrain's cdktn-cli, pinned, from npm (cached; not in package.json)"
+bash test/setup/install-cdktf.sh cdktf | tail -n 1
+bash test/setup/install-cdktf.sh cdktn | tail -n 1
 
 step "typecheck"
 npx tsc --noEmit
@@ -48,6 +52,7 @@ NODEPLANE_TEST_POSTGRES_URL="$pg_url" npx vitest run --project server --project 
   --reporter=default --reporter=json --outputFile.json=test-output/vitest-postgres.json || vitest_status=$?
 
 # The provider does not care which database the server uses; it does care which CLI loads it.
+# (test/examples/cdktf-cli.test.ts runs terraform and tofu itself in the first pass and sits this one out.)
 rm -f test-output/vitest-terraform.json
 if terraform_bin="$(command -v terraform)"; then
   step "Provider and examples suites again, with HashiCorp's terraform ($("$terraform_bin" version | head -n 1))"

@@ -1,27 +1,20 @@
 /**
  * The committed CDKTF bindings match the provider's schema: regenerating them from what tofu
  * reports for this checkout's provider gives the same files. When this fails, run
- * `npm run gen:cdktf` and commit the result.
+ * `npm run gen:cdktf` and commit the result. They are versioned: a stack synthesized from them
+ * pins the provider's one version, which `cdktf deploy` refuses to go without.
  * @module
  */
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Testing } from 'cdktf'
 import { afterAll, describe, expect, it } from 'vitest'
-import { GEN_DIR, generate, schemaJson } from '../../provider/cdktf/generate.js'
+import { GEN_DIR, generate, schemaJson, versionConstraint } from '../../provider/cdktf/generate.js'
+import { VERSION } from '../../provider/release/build.js'
 import { removeTempDirs, tempDir, tofuBinary } from '../fixtures/provider-demo/harness.js'
+import { tree } from '../helpers/cdktf.js'
 
 afterAll(() => removeTempDirs())
-
-/** Every file under `dir`, by its path relative to `dir`, with its text. */
-function tree(dir: string): Record<string, string> {
-  const files: Record<string, string> = {}
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue
-    const path = join(entry.parentPath, entry.name)
-    files[relative(dir, path)] = readFileSync(path, 'utf8')
-  }
-  return files
-}
 
 describe('CDKTF bindings', () => {
   it('are what the generator makes of the provider schema today', async () => {
@@ -33,5 +26,24 @@ describe('CDKTF bindings', () => {
     for (const [path, text] of Object.entries(regenerated)) {
       expect(committed[path], `${path} drifted: run npm run gen:cdktf`).toBe(text)
     }
+  })
+
+  it('pin the version the provider reports in every stack they synthesize', async () => {
+    // Loaded by path: the bindings typecheck under tsconfig.cdktf.json, not the repository's.
+    const bindings = join(GEN_DIR, '../index.ts')
+    const { provider, vpc } = await import(bindings)
+    const synthesized = Testing.synthScope((scope) => {
+      new provider.NodeplaneProvider(scope, 'nodeplane', {})
+      new vpc.Vpc(scope, 'vpc', { name: 'pinned', region: 'eu-central-1' })
+    })
+    const required = JSON.parse(synthesized).terraform.required_providers
+    expect(required).toEqual({ nodeplane: { source: 'nodeplane/nodeplane', version: VERSION } })
+  })
+
+  it('record the version and constraint where `cdktf get` does', () => {
+    const read = (file: string) => JSON.parse(readFileSync(join(GEN_DIR, file), 'utf8'))
+    expect(read('versions.json')).toEqual({ 'registry.terraform.io/nodeplane/nodeplane': VERSION })
+    expect(read('constraints.json').providers).toEqual({ nodeplane: versionConstraint() })
+    expect(versionConstraint('0.1.0')).toBe('~> 0.1')
   })
 })

@@ -1,4 +1,4 @@
-// https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/data-sources/compute_hosts
+// https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/data-sources/compute_hosts
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,49 +10,49 @@ export interface DataNodeplaneComputeHostsConfig extends cdktf.TerraformMetaArgu
   /**
   * Datacenter facility code.
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/data-sources/compute_hosts#datacenter DataNodeplaneComputeHosts#datacenter}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/data-sources/compute_hosts#datacenter DataNodeplaneComputeHosts#datacenter}
   */
   readonly datacenter?: string;
   /**
   * `true`: with a GPU; `false`: CPU-only.
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/data-sources/compute_hosts#gpu DataNodeplaneComputeHosts#gpu}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/data-sources/compute_hosts#gpu DataNodeplaneComputeHosts#gpu}
   */
   readonly gpu?: boolean | cdktf.IResolvable;
   /**
   * Highest hourly price, filtered by the provider.
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/data-sources/compute_hosts#max_hourly_price DataNodeplaneComputeHosts#max_hourly_price}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/data-sources/compute_hosts#max_hourly_price DataNodeplaneComputeHosts#max_hourly_price}
   */
   readonly maxHourlyPrice?: number;
   /**
   * Minimum CPU cores (API default 1).
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/data-sources/compute_hosts#min_cpu DataNodeplaneComputeHosts#min_cpu}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/data-sources/compute_hosts#min_cpu DataNodeplaneComputeHosts#min_cpu}
   */
   readonly minCpu?: number;
   /**
   * Minimum RAM in GiB (API default 1).
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/data-sources/compute_hosts#min_memory_gb DataNodeplaneComputeHosts#min_memory_gb}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/data-sources/compute_hosts#min_memory_gb DataNodeplaneComputeHosts#min_memory_gb}
   */
   readonly minMemoryGb?: number;
   /**
   * Minimum disk in GiB (API default 10).
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/data-sources/compute_hosts#min_storage_gb DataNodeplaneComputeHosts#min_storage_gb}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/data-sources/compute_hosts#min_storage_gb DataNodeplaneComputeHosts#min_storage_gb}
   */
   readonly minStorageGb?: number;
   /**
   * Region or datacenter code.
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/data-sources/compute_hosts#region DataNodeplaneComputeHosts#region}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/data-sources/compute_hosts#region DataNodeplaneComputeHosts#region}
   */
   readonly region?: string;
   /**
   * `active`, `reserved` or `all` (default).
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/data-sources/compute_hosts#status DataNodeplaneComputeHosts#status}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/data-sources/compute_hosts#status DataNodeplaneComputeHosts#status}
   */
   readonly status?: string;
 }
@@ -198,7 +198,7 @@ export class DataNodeplaneComputeHostsHostsList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/data-sources/compute_hosts nodeplane_compute_hosts}
+* Represents a {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/data-sources/compute_hosts nodeplane_compute_hosts}
 */
 export class DataNodeplaneComputeHosts extends cdktf.TerraformDataSource {
 
@@ -214,7 +214,7 @@ export class DataNodeplaneComputeHosts extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataNodeplaneComputeHosts resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataNodeplaneComputeHosts to import
-  * @param importFromId The id of the existing DataNodeplaneComputeHosts that should be imported. Refer to the {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/data-sources/compute_hosts#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataNodeplaneComputeHosts that should be imported. Refer to the {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/data-sources/compute_hosts#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataNodeplaneComputeHosts to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -226,7 +226,7 @@ export class DataNodeplaneComputeHosts extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/data-sources/compute_hosts nodeplane_compute_hosts} Data Source
+  * Create a new {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/data-sources/compute_hosts nodeplane_compute_hosts} Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -236,7 +236,9 @@ export class DataNodeplaneComputeHosts extends cdktf.TerraformDataSource {
     super(scope, id, {
       terraformResourceType: 'nodeplane_compute_hosts',
       terraformGeneratorMetadata: {
-        providerName: 'nodeplane'
+        providerName: 'nodeplane',
+        providerVersion: '0.1.0',
+        providerVersionConstraint: '~> 0.1'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

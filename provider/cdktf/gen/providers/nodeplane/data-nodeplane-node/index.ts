@@ -1,4 +1,4 @@
-// https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/data-sources/node
+// https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/data-sources/node
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,7 +10,7 @@ export interface DataNodeplaneNodeConfig extends cdktf.TerraformMetaArguments {
   /**
   * The node id, `node_…`.
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/data-sources/node#id DataNodeplaneNode#id}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/data-sources/node#id DataNodeplaneNode#id}
   *
   * Please be aware that the id field is automatically added to all resources in Terraform providers using a Terraform provider SDK version below 2.
   * If you experience problems setting this value it might not be settable. Please take a look at the provider documentation to ensure it should be settable.
@@ -19,7 +19,7 @@ export interface DataNodeplaneNodeConfig extends cdktf.TerraformMetaArguments {
 }
 
 /**
-* Represents a {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/data-sources/node nodeplane_node}
+* Represents a {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/data-sources/node nodeplane_node}
 */
 export class DataNodeplaneNode extends cdktf.TerraformDataSource {
 
@@ -35,7 +35,7 @@ export class DataNodeplaneNode extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataNodeplaneNode resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataNodeplaneNode to import
-  * @param importFromId The id of the existing DataNodeplaneNode that should be imported. Refer to the {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/data-sources/node#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataNodeplaneNode that should be imported. Refer to the {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/data-sources/node#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataNodeplaneNode to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -47,7 +47,7 @@ export class DataNodeplaneNode extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/data-sources/node nodeplane_node} Data Source
+  * Create a new {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/data-sources/node nodeplane_node} Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -57,7 +57,9 @@ export class DataNodeplaneNode extends cdktf.TerraformDataSource {
     super(scope, id, {
       terraformResourceType: 'nodeplane_node',
       terraformGeneratorMetadata: {
-        providerName: 'nodeplane'
+        providerName: 'nodeplane',
+        providerVersion: '0.1.0',
+        providerVersionConstraint: '~> 0.1'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

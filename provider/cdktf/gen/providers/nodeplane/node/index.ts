@@ -1,4 +1,4 @@
-// https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/node
+// https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,31 +10,31 @@ export interface NodeConfig extends cdktf.TerraformMetaArguments {
   /**
   * Compute host to run on; else the cheapest active host of the region.
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/node#host_id Node#host_id}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#host_id Node#host_id}
   */
   readonly hostId?: string;
   /**
   * A name for people.
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/node#name Node#name}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#name Node#name}
   */
   readonly name?: string;
   /**
   * Region; else the VPC's, else the host's, else the server default.
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/node#region Node#region}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#region Node#region}
   */
   readonly region?: string;
   /**
   * VPC to join; else the region's default VPC.
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/node#vpc_id Node#vpc_id}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#vpc_id Node#vpc_id}
   */
   readonly vpcId?: string;
   /**
   * timeouts block
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/node#timeouts Node#timeouts}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#timeouts Node#timeouts}
   */
   readonly timeouts?: NodeTimeouts;
 }
@@ -42,13 +42,13 @@ export interface NodeTimeouts {
   /**
   * Timeout for create, e.g. "10m".
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/node#create Node#create}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#create Node#create}
   */
   readonly create?: string;
   /**
   * Timeout for delete, e.g. "10m".
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/node#delete Node#delete}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#delete Node#delete}
   */
   readonly delete?: string;
 }
@@ -171,7 +171,7 @@ export class NodeTimeoutsOutputReference extends cdktf.ComplexObject {
 }
 
 /**
-* Represents a {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/node nodeplane_node}
+* Represents a {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node nodeplane_node}
 */
 export class Node extends cdktf.TerraformResource {
 
@@ -187,7 +187,7 @@ export class Node extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a Node resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the Node to import
-  * @param importFromId The id of the existing Node that should be imported. Refer to the {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/node#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing Node that should be imported. Refer to the {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the Node to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -199,7 +199,7 @@ export class Node extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/node nodeplane_node} Resource
+  * Create a new {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node nodeplane_node} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -209,7 +209,9 @@ export class Node extends cdktf.TerraformResource {
     super(scope, id, {
       terraformResourceType: 'nodeplane_node',
       terraformGeneratorMetadata: {
-        providerName: 'nodeplane'
+        providerName: 'nodeplane',
+        providerVersion: '0.1.0',
+        providerVersionConstraint: '~> 0.1'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

@@ -1,4 +1,4 @@
-// https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs
+// https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,25 +10,25 @@ export interface NodeplaneProviderConfig {
   /**
   * nodeplane API key (np_…). Defaults to the NODEPLANE_API_KEY environment variable.
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs#api_key NodeplaneProvider#api_key}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs#api_key NodeplaneProvider#api_key}
   */
   readonly apiKey?: string;
   /**
   * Base URL of the nodeplane API. Defaults to the NODEPLANE_ENDPOINT environment variable.
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs#endpoint NodeplaneProvider#endpoint}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs#endpoint NodeplaneProvider#endpoint}
   */
   readonly endpoint?: string;
   /**
   * Alias name
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs#alias NodeplaneProvider#alias}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs#alias NodeplaneProvider#alias}
   */
   readonly alias?: string;
 }
 
 /**
-* Represents a {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs nodeplane}
+* Represents a {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs nodeplane}
 */
 export class NodeplaneProvider extends cdktf.TerraformProvider {
 
@@ -44,7 +44,7 @@ export class NodeplaneProvider extends cdktf.TerraformProvider {
   * Generates CDKTF code for importing a NodeplaneProvider resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the NodeplaneProvider to import
-  * @param importFromId The id of the existing NodeplaneProvider that should be imported. Refer to the {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing NodeplaneProvider that should be imported. Refer to the {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the NodeplaneProvider to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -56,7 +56,7 @@ export class NodeplaneProvider extends cdktf.TerraformProvider {
   // ===========
 
   /**
-  * Create a new {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs nodeplane} Resource
+  * Create a new {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs nodeplane} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -66,9 +66,11 @@ export class NodeplaneProvider extends cdktf.TerraformProvider {
     super(scope, id, {
       terraformResourceType: 'nodeplane',
       terraformGeneratorMetadata: {
-        providerName: 'nodeplane'
+        providerName: 'nodeplane',
+        providerVersion: '0.1.0',
+        providerVersionConstraint: '~> 0.1'
       },
-      terraformProviderSource: 'registry.opentofu.org/nodeplane/nodeplane'
+      terraformProviderSource: 'nodeplane/nodeplane'
     });
     this._apiKey = config.apiKey;
     this._endpoint = config.endpoint;

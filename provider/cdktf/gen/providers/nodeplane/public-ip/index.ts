@@ -1,4 +1,4 @@
-// https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/public_ip
+// https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/public_ip
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,25 +10,25 @@ export interface PublicIpConfig extends cdktf.TerraformMetaArguments {
   /**
   * A specific address from the pools; else one is allocated.
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/public_ip#address PublicIp#address}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/public_ip#address PublicIp#address}
   */
   readonly address?: string;
   /**
   * The node to attach to.
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/public_ip#node_id PublicIp#node_id}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/public_ip#node_id PublicIp#node_id}
   */
   readonly nodeId: string;
   /**
   * 4 (default) or 6.
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/public_ip#version PublicIp#version}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/public_ip#version PublicIp#version}
   */
   readonly version?: number;
 }
 
 /**
-* Represents a {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/public_ip nodeplane_public_ip}
+* Represents a {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/public_ip nodeplane_public_ip}
 */
 export class PublicIp extends cdktf.TerraformResource {
 
@@ -44,7 +44,7 @@ export class PublicIp extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a PublicIp resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the PublicIp to import
-  * @param importFromId The id of the existing PublicIp that should be imported. Refer to the {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/public_ip#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing PublicIp that should be imported. Refer to the {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/public_ip#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the PublicIp to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -56,7 +56,7 @@ export class PublicIp extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/public_ip nodeplane_public_ip} Resource
+  * Create a new {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/public_ip nodeplane_public_ip} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -66,7 +66,9 @@ export class PublicIp extends cdktf.TerraformResource {
     super(scope, id, {
       terraformResourceType: 'nodeplane_public_ip',
       terraformGeneratorMetadata: {
-        providerName: 'nodeplane'
+        providerName: 'nodeplane',
+        providerVersion: '0.1.0',
+        providerVersionConstraint: '~> 0.1'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

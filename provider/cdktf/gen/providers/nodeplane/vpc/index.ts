@@ -1,4 +1,4 @@
-// https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/vpc
+// https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/vpc
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,25 +10,25 @@ export interface VpcConfig extends cdktf.TerraformMetaArguments {
   /**
   * Free text.
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/vpc#description Vpc#description}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/vpc#description Vpc#description}
   */
   readonly description?: string;
   /**
   * Name, unique on the account.
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/vpc#name Vpc#name}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/vpc#name Vpc#name}
   */
   readonly name: string;
   /**
   * Region; the server's default when omitted.
   *
-  * Docs at Terraform Registry: {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/vpc#region Vpc#region}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/vpc#region Vpc#region}
   */
   readonly region?: string;
 }
 
 /**
-* Represents a {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/vpc nodeplane_vpc}
+* Represents a {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/vpc nodeplane_vpc}
 */
 export class Vpc extends cdktf.TerraformResource {
 
@@ -44,7 +44,7 @@ export class Vpc extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a Vpc resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the Vpc to import
-  * @param importFromId The id of the existing Vpc that should be imported. Refer to the {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/vpc#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing Vpc that should be imported. Refer to the {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/vpc#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the Vpc to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -56,7 +56,7 @@ export class Vpc extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.opentofu.org/providers/nodeplane/nodeplane/latest/docs/resources/vpc nodeplane_vpc} Resource
+  * Create a new {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/vpc nodeplane_vpc} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -66,7 +66,9 @@ export class Vpc extends cdktf.TerraformResource {
     super(scope, id, {
       terraformResourceType: 'nodeplane_vpc',
       terraformGeneratorMetadata: {
-        providerName: 'nodeplane'
+        providerName: 'nodeplane',
+        providerVersion: '0.1.0',
+        providerVersionConstraint: '~> 0.1'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,
