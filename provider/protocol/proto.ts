@@ -29,7 +29,7 @@ export type Protos = Tfplugin6Proto & ControllerProto & StdioProto & HealthProto
  * .proto files next to it.
  */
 export function loadProtos(): Protos {
-  const definition = fromJSON(descriptor as Parameters<typeof fromJSON>[0], LOADER_OPTIONS)
+  const definition = fromJSON(descriptor, LOADER_OPTIONS)
   return loadPackageDefinition(definition) as unknown as Protos
 }
 

@@ -23,12 +23,14 @@ export const ERROR_CODES = {
   unknown_region: { 400: 'a region no host of the inventory is in' },
   vpc_not_found: {
     400: '`vpc_id` of a new node names no VPC on the account',
-    404: 'the VPC is absent, deleted, or another account\'s',
+    404: "the VPC is absent, deleted, or another account's",
   },
   host_not_found: { 400: '`host_id` of a new node names no compute host' },
   region_mismatch: { 400: 'the VPC, host and region of a new node disagree' },
   ip_not_in_pool: { 400: 'an address outside the public pools' },
-  webhook_target_refused: { 400: 'a webhook `url` whose host does not resolve or resolves to an address that is not public' },
+  webhook_target_refused: {
+    400: 'a webhook `url` whose host does not resolve or resolves to an address that is not public',
+  },
   weak_password: { 400: 'dashboard: a new password that is too short or equals the current one' },
   missing_api_key: { 401: 'no `Authorization` header' },
   malformed_authorization: { 401: 'no scheme word, or nothing after it' },
@@ -39,21 +41,31 @@ export const ERROR_CODES = {
     400: 'dashboard: the current password given to change it is wrong',
     401: 'dashboard: the email or password of a login is wrong',
   },
-  insufficient_scope: { 403: 'the key lacks permission: a `read` key on POST, PATCH or DELETE, or on credentials' },
-  driver_single_tenant: { 403: 'the server runs the single-tenant `netns` driver and the account is not the administrator' },
+  insufficient_scope: {
+    403: 'the key lacks permission: a `read` key on POST, PATCH or DELETE, or on credentials',
+  },
+  driver_single_tenant: {
+    403: 'the server runs the single-tenant `netns` driver and the account is not the administrator',
+  },
   csrf_failed: { 403: 'dashboard: a form sent without a valid security token' },
   forbidden: { 403: 'dashboard: a form sent from another site' },
-  node_not_found: { 404: 'the node is absent, deleted, or another account\'s' },
-  ip_not_attached: { 404: 'detaching from a node with no public address, or an address it does not have' },
-  api_key_not_found: { 404: 'revoking a key that is absent, already revoked, or another account\'s' },
-  webhook_not_found: { 404: 'the webhook is absent, deleted, or another account\'s' },
+  node_not_found: { 404: "the node is absent, deleted, or another account's" },
+  ip_not_attached: {
+    404: 'detaching from a node with no public address, or an address it does not have',
+  },
+  api_key_not_found: {
+    404: "revoking a key that is absent, already revoked, or another account's",
+  },
+  webhook_not_found: { 404: "the webhook is absent, deleted, or another account's" },
   user_not_found: { 404: 'CLI: no user with that email' },
   route_not_found: { 404: 'no route has this path' },
   method_not_allowed: { 405: 'a known path with another method; `Allow` lists the methods' },
   host_unavailable: { 409: 'the requested host is reserved' },
-  node_not_running: { 409: 'attaching to a node that is not `running`, or detaching from one being deleted' },
+  node_not_running: {
+    409: 'attaching to a node that is not `running`, or detaching from one being deleted',
+  },
   node_repairing: {
-    409: 'attaching or detaching while the node\'s engine side died and is being restarted (`Retry-After: 5`): nothing changed, retry',
+    409: "attaching or detaching while the node's engine side died and is being restarted (`Retry-After: 5`): nothing changed, retry",
   },
   ip_in_use: { 409: 'the specific address is attached to a node' },
   vpc_name_taken: { 409: 'a VPC of that name exists on the account' },
@@ -61,13 +73,19 @@ export const ERROR_CODES = {
   vpc_full: { 409: 'the VPC has no private address left' },
   vpc_has_nodes: { 409: 'deleting a VPC with nodes; `node_ids` lists them' },
   webhook_disabled: { 409: 'testing a paused webhook; enable it first' },
-  idempotency_key_in_use: { 409: 'the first request with this `Idempotency-Key` is still running; `Retry-After: 1`' },
+  idempotency_key_in_use: {
+    409: 'the first request with this `Idempotency-Key` is still running; `Retry-After: 1`',
+  },
   user_exists: { 409: 'CLI: a user with that email exists' },
   payload_too_large: { 413: 'a request body over 64 KiB' },
   idempotency_key_reused: { 422: 'the `Idempotency-Key` was used for a different request' },
-  rate_limited: { 429: 'more discovery requests a minute than `NODEPLANE_DISCOVERY_RATE_LIMIT` allows' },
+  rate_limited: {
+    429: 'more discovery requests a minute than `NODEPLANE_DISCOVERY_RATE_LIMIT` allows',
+  },
   provisioning_failed: { 500: 'the node could not be provisioned: nothing was kept, retry' },
-  ip_attach_failed: { 500: 'the driver could not configure the address on the node: nothing was kept, retry' },
+  ip_attach_failed: {
+    500: 'the driver could not configure the address on the node: nothing was kept, retry',
+  },
   internal_error: { 500: 'a bug: retry, and report the `request_id` if it persists' },
   capacity_unavailable: { 503: 'no active host free in the region; `Retry-After: 60`' },
   ip_pool_exhausted: { 503: 'no free address of that IP version; `Retry-After: 60`' },
@@ -76,7 +94,9 @@ export const ERROR_CODES = {
 export type ErrorCode = keyof typeof ERROR_CODES
 
 /** The statuses `code` may answer with (distributes over a union of codes). */
-export type StatusOf<C extends ErrorCode> = C extends ErrorCode ? keyof (typeof ERROR_CODES)[C] : never
+export type StatusOf<C extends ErrorCode> = C extends ErrorCode
+  ? keyof (typeof ERROR_CODES)[C]
+  : never
 
 /** The codes that may answer with `status`, such as every 401 code. */
 export type CodeWithStatus<S extends ContentfulStatusCode> = {

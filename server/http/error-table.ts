@@ -6,7 +6,8 @@
  */
 import { ERROR_CODES } from './error-codes.js'
 
-export const TABLE_START = '<!-- errors table: generated from server/http/error-codes.ts by `npm run gen:errors` -->'
+export const TABLE_START =
+  '<!-- errors table: generated from server/http/error-codes.ts by `npm run gen:errors` -->'
 export const TABLE_END = '<!-- end of the generated errors table -->'
 
 interface Row {
@@ -18,7 +19,11 @@ interface Row {
 /** One row per code and status, by status, then in catalogue order. */
 function rows(): Row[] {
   const all = Object.entries(ERROR_CODES).flatMap(([code, statuses]) =>
-    Object.entries(statuses).map(([status, when]: [string, string]) => ({ status: Number(status), code, when }))
+    Object.entries(statuses).map(([status, when]: [string, string]) => ({
+      status: Number(status),
+      code,
+      when,
+    }))
   )
   // Array.prototype.sort is stable, so codes of one status keep the catalogue's order.
   return all.sort((a, b) => a.status - b.status)
@@ -33,6 +38,7 @@ export function errorTable(): string {
 export function withErrorTable(page: string): string {
   const start = page.indexOf(TABLE_START)
   const end = page.indexOf(TABLE_END)
-  if (start < 0 || end < start) throw new Error(`the page lacks the markers ${TABLE_START} ... ${TABLE_END}`)
+  if (start < 0 || end < start)
+    throw new Error(`the page lacks the markers ${TABLE_START} ... ${TABLE_END}`)
   return `${page.slice(0, start + TABLE_START.length)}\n${errorTable()}\n${page.slice(end)}`
 }

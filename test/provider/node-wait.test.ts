@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
@@ -51,7 +51,7 @@ function statusRequests(from: number): Map<string, number> {
  * every server refuses an unknown one, and passes everything else to the real server.
  */
 async function olderServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const proxy: Server = createServer(async (req, res) => {
+  const relay = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url!, server.url)
     if (url.searchParams.has('wait_for')) {
       const errors = [...url.searchParams.keys()].filter((name) => ['wait_for', 'timeout'].includes(name)).map((field) => ({ field, message: 'is not a known query parameter' }))
@@ -65,7 +65,9 @@ async function olderServer(): Promise<{ url: string; close(): Promise<void> }> {
     const answer = await fetch(url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
     res.writeHead(answer.status, Object.fromEntries(answer.headers))
     res.end(Buffer.from(await answer.arrayBuffer()))
-  })
+  }
+  // A relay that fails ends its connection rather than leaving a rejection nobody handles.
+  const proxy: Server = createServer((req, res) => void relay(req, res).catch(() => res.destroy()))
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
   const { port } = proxy.address() as AddressInfo
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => proxy.close(() => resolve())) }

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey, createTestUser, revokeTestKey } from '../helpers/accounts.js'
 import { sqlQuery, testDialect } from '../helpers/database.js'
@@ -17,8 +20,8 @@ afterAll(() => server.stop())
  * Every operation of the server's own OpenAPI document, by what its security declares: a new
  * route is tested here without anyone adding it to a list.
  */
-let KEYED_ENDPOINTS: [string, string][] = []
-let PUBLIC_ENDPOINTS: [string, string][] = []
+const KEYED_ENDPOINTS: [string, string][] = []
+const PUBLIC_ENDPOINTS: [string, string][] = []
 
 beforeAll(async () => {
   const document = (await api(server.url).get('/openapi.json')).body as {
@@ -52,9 +55,6 @@ describe('spec 5: authentication', () => {
   it('rule 1: keys are shown once and stored only as a SHA-256 hash', async () => {
     const { key: secret } = await createTestKey(server.dataDir)
     expect(secret).toMatch(/^np_[A-Za-z0-9_-]{43}$/)
-    const { readFileSync } = await import('node:fs')
-    const { join } = await import('node:path')
-    const { createHash } = await import('node:crypto')
     // On SQLite, the raw files (a WAL checkpoint may not have happened: both); on
     // PostgreSQL, every column of every key row.
     const stored =

@@ -8,7 +8,10 @@ const REPO = new URL('../../', import.meta.url)
 
 /** The server's own sources, without the catalogue that names every code. */
 function serverSources(): string {
-  const files = execFileSync('git', ['ls-files', 'server/*.ts', 'server/*.tsx'], { cwd: REPO, encoding: 'utf8' })
+  const files = execFileSync('git', ['ls-files', 'server/*.ts', 'server/*.tsx'], {
+    cwd: REPO,
+    encoding: 'utf8',
+  })
     .split('\n')
     .filter((file) => file && file !== 'server/http/error-codes.ts')
   return files.map((file) => readFileSync(new URL(file, REPO), 'utf8')).join('\n')
