@@ -86,7 +86,7 @@ export function sendProblem(c: Context, error: ProblemError) {
     ...(options.errors ? { errors: options.errors } : {}),
     ...options.extra,
   }
-  // Passing the header to c.json is the only way the content type sticks (STYLE.md 0.3).
+  // Passing the header to c.json is the only way the content type sticks (docs/development.md, Traps 3).
   return c.json(body, status, {
     ...options.headers,
     'Content-Type': 'application/problem+json',
@@ -108,7 +108,7 @@ export function onError(log: Logger): ErrorHandler {
 /** Hono's own refusals; a status the catalogue does not expect is left to `onError` as a bug. */
 function fromHttpException(err: HTTPException): ProblemError | undefined {
   const detail = err.message || TITLES[err.status] || 'error'
-  // Hono's JSON validator throws this for an unparsable body (STYLE.md 0.2).
+  // Hono's JSON validator throws this for an unparsable body (docs/development.md, Traps 2).
   if (err.status === 400 && /json/i.test(err.message)) {
     return invalidField('body', 'is not valid JSON', 'malformed_json')
   }
