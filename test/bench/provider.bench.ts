@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { REPO } from '../helpers/server.js'
-import { bundleProvider, removeTempDirs, startPlugin, tempDir, tofu, tofuBinary, workdir, type Workdir } from '../fixtures/provider-demo/harness.js'
+import { bundleProvider, removeTempDirs, startPlugin, tempDir, tofu, tofuBinary, workdir, type Workdir } from '../helpers/tofu.js'
 import { bundleScript } from '../../provider/release/build.js'
 import { benchKey, printTable, serverWith } from './_lib.js'
 

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { GEN_DIR, generate, schemaJson } from '../../provider/cdktf/generate.js'
-import { removeTempDirs, tempDir, tofuBinary } from '../fixtures/provider-demo/harness.js'
+import { removeTempDirs, tempDir, tofuBinary } from '../helpers/tofu.js'
 
 afterAll(() => removeTempDirs())
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { startServer, type TestServer } from '../helpers/server.js'
-import { bundleProvider, removeTempDirs, tofu, workdir } from '../fixtures/provider-demo/harness.js'
+import { bundleProvider, removeTempDirs, tofu, workdir } from '../helpers/tofu.js'
 
 let server: TestServer
 let key: string
