@@ -57,7 +57,7 @@ export function createProvider(
 
 function configure(config: PlannedOf<typeof providerSchema>): ProviderClient {
   // Unknown during plan when the value comes from another resource; resources will see undefined.
-  const pick = (v: string | null | unknown, env: string) =>
+  const pick = (v: unknown, env: string) =>
     isUnknown(v) ? undefined : ((v as string | null) ?? process.env[env] ?? undefined)
   const endpoint = pick(config.endpoint, 'NODEPLANE_ENDPOINT')
   if (endpoint !== undefined && !/^https?:\/\//.test(endpoint)) {

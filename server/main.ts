@@ -195,6 +195,6 @@ provider
 
 program.parseAsync().catch((err: unknown) => {
   const known = err instanceof ConfigError || err instanceof ProblemError
-  process.stderr.write(`nodeplane: ${known ? (err as Error).message : (err as Error).stack ?? String(err)}\n`)
+  process.stderr.write(`nodeplane: ${known ? err.message : (err as Error).stack ?? String(err)}\n`)
   process.exit(1)
 })

@@ -28,8 +28,16 @@ bash test/setup/install-cdktf.sh cdktf | tail -n 1
 bash test/setup/install-cdktf.sh cdktn | tail -n 1
 
 step "typecheck"
-npx tsc --noEmit
-npx tsc -p tsconfig.cdktf.json
+npm run --silent typecheck
+
+# Lint and formatting fail the run at the end, after the suites, so one run reports everything.
+step "lint (typescript-eslint, type-aware: eslint.config.js)"
+lint_status=0
+npm run --silent lint || lint_status=$?
+
+step "formatting (prettier --check, the same command as npm run format:check)"
+format_status=0
+npm run --silent format:check || format_status=$?
 
 step "chromium (headless browser for the dashboard suite)"
 NODEPLANE_CHROMIUM="$(bash test/setup/install-chromium.sh | tail -n 1)"
@@ -76,4 +84,7 @@ tail -n 4 test-output/fuzz-postgres.log
 
 # One closing line over every suite, in the plain form CI reads.
 node test/summary.mjs test-output/vitest.json test-output/vitest-postgres.json test-output/pytest.xml test-output/pytest-postgres.xml "$fuzz_status" test-output/vitest-terraform.json
-[ "$vitest_status" -eq 0 ] && [ "$python_status" -eq 0 ] && [ "$fuzz_status" -eq 0 ]
+[ "$lint_status" -eq 0 ] || echo "lint failed: npm run lint" >&2
+[ "$format_status" -eq 0 ] || echo "formatting failed: npm run format, then commit" >&2
+[ "$vitest_status" -eq 0 ] && [ "$python_status" -eq 0 ] && [ "$fuzz_status" -eq 0 ] &&
+  [ "$lint_status" -eq 0 ] && [ "$format_status" -eq 0 ]

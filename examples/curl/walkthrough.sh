@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole nodeplane API with curl, in the spec's order: discovery, a VPC, a node and its
+# The whole nodeplane API with curl, in the contract's order: discovery, a VPC, a node and its
 # lifecycle, public addresses, usage, cleanup. Needs a running server and a key:
 #   NODEPLANE_ENDPOINT=http://127.0.0.1:8080 NODEPLANE_API_KEY=np_... ./walkthrough.sh
 set -euo pipefail
@@ -25,7 +25,7 @@ VPC=$(curl -sS --fail-with-body -X POST "$NODEPLANE_ENDPOINT/api/v1/networking" 
 echo "$VPC"
 VPC_ID=$(echo "$VPC" | field .id)
 
-echo "== Create a node in it (the spec's POST /nodes also works with no body at all)"
+echo "== Create a node in it (the contract's POST /nodes also works with no body at all)"
 NODE=$(curl -sS --fail-with-body -X POST "$NODEPLANE_ENDPOINT/nodes" -H "$AUTH" -H "$JSON" \
   -d "{\"name\":\"walkthrough-1\",\"vpc_id\":\"$VPC_ID\"}")
 echo "$NODE"

@@ -19,8 +19,8 @@ export class ApiError extends Error implements ProblemLike {
   readonly errors?: { field: string; message: string }[]
   readonly extra: Record<string, unknown>
   constructor(readonly status: number, body: Record<string, unknown>) {
-    super(String(body.detail ?? body.title ?? `HTTP ${status}`))
-    this.title = String(body.title ?? `HTTP ${status}`)
+    super(textOf(body.detail) ?? textOf(body.title) ?? `HTTP ${status}`)
+    this.title = textOf(body.title) ?? `HTTP ${status}`
     this.detail = body.detail as string | undefined
     this.code = body.code as string | undefined
     this.request_id = body.request_id as string | undefined
@@ -86,7 +86,7 @@ function parse<T>(res: HttpResponse): T {
   if (res.status === 401 || res.status === 403) {
     throw diagnosticError(
       res.status === 401 ? 'nodeplane rejected the API key' : 'The API key lacks permission',
-      `${json.detail ?? ''}\n\nSet api_key in the provider block, or NODEPLANE_API_KEY, to a ${res.status === 403 ? 'read_write ' : ''}key from Developer Settings or \`nodeplane keys create\`.`
+      `${textOf(json.detail) ?? ''}\n\nSet api_key in the provider block, or NODEPLANE_API_KEY, to a ${res.status === 403 ? 'read_write ' : ''}key from Developer Settings or \`nodeplane keys create\`.`
     )
   }
   if (!res.ok) throw new ApiError(res.status, json)
@@ -104,7 +104,14 @@ function retryAfter(res: HttpResponse): number | undefined {
 }
 
 function connectionError(endpoint: string, err: unknown) {
-  return diagnosticError('Cannot reach the nodeplane API', `${endpoint}: ${(err as Error).cause ?? (err as Error).message}`)
+  const { cause, message } = err as Error
+  const reason = cause instanceof Error || typeof cause === 'string' ? String(cause) : message
+  return diagnosticError('Cannot reach the nodeplane API', `${endpoint}: ${reason}`)
+}
+
+/** A problem member as text; absent or not a string is undefined. */
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined
 }
 
 /** The client of a configured provider (endpoint and key from the block or the environment). */

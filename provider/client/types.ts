@@ -4,7 +4,7 @@
  * fails the provider's typecheck instead of a user's apply.
  * @module
  */
-import type { z } from 'zod'
+import type { z } from '@hono/zod-openapi'
 import type { DiscoveryResult } from '../../server/compute-hosts/compute-hosts.schema.js'
 
 export type { ComputeHost as ApiHost } from '../../server/compute-hosts/compute-hosts.schema.js'

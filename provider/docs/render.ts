@@ -23,14 +23,14 @@ function typeName(type: CtyType): string {
   const [kind, inner] = type
   if (kind === 'object') return 'Object'
   if (kind === 'tuple') return 'Tuple'
-  return `${kind[0]!.toUpperCase()}${kind.slice(1)} of ${typeName(inner as CtyType)}`
+  return `${kind[0]!.toUpperCase()}${kind.slice(1)} of ${typeName(inner)}`
 }
 
 /** The object type an attribute's elements have, for a nested schema section. */
 function objectOf(type: CtyType): Record<string, CtyType> | undefined {
   if (typeof type === 'string') return undefined
-  if (type[0] === 'object') return type[1] as Record<string, CtyType>
-  if (type[0] === 'list' || type[0] === 'set' || type[0] === 'map') return objectOf(type[1] as CtyType)
+  if (type[0] === 'object') return type[1]
+  if (type[0] === 'list' || type[0] === 'set' || type[0] === 'map') return objectOf(type[1])
   return undefined
 }
 

@@ -52,7 +52,7 @@ export function diagnosticError(summary: string, detail?: string, path?: Attribu
   return new DiagnosticError([{ severity: 'error', summary, detail, path }])
 }
 
-/** The RFC 9457 problem fields the nodeplane API returns (see DESIGN.md "Errors"). */
+/** The RFC 9457 problem fields the nodeplane API returns (docs/design.md, Errors). */
 export interface ProblemLike {
   status: number
   title: string

@@ -139,13 +139,13 @@ export function nested<
   N extends Exclude<Nesting, 'group'>,
   A extends Attributes,
   const O extends AttributeOptions,
->(nesting: N, attributes: A, options: O): Attribute<Repeated<N, StateOf<Block<A, {}>>>, O> {
+>(nesting: N, attributes: A, options: O): Attribute<Repeated<N, StateOf<Block<A, Record<never, never>>>>, O> {
   const type = nestedType(nesting, attributes)
   return { kind: 'attribute', type, nested: { nesting, attributes }, options: checked(options) }
 }
 
 /** A nested block; `single` blocks may be absent (null), repeated ones are arrays or records. */
-export function block<N extends Nesting, A extends Attributes, B extends Blocks = {}>(
+export function block<N extends Nesting, A extends Attributes, B extends Blocks = Record<never, never>>(
   nesting: N,
   body: { attributes: A; blocks?: B; description?: string; minItems?: number; maxItems?: number }
 ): NestedBlock<
@@ -157,7 +157,7 @@ export function block<N extends Nesting, A extends Attributes, B extends Blocks 
 }
 
 /** A schema: `schema({ version: 0, attributes: { … }, blocks: { timeouts: timeouts([…]) } })`. */
-export function schema<A extends Attributes, B extends Blocks = {}>(body: {
+export function schema<A extends Attributes, B extends Blocks = Record<never, never>>(body: {
   version?: number
   attributes: A
   blocks?: B

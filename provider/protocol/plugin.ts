@@ -40,7 +40,7 @@ export async function serve(provider: ProviderDefinition<any, any>): Promise<voi
   const offered = (process.env.PLUGIN_PROTOCOL_VERSIONS ?? String(PROTOCOL_VERSION)).split(',')
   if (!offered.map((v) => Number(v.trim())).includes(PROTOCOL_VERSION)) {
     process.stderr.write(
-      `Terraform offered plugin protocol versions ${offered}, this provider speaks ${PROTOCOL_VERSION}.\n`
+      `Terraform offered plugin protocol versions ${offered.join(',')}, this provider speaks ${PROTOCOL_VERSION}.\n`
     )
     process.exit(1)
   }

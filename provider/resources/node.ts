@@ -1,5 +1,5 @@
 /**
- * `nodeplane_node`: a compute node. Create waits until it is `running` (the spec's upper
+ * `nodeplane_node`: a compute node. Create waits until it is `running` (the contract's upper
  * bound is 2 minutes); delete waits until it is gone. The API has no update, so every
  * argument forces replacement.
  * @module
@@ -62,7 +62,7 @@ export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
     const created = await api.post<ApiNode>('/nodes', Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null)), ctx.signal)
     const running = await waitUntilRunning<ApiNode>(api, created.id, deadline, ctx.signal)
     if (running) return toState(running, config.timeouts)
-    // The spec's advice for a node stuck in provisioning: delete it and create a new one.
+    // The contract's advice for a node stuck in provisioning: delete it and create a new one.
     await api.delete(`/nodes/${created.id}`, ctx.signal).catch(() => undefined)
     throw diagnosticError(
       'Node did not become running',

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@hono/zod-openapi'
 import { printableName } from '../lib/names.js'
 import type { Scope } from './api-keys.store.js'
 

@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi'
 const HourlyPrice = z.string().regex(/^\d+\.\d{4}$/).openapi({ example: '0.1750' })
 const MonthlyPrice = z.string().regex(/^\d+\.\d{2}$/).openapi({ example: '127.75' })
 
-/** A bare-metal host as discovery reports it (spec 2.4). */
+/** A bare-metal host as discovery reports it (docs/contract.md 2.4). */
 export const ComputeHost = z
   .object({
     id: z.uuid(),
@@ -31,7 +31,7 @@ export const ComputeHost = z
 
 export type ComputeHost = z.infer<typeof ComputeHost>
 
-/** Discovery's pagination object (spec 2.5). */
+/** Discovery's pagination object (docs/contract.md 2.5). */
 export const Pagination = z
   .object({
     total: z.number().int(),
@@ -42,7 +42,7 @@ export const Pagination = z
   })
   .openapi('Pagination')
 
-/** The query of `GET /api/v1/compute`, with the spec's defaults. */
+/** The query of `GET /api/v1/compute`, with the contract's defaults. */
 export const DiscoveryQuery = z.object({
   min_cpu: z.coerce.number().min(0).default(1).openapi({ description: 'Minimum CPU cores' }),
   min_memory_gb: z.coerce.number().min(0).default(1).openapi({ description: 'Minimum RAM in GiB' }),

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { z } from 'zod'
+import type { z } from '@hono/zod-openapi'
 import type { Db } from '../db/client.js'
 import { transaction, type Tx } from '../db/transaction.js'
 import { invalidField, ProblemError } from '../http/problem.js'

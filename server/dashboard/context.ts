@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { RequestIdVariables } from 'hono/request-id'
 import type { Session } from '../accounts/sessions.service.js'
-import type { z } from 'zod'
+import type { z } from '@hono/zod-openapi'
 import { ProblemError } from '../http/problem.js'
 import { invalidRequest, parseInput } from '../http/router.js'
 

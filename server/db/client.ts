@@ -25,7 +25,8 @@ export type Dialect = 'sqlite' | 'postgres'
 export interface OpenDatabase {
   db: Db
   dialect: Dialect
-  close(): Promise<void>
+  /** A plain function, so `const { close } = await openDatabase(…)` works. */
+  close: () => Promise<void>
 }
 
 const migrationsOf = (folder: string) => fileURLToPath(new URL(folder, import.meta.url))

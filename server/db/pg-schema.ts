@@ -5,7 +5,7 @@
  * because each column here stores exactly what its SQLite column encodes: text as text,
  * integers as integers, booleans as booleans, and timestamps as Unix milliseconds (bigint).
  */
-import { getTableColumns, type SQL } from 'drizzle-orm'
+import { getTableColumns } from 'drizzle-orm'
 import {
   bigint,
   boolean,
@@ -56,7 +56,7 @@ function pgTwin(table: SQLiteTable, converted: Map<SQLiteTable, AnyPgTable>): An
         const on = (idx.unique ? uniqueIndex : index)(idx.name).on(
           ...(idx.columns.map((c) => twin(c as SQLiteColumn)) as [PgColumn, ...PgColumn[]])
         )
-        return idx.where ? on.where(idx.where as SQL) : on
+        return idx.where ? on.where(idx.where) : on
       }),
       ...config.primaryKeys.map((pk) => primaryKey({ columns: pk.columns.map(twin) as [PgColumn, ...PgColumn[]] })),
       ...config.foreignKeys.map((fk) => {

@@ -53,7 +53,7 @@ function requestActor(c: Context): Actor {
     : session
       ? { type: 'user', id: session.user.id }
       : { type: 'anonymous', id: null }
-  return { ...who, request_id: (c.get('requestId') as string | undefined) ?? null, source_address: sourceAddress(c) }
+  return { ...who, request_id: c.get('requestId') ?? null, source_address: sourceAddress(c) }
 }
 
 /** The background worker (or, with no id, the CLI on the data directory). */

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 
-/** Every event type: `<family>.<past-tense verb>` (DESIGN.md). */
+/** Every event type: `<family>.<past-tense verb>` (docs/design.md, Names). */
 export const EVENT_TYPES = [
   'node.created',
   'node.running',

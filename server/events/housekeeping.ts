@@ -1,5 +1,5 @@
 /**
- * Periodic upkeep of the record: `node.stuck` for nodes past the spec's 2 minutes, and the
+ * Periodic upkeep of the record: `node.stuck` for nodes past the contract's 2 minutes, and the
  * retention of the event log and of finished webhook deliveries. Every replica runs it; both jobs are conditional writes, so
  * replicas running them together do each thing once.
  * @module

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { authenticate, type Principal } from '../api-keys/api-keys.service.js'
 import type { Deps } from '../deps.js'
+import type { CodeWithStatus } from './error-codes.js'
 import { ProblemError } from './problem.js'
 import type { AppEnv } from './router.js'
 
@@ -8,7 +9,7 @@ export type { Principal }
 
 const REALM = 'Bearer realm="nodeplane"'
 
-function unauthorized(code: string, detail: string, error?: string): ProblemError {
+function unauthorized(code: CodeWithStatus<401>, detail: string, error?: string): ProblemError {
   const challenge = error ? `${REALM}, error="${error}"` : REALM
   return new ProblemError(401, code, detail, { headers: { 'WWW-Authenticate': challenge } })
 }

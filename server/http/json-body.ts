@@ -44,9 +44,10 @@ function refuseNul(text: string): void {
 /**
  * Runs before the validators of a POST route with a JSON body: requires valid UTF-8 and
  * `Content-Type: application/json`, and treats an empty body as `{}`. Without the last
- * step the spec's own case, `POST /nodes` with no body, fails as malformed JSON (STYLE.md 0.1).
- * The spec requires the header on POST /nodes even then; routes whose body is optional
- * accept an empty body without it (`typeOptionalWhenEmpty`).
+ * step the contract's own case, `POST /nodes` with no body, fails as malformed JSON
+ * (docs/development.md, Traps 1). The contract (docs/contract.md 4.1) requires the header on
+ * POST /nodes even then; routes whose body is optional accept an empty body without it
+ * (`typeOptionalWhenEmpty`).
  */
 function jsonBodyMiddleware(typeOptionalWhenEmpty: boolean): MiddlewareHandler {
   return async (c, next) => {

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { z } from '@hono/zod-openapi'
 import type { Logger } from 'pino'
+import type { CodeWithStatus, ErrorCode, StatusOf } from './error-codes.js'
 
 /** One invalid field of a 400 response. */
 export const FieldError = z.object({ field: z.string(), message: z.string() }).openapi('FieldError')
@@ -30,20 +31,31 @@ interface ProblemOptions {
   extra?: Record<string, unknown>
 }
 
-/** Thrown by services for every expected failure; `onError` turns it into problem+json. */
+/** The arguments of a problem: a catalogued code with one of its statuses, and why. */
+type ProblemArgs = {
+  [C in ErrorCode]: [status: StatusOf<C>, code: C, detail: string, options?: ProblemOptions]
+}[ErrorCode]
+
+/**
+ * Thrown by services for every expected failure; `onError` turns it into problem+json. The
+ * code and its status come from the catalogue in error-codes.ts, so a new code is a type
+ * error until it is catalogued (and with it documented).
+ */
 export class ProblemError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: string,
-    detail: string,
-    readonly options: ProblemOptions = {}
-  ) {
+  readonly status: ContentfulStatusCode
+  readonly code: ErrorCode
+  readonly options: ProblemOptions
+
+  constructor(...[status, code, detail, options = {}]: ProblemArgs) {
     super(detail)
+    this.status = status
+    this.code = code
+    this.options = options
   }
 }
 
 /** A 400 naming one field, the most common problem. */
-export function invalidField(field: string, message: string, code = 'invalid_request') {
+export function invalidField(field: string, message: string, code: CodeWithStatus<400> = 'invalid_request') {
   return new ProblemError(400, code, `${field}: ${message}`, { errors: [{ field, message }] })
 }
 
@@ -74,7 +86,7 @@ export function sendProblem(c: Context, error: ProblemError) {
     ...(options.errors ? { errors: options.errors } : {}),
     ...options.extra,
   }
-  // Passing the header to c.json is the only way the content type sticks (STYLE.md 0.3).
+  // Passing the header to c.json is the only way the content type sticks (docs/development.md, Traps 3).
   return c.json(body, status, {
     ...options.headers,
     'Content-Type': 'application/problem+json',
@@ -85,20 +97,24 @@ export function sendProblem(c: Context, error: ProblemError) {
 export function onError(log: Logger): ErrorHandler {
   return (err, c) => {
     if (err instanceof ProblemError) return sendProblem(c, err)
-    if (err instanceof HTTPException) return sendProblem(c, fromHttpException(err))
+    const refusal = err instanceof HTTPException ? fromHttpException(err) : undefined
+    if (refusal) return sendProblem(c, refusal)
     log.error({ err, request_id: c.get('requestId') }, 'unhandled error')
     const detail = 'the server failed to handle the request; retry, and report the request_id'
     return sendProblem(c, new ProblemError(500, 'internal_error', detail))
   }
 }
 
-function fromHttpException(err: HTTPException): ProblemError {
-  // Hono's JSON validator throws this for an unparsable body (STYLE.md 0.2).
+/** Hono's own refusals; a status the catalogue does not expect is left to `onError` as a bug. */
+function fromHttpException(err: HTTPException): ProblemError | undefined {
+  const detail = err.message || TITLES[err.status] || 'error'
+  // Hono's JSON validator throws this for an unparsable body (docs/development.md, Traps 2).
   if (err.status === 400 && /json/i.test(err.message)) {
     return invalidField('body', 'is not valid JSON', 'malformed_json')
   }
-  const code = err.status === 403 ? 'forbidden' : 'http_error'
-  return new ProblemError(err.status, code, err.message || TITLES[err.status] || 'error')
+  if (err.status === 400) return new ProblemError(400, 'http_error', detail)
+  if (err.status === 403) return new ProblemError(403, 'forbidden', detail)
+  return undefined
 }
 
 /** Unknown routes answer problem+json 404 like every other error. */

@@ -1,6 +1,6 @@
 import { OpenAPIHono, type Hook } from '@hono/zod-openapi'
 import type { RequestIdVariables } from 'hono/request-id'
-import type { z } from 'zod'
+import type { z } from '@hono/zod-openapi'
 import { ProblemError, sendProblem, type FieldErrorT } from './problem.js'
 // Installs plain messages for every schema's built-in checks before any request is validated.
 import './messages.js'

@@ -1,16 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 
-/** A node id shaped like the spec's `node_<id>`: 20 lowercase base32 characters of randomness. */
+/** A node id shaped like the contract's `node_<id>`: 20 lowercase base32 characters of randomness. */
 export function newNodeId(): string {
   return `node_${base32(randomBytes(13)).slice(0, 20)}`
 }
 
-/** An opaque id with a readable prefix, for records the spec leaves unshaped (keys, users). */
+/** An opaque id with a readable prefix, for records the contract leaves unshaped (keys, users). */
 export function newPrefixedId(prefix: string): string {
   return `${prefix}_${base32(randomBytes(13)).slice(0, 20)}`
 }
 
-/** VPC and host ids are UUID-shaped per the spec. */
+/** VPC and host ids are UUID-shaped per the contract. */
 export function newUuid(): string {
   return randomUUID()
 }

@@ -1,6 +1,6 @@
 /**
  * Prices are kept as integers of 1/10,000 of the currency unit so that per-second billing
- * and the spec's fixed-decimal strings never go through binary floating point.
+ * and the contract's fixed-decimal strings never go through binary floating point.
  */
 export const PRICE_SCALE = 10_000
 

@@ -19,7 +19,7 @@ export const CreateNodeBody = z
 
 export const NodeStatus = z.enum(['provisioning', 'running', 'deleting'])
 
-/** A node as every node endpoint returns it: the spec's four fields, then DESIGN.md's. */
+/** A node as every node endpoint returns it: docs/contract.md 2.1's four fields, then docs/design.md's. */
 export const Node = z
   .object({
     id: z.string().openapi({ example: 'node_3k7f2m9q4x8w1c5v6b0n' }),

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from '@hono/zod-openapi'
 import type { Principal } from '../api-keys/api-keys.service.js'
 import { assertKnownRegion, freeHost, hostSize, reserveHost } from '../compute-hosts/compute-hosts.service.js'
 import type { Db } from '../db/client.js'

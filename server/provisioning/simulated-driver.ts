@@ -9,7 +9,7 @@ export interface SimulatedOptions {
   teardownSeconds: number
   /** Share of creates the engine refuses (POST /nodes answers 500). */
   createFailRate: number
-  /** Share of nodes that never become ready, to exercise the spec's stuck-node advice. */
+  /** Share of nodes that never become ready, to exercise the contract's stuck-node advice. */
   stuckRate: number
   /** How many teardown attempts of each node fail before one succeeds, as a flaky engine's. */
   teardownFailures?: number

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from '@hono/zod-openapi'
 import type { Db } from '../db/client.js'
 import { invalidField } from '../http/problem.js'
 import type { Clock } from '../lib/clock.js'

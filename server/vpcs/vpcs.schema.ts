@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { printableName, printableText } from '../lib/names.js'
 
-/** The body of `POST /api/v1/networking` (spec 2.3). Unknown fields are rejected. */
+/** The body of `POST /api/v1/networking` (docs/contract.md 2.3). Unknown fields are rejected. */
 export const CreateVpcBody = z
   .strictObject({
     name: printableName(63).openapi({

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from '@hono/zod-openapi'
 import { assertKnownRegion } from '../compute-hosts/compute-hosts.service.js'
 import type { Config } from '../config.js'
 import type { Db } from '../db/client.js'

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { z } from 'zod'
+import type { z } from '@hono/zod-openapi'
 import { transaction } from '../db/transaction.js'
 import type { Deps } from '../deps.js'
 import { currentActor } from '../events/actor.js'

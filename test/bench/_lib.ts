@@ -145,7 +145,7 @@ export function startBaseline(env: Record<string, string> = {}): Promise<{ url: 
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   return new Promise((resolve) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       const entry = JSON.parse(line) as { msg: string; url: string }
       if (entry.msg === 'listening') resolve({ url: entry.url, process: child })
     })

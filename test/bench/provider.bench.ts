@@ -15,7 +15,7 @@ import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { REPO } from '../helpers/server.js'
-import { bundleProvider, LAUNCHER, removeTempDirs, tempDir, tofu, tofuBinary, workdir, type Workdir } from '../fixtures/provider-demo/harness.js'
+import { bundleProvider, LAUNCHER, removeTempDirs, tempDir, tofu, tofuBinary, workdir, type Workdir } from '../helpers/tofu.js'
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from '../../provider/protocol/plugin.js'
 import { selfSignedCertificate, startKeyGeneration } from '../../provider/protocol/tls.js'
 import { bundleScript } from '../../provider/release/build.js'
@@ -36,7 +36,7 @@ async function handshakeMs(exe: string, env: Record<string, string> = {}): Promi
       env: { ...process.env, [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: '6', PLUGIN_CLIENT_CERT: clientCert.certPem, ...env },
       stdio: ['ignore', 'pipe', 'ignore'],
     })
-    await new Promise((resolve) => child.stdout!.once('data', resolve))
+    await new Promise((resolve) => child.stdout.once('data', resolve))
     times.push(performance.now() - start)
     const exited = new Promise((resolve) => child.once('exit', resolve))
     child.kill('SIGTERM')

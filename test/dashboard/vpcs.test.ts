@@ -68,7 +68,7 @@ describe('VPCs page', () => {
     const vpc = await d.page
       .locator('#node-vpc option', { hasText: /^backend / })
       .getAttribute('value')
-    await d.page.getByLabel('VPC').selectOption(vpc!)
+    await d.page.getByLabel('VPC').selectOption(vpc)
     await submitWith(d.page, d.page.getByRole('button', { name: 'Create node' }))
     const nodes = (await client.get('/nodes')).body
     expect(nodes).toHaveLength(1)

@@ -64,8 +64,8 @@ export function runCdktf(cli: string, dir: string, args: string[], env: Record<s
   })
   let output = ''
   const collect = (chunk: Buffer) => (output += chunk.toString())
-  child.stdout!.on('data', collect)
-  child.stderr!.on('data', collect)
+  child.stdout.on('data', collect)
+  child.stderr.on('data', collect)
   const killGroup = () => {
     try {
       process.kill(-child.pid!, 'SIGKILL')

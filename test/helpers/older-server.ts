@@ -4,7 +4,7 @@
  * naming it), and passes everything else to a real server.
  * @module
  */
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 export interface OlderServer {
@@ -13,7 +13,7 @@ export interface OlderServer {
 }
 
 export async function olderServer(target: string): Promise<OlderServer> {
-  const proxy: Server = createServer(async (req, res) => {
+  const relay = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url!, target)
     if (url.searchParams.has('wait_for')) {
       const errors = [...url.searchParams.keys()]
@@ -29,7 +29,9 @@ export async function olderServer(target: string): Promise<OlderServer> {
     const answer = await fetch(url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
     res.writeHead(answer.status, Object.fromEntries(answer.headers))
     res.end(Buffer.from(await answer.arrayBuffer()))
-  })
+  }
+  // A relay that fails ends its connection rather than leaving a rejection nobody handles.
+  const proxy: Server = createServer((req, res) => void relay(req, res).catch(() => res.destroy()))
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
   const { port } = proxy.address() as AddressInfo
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => proxy.close(() => resolve())) }

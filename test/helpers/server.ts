@@ -43,7 +43,7 @@ export async function startServer(
   })
   const logs: Record<string, unknown>[] = []
   let stderr = ''
-  child.stderr!.on('data', (chunk) => (stderr += chunk))
+  child.stderr.on('data', (chunk) => (stderr += chunk))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const stopWith = (signal: NodeJS.Signals) => async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal)
@@ -51,7 +51,7 @@ export async function startServer(
   }
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${stderr}`)))
-    const lines = createInterface({ input: child.stdout! })
+    const lines = createInterface({ input: child.stdout })
     lines.on('line', (line) => {
       const entry = JSON.parse(line) as Record<string, unknown>
       logs.push(entry)
@@ -59,7 +59,7 @@ export async function startServer(
         // Benchmarks drain the log unread: parsing it would load the load generator's process.
         if (options.keepLogs === false) {
           lines.close()
-          child.stdout!.resume()
+          child.stdout.resume()
         }
         resolve({
           url: String(entry.url),

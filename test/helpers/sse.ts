@@ -47,7 +47,7 @@ export async function openStream(url: string, headers: Record<string, string>): 
     let buffer = ''
     try {
       for await (const chunk of res.body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true })
+        buffer += decoder.decode(chunk, { stream: true })
         let end: number
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const parsed = parseBlock(buffer.slice(0, end))

@@ -11,8 +11,8 @@ import { Testing } from 'cdktf'
 import { afterAll, describe, expect, it } from 'vitest'
 import { GEN_DIR, generate, schemaJson, versionConstraint } from '../../provider/cdktf/generate.js'
 import { VERSION } from '../../provider/release/build.js'
-import { removeTempDirs, tempDir, tofuBinary } from '../fixtures/provider-demo/harness.js'
 import { tree } from '../helpers/cdktf.js'
+import { removeTempDirs, tempDir, tofuBinary } from '../helpers/tofu.js'
 
 afterAll(() => removeTempDirs())
 

@@ -3,11 +3,11 @@
  * user's cache directory (provider/release/launcher.ts): written by the first start, used by
  * later ones, and never a reason to fail.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bundleScript } from '../../provider/release/build.js'
-import { removeTempDirs, startPlugin, tempDir } from '../fixtures/provider-demo/harness.js'
+import { removeTempDirs, startPlugin, tempDir } from '../helpers/tofu.js'
 
 let plugin: { bin: string; types: string }
 afterAll(removeTempDirs)

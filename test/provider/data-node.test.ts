@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey, createTestUser } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
 import { startServer, type TestServer } from '../helpers/server.js'
-import { bundleProvider, removeTempDirs, tofu, workdir } from '../fixtures/provider-demo/harness.js'
+import { bundleProvider, removeTempDirs, tofu, workdir } from '../helpers/tofu.js'
 
 let server: TestServer
 let key: string

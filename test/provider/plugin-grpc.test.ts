@@ -14,7 +14,7 @@ import {
   collect,
   startPlugin,
   type Plugin,
-} from '../fixtures/provider-demo/harness.js'
+} from '../helpers/tofu.js'
 
 // The plugin dialled directly over gRPC + mTLS, the way go-plugin's client does it inside tofu.
 const echoType = blockType(echoResource.schema)

@@ -13,7 +13,7 @@ import {
   tempDir,
   workdir,
   type Workdir,
-} from '../fixtures/provider-demo/harness.js'
+} from '../helpers/tofu.js'
 
 const providerBlock = `
 terraform {

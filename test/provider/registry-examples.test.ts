@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
 import { startServer, type TestServer } from '../helpers/server.js'
-import { bundleProvider, removeTempDirs, ROOT, tofu, workdir } from '../fixtures/provider-demo/harness.js'
+import { bundleProvider, removeTempDirs, ROOT, tofu, workdir } from '../helpers/tofu.js'
 
 let server: TestServer
 let key: string

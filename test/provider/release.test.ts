@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { runCli, startServer, type TestServer } from '../helpers/server.js'
 import { tempDir } from '../helpers/temp-dirs.js'
-import { collect, removeTempDirs, ROOT, tofuBinary } from '../fixtures/provider-demo/harness.js'
+import { collect, removeTempDirs, ROOT, tofuBinary } from '../helpers/tofu.js'
 import { spawn } from 'node:child_process'
 
 const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string

@@ -39,7 +39,7 @@ describe('load', () => {
           { method: 'GET', path: '/api/v1/networking' },
           { method: 'DELETE', setupRequest: withId((id) => `/nodes/${id}`) },
         ],
-      } as autocannon.Options)
+      })
       const byStatus = Object.fromEntries(
         Object.entries(result.statusCodeStats ?? {}).map(([status, stat]) => [status, stat.count])
       )

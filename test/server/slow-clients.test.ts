@@ -36,7 +36,7 @@ async function slowClient(head: string, trickle: { bytes: string; everyMs: numbe
   await once(socket, 'connect')
   const start = performance.now()
   let reply = ''
-  socket.on('data', (chunk) => (reply += chunk))
+  socket.on('data', (chunk: Buffer) => (reply += chunk.toString()))
   socket.write(head)
   let sent = 0
   const dribbling = setInterval(() => {

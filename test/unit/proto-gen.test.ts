@@ -66,7 +66,7 @@ describe('the generated protocol code', () => {
     const pick = (d: typeof ours): Codec =>
       side === 'request'
         ? { serialize: d.requestSerialize, deserialize: d.requestDeserialize }
-        : { serialize: d.responseSerialize!, deserialize: d.responseDeserialize! }
+        : { serialize: d.responseSerialize, deserialize: d.responseDeserialize }
     const { serialize, deserialize } = pick(ours)
     const { serialize: referenceSerialize, deserialize: referenceDeserialize } = pick(theirs)
     const bytes = serialize(object)

@@ -73,7 +73,7 @@ class HttpClient:
         """Sends one API call, retrying where that is safe; returns the decoded body or None.
 
         :param empty_json_body: send ``Content-Type: application/json`` with no body (the
-            spec's own ``POST /nodes``)
+            contract's own ``POST /nodes``)
         :param extra_timeout: seconds the server may hold the request on purpose (a long-poll),
             added to the client's timeout
         """

@@ -1,4 +1,4 @@
-"""The client: the spec's flat methods (section 4.5) plus a few extensions."""
+"""The client: the contract's flat methods (section 4.5) plus a few extensions."""
 
 from __future__ import annotations
 
@@ -125,7 +125,7 @@ class Client:
         return nodes.get(self._http, node_id)
 
     def list_nodes(self) -> List[Node]:
-        """Returns every node of the account in any status (``GET /nodes``); not in the spec's table."""
+        """Returns every node of the account in any status (``GET /nodes``); not in the contract's table."""
         return nodes.list_all(self._http)
 
     def delete_node(self, node_id: str) -> None:
@@ -141,10 +141,10 @@ class Client:
         The server holds each request until the node changes (``GET /nodes/{id}?wait_for=running``),
         so a wait costs a request or two; against a server without that, it polls.
 
-        :param timeout: seconds to wait; the spec allows up to 120 for provisioning
+        :param timeout: seconds to wait; the contract allows up to 120 for provisioning
         :param poll_interval: seconds between polls, when polling
         :raises NodeNotReadyError: the node is still provisioning after ``timeout``, is
-            marked ``stuck``, or is being deleted. The spec's advice for a stuck node: delete
+            marked ``stuck``, or is being deleted. The contract's advice for a stuck node: delete
             it and create a new one.
         :raises NotFoundError: the node was deleted meanwhile
         """

@@ -9,7 +9,7 @@ from typing import Any, Dict, List, Optional, Union
 from ._http import HttpClient
 from ._model import from_dict
 
-#: The API's largest page (spec section 8).
+#: The API's largest page (docs/contract.md 8).
 MAX_LIMIT = 200
 
 Number = Union[int, float]
@@ -45,7 +45,7 @@ class Pricing:
 
 @dataclass
 class ComputeHost:
-    """A bare-metal host (spec 2.4); ``status`` is ``active`` or ``reserved``."""
+    """A bare-metal host (docs/contract.md 2.4); ``status`` is ``active`` or ``reserved``."""
 
     id: str
     status: str
@@ -72,7 +72,7 @@ class ComputeHost:
 
 @dataclass
 class Pagination:
-    """Spec 2.5; ``page`` is 1-based."""
+    """docs/contract.md 2.5; ``page`` is 1-based."""
 
     total: int
     page: int

@@ -21,7 +21,7 @@ class ConnectionError(NodeplaneError):  # noqa: A001 (the name the API promises)
 class NodeNotReadyError(NodeplaneError):
     """A node did not reach ``running`` in time, or the API reports it ``stuck``.
 
-    The spec treats a node provisioning for more than 2 minutes as failed: delete it and
+    The contract treats a node provisioning for more than 2 minutes as failed: delete it and
     create a new one.
     """
 

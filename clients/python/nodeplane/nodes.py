@@ -14,15 +14,15 @@ from .errors import NodeNotReadyError, NotFoundError, ValidationError
 
 log = logging.getLogger("nodeplane")
 
-#: The spec's upper bound of provisioning: a node still provisioning after it has failed.
+#: The contract's upper bound of provisioning: a node still provisioning after it has failed.
 PROVISIONING_LIMIT_SECONDS = 120
 
 
 @dataclass
 class Node:
-    """A compute node (spec 2.1); the fields after ``created_at`` are nodeplane extensions.
+    """A compute node (docs/contract.md 2.1); the fields after ``created_at`` are extensions.
 
-    The create response of the spec carries only ``id``, ``status`` and ``created_at``, so
+    The create response of the contract carries only ``id``, ``status`` and ``created_at``, so
     every other field has a default.
     """
 
@@ -68,7 +68,7 @@ def create(
     body = {key: value for key, value in fields.items() if value is not None}
     if body:
         return Node.from_dict(http.request("POST", "/nodes", json=body))
-    # The spec's own call: POST /nodes with Content-Type: application/json and no body.
+    # The contract's own call: POST /nodes with Content-Type: application/json and no body.
     return Node.from_dict(http.request("POST", "/nodes", empty_json_body=True))
 
 

@@ -11,7 +11,7 @@ from ._model import from_dict
 
 @dataclass
 class IpAttachment:
-    """The result of attaching (spec 2.2) or detaching a public address.
+    """The result of attaching (docs/contract.md 2.2) or detaching a public address.
 
     The field names are the wire's, camelCase included; ``ip_version`` and ``node_id`` are
     snake_case aliases.

@@ -11,7 +11,7 @@ from ._model import from_dict
 
 @dataclass
 class Vpc:
-    """An isolated private network. The spec shows only ``id``; the rest is nodeplane's record."""
+    """An isolated private network. The contract shows only ``id``; the rest is nodeplane's record."""
 
     id: str
     name: Optional[str] = None

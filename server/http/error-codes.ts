@@ -1,0 +1,108 @@
+/**
+ * Every `code` a problem+json answer can carry, the status it comes with and when. A
+ * `ProblemError` accepts only these keys, each with one of its statuses (a type error
+ * otherwise), and the errors table of docs/api.md is generated from this object
+ * (`npm run gen:errors`; test/unit/error-codes-drift.test.ts fails when it drifts).
+ *
+ * A code answers with more than one status only where the same absence means two things: a
+ * missing VPC in a path is 404, a missing VPC named in a request body is 400.
+ * @module
+ */
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
+type Catalogue = Record<string, Partial<Record<ContentfulStatusCode, string>>>
+
+export const ERROR_CODES = {
+  invalid_request: {
+    400: 'a field or parameter fails validation (wrong type, out of range, unknown field or query parameter, a NUL character)',
+  },
+  malformed_json: { 400: 'the body is not JSON' },
+  invalid_body: { 400: 'the body is not valid UTF-8 (bytes are never replaced)' },
+  unsupported_content_type: { 400: 'a POST without `Content-Type: application/json`' },
+  http_error: { 400: 'a body the framework could not read, such as a malformed dashboard form' },
+  unknown_region: { 400: 'a region no host of the inventory is in' },
+  vpc_not_found: {
+    400: '`vpc_id` of a new node names no VPC on the account',
+    404: "the VPC is absent, deleted, or another account's",
+  },
+  host_not_found: { 400: '`host_id` of a new node names no compute host' },
+  region_mismatch: { 400: 'the VPC, host and region of a new node disagree' },
+  ip_not_in_pool: { 400: 'an address outside the public pools' },
+  cursor_not_found: { 400: '`after` of a page of nodes names no node on the account' },
+  webhook_target_refused: {
+    400: 'a webhook `url` whose host does not resolve or resolves to an address that is not public',
+  },
+  weak_password: { 400: 'dashboard: a new password that is too short or equals the current one' },
+  missing_api_key: { 401: 'no `Authorization` header' },
+  malformed_authorization: { 401: 'no scheme word, or nothing after it' },
+  invalid_auth_scheme: { 401: 'another scheme than Bearer (`Token`, `Basic`)' },
+  invalid_api_key: { 401: 'an unknown key' },
+  revoked_api_key: { 401: 'a revoked key' },
+  invalid_credentials: {
+    400: 'dashboard: the current password given to change it is wrong',
+    401: 'dashboard: the email or password of a login is wrong',
+  },
+  insufficient_scope: {
+    403: 'the key lacks permission: a `read` key on POST, PATCH or DELETE, or on credentials',
+  },
+  driver_single_tenant: {
+    403: 'the server runs the single-tenant `netns` driver and the account is not the administrator',
+  },
+  csrf_failed: { 403: 'dashboard: a form sent without a valid security token' },
+  forbidden: { 403: 'dashboard: a form sent from another site' },
+  node_not_found: { 404: "the node is absent, deleted, or another account's" },
+  ip_not_attached: {
+    404: 'detaching from a node with no public address, or an address it does not have',
+  },
+  api_key_not_found: {
+    404: "revoking a key that is absent, already revoked, or another account's",
+  },
+  webhook_not_found: { 404: "the webhook is absent, deleted, or another account's" },
+  user_not_found: { 404: 'CLI: no user with that email' },
+  route_not_found: { 404: 'no route has this path' },
+  method_not_allowed: { 405: 'a known path with another method; `Allow` lists the methods' },
+  host_unavailable: { 409: 'the requested host is reserved' },
+  node_not_running: {
+    409: 'attaching to a node that is not `running`, or detaching from one being deleted',
+  },
+  node_repairing: {
+    409: "attaching or detaching while the node's engine side died and is being restarted (`Retry-After: 5`): nothing changed, retry",
+  },
+  ip_in_use: { 409: 'the specific address is attached to a node' },
+  vpc_name_taken: { 409: 'a VPC of that name exists on the account' },
+  vpc_limit_reached: { 409: 'the account has 256 VPCs' },
+  vpc_full: { 409: 'the VPC has no private address left' },
+  vpc_has_nodes: { 409: 'deleting a VPC with nodes; `node_ids` lists them' },
+  webhook_disabled: { 409: 'testing a paused webhook; enable it first' },
+  idempotency_key_in_use: {
+    409: 'the first request with this `Idempotency-Key` is still running; `Retry-After: 1`',
+  },
+  user_exists: { 409: 'CLI: a user with that email exists' },
+  password_not_one_time: {
+    409: 'dashboard: replacing a one-time password when the password is no longer one',
+  },
+  payload_too_large: { 413: 'a request body over 64 KiB' },
+  idempotency_key_reused: { 422: 'the `Idempotency-Key` was used for a different request' },
+  rate_limited: {
+    429: 'more discovery requests a minute than `NODEPLANE_DISCOVERY_RATE_LIMIT` allows',
+  },
+  provisioning_failed: { 500: 'the node could not be provisioned: nothing was kept, retry' },
+  ip_attach_failed: {
+    500: 'the driver could not configure the address on the node: nothing was kept, retry',
+  },
+  internal_error: { 500: 'a bug: retry, and report the `request_id` if it persists' },
+  capacity_unavailable: { 503: 'no active host free in the region; `Retry-After: 60`' },
+  ip_pool_exhausted: { 503: 'no free address of that IP version; `Retry-After: 60`' },
+} as const satisfies Catalogue
+
+export type ErrorCode = keyof typeof ERROR_CODES
+
+/** The statuses `code` may answer with (distributes over a union of codes). */
+export type StatusOf<C extends ErrorCode> = C extends ErrorCode
+  ? keyof (typeof ERROR_CODES)[C]
+  : never
+
+/** The codes that may answer with `status`, such as every 401 code. */
+export type CodeWithStatus<S extends ContentfulStatusCode> = {
+  [C in ErrorCode]: S extends StatusOf<C> ? C : never
+}[ErrorCode]
