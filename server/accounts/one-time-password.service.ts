@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/client.js'
 import { transaction } from '../db/transaction.js'
-import { ProblemError } from '../http/problem.js'
+import { invalidField, ProblemError } from '../http/problem.js'
 import { findUserById, updatePasswordHash } from './accounts.store.js'
 import { userByEmail } from './accounts.service.js'
 import { checkNewPassword } from './password-rules.js'
@@ -23,7 +23,11 @@ export async function replaceOneTimePassword(db: Db, session: Session, next: str
   if (!user?.passwordMustChange) {
     throw new ProblemError(409, 'password_not_one_time', 'Your password is not a one-time password; change it under Account.')
   }
-  checkNewPassword(next, await verifyPasswordAsync(next, user.passwordHash), 'new_password', 'the one-time password')
+  checkNewPassword(next, false)
+  // Checked after the length, so an oversized password is refused before it is hashed.
+  if (await verifyPasswordAsync(next, user.passwordHash)) {
+    throw invalidField('new_password', 'must differ from the one-time password', 'weak_password')
+  }
   const hash = await hashPasswordAsync(next)
   await transaction(db, async (tx) => {
     await updatePasswordHash(tx, user.id, hash)

@@ -48,8 +48,10 @@ function LoginForm(props: { csrf: string; next: string; email?: string; error?: 
         <button type="submit">Log in</button>
       </form>
       <p class="muted">
-        On first start the server prints the admin's one-time password (admin@nodeplane.local).
-        Other users are created with <code>nodeplane users create</code>.
+        On first start the server prints the admin's one-time password (admin@nodeplane.local);
+        after logging in with it you choose your own. Other users are created with{' '}
+        <code>nodeplane users create</code>; a forgotten password is replaced with{' '}
+        <code>nodeplane users reset-password</code>.
       </p>
     </section>
   )
