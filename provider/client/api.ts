@@ -7,13 +7,15 @@
  */
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
+import type { ErrorCode } from '../../server/http/error-codes.js'
 import { diagnosticError, type ProblemLike } from '../framework/diagnostics.js'
 
 /** An answer of the API with a problem+json body. */
 export class ApiError extends Error implements ProblemLike {
   readonly title: string
   readonly detail?: string
-  readonly code?: string
+  /** One of the server's catalogued codes, so comparing with a code that is gone fails to compile. */
+  readonly code?: ErrorCode
   readonly request_id?: string
   readonly errors?: { field: string; message: string }[]
   readonly extra: Record<string, unknown>
@@ -21,7 +23,7 @@ export class ApiError extends Error implements ProblemLike {
     super(textOf(body.detail) ?? textOf(body.title) ?? `HTTP ${status}`)
     this.title = textOf(body.title) ?? `HTTP ${status}`
     this.detail = body.detail as string | undefined
-    this.code = body.code as string | undefined
+    this.code = body.code as ErrorCode | undefined
     this.request_id = body.request_id as string | undefined
     this.errors = body.errors as ApiError['errors']
     this.extra = body
