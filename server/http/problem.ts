@@ -18,7 +18,9 @@ export const Problem = z
     title: z.string().openapi({ example: 'Not Found' }),
     status: z.number().int().openapi({ example: 404 }),
     detail: z.string().openapi({ example: 'no node node_abc on this account' }),
-    code: z.enum(ERROR_CODE_KEYS).openapi({ example: 'node_not_found', description: 'Stable, for programs: docs/api.md#errors' }),
+    code: z
+      .enum(ERROR_CODE_KEYS)
+      .openapi({ example: 'node_not_found', description: 'Stable, for programs; `detail` is for people.' }),
     request_id: z.string(),
     errors: z.array(FieldError).optional(),
   })
