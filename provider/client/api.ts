@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
+import type { ErrorCode } from '../../server/http/error-codes.js'
 import { diagnosticError, type ProblemLike } from '../framework/diagnostics.js'
 import { send, type HttpResponse } from './http.js'
 
@@ -14,7 +15,8 @@ import { send, type HttpResponse } from './http.js'
 export class ApiError extends Error implements ProblemLike {
   readonly title: string
   readonly detail?: string
-  readonly code?: string
+  /** One of the server's catalogued codes, so comparing with a code that is gone fails to compile. */
+  readonly code?: ErrorCode
   readonly request_id?: string
   readonly errors?: { field: string; message: string }[]
   readonly extra: Record<string, unknown>
@@ -22,7 +24,7 @@ export class ApiError extends Error implements ProblemLike {
     super(textOf(body.detail) ?? textOf(body.title) ?? `HTTP ${status}`)
     this.title = textOf(body.title) ?? `HTTP ${status}`
     this.detail = body.detail as string | undefined
-    this.code = body.code as string | undefined
+    this.code = body.code as ErrorCode | undefined
     this.request_id = body.request_id as string | undefined
     this.errors = body.errors as ApiError['errors']
     this.extra = body

@@ -3,7 +3,10 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { z } from '@hono/zod-openapi'
 import type { Logger } from 'pino'
-import type { CodeWithStatus, ErrorCode, StatusOf } from './error-codes.js'
+import { ERROR_CODES, type CodeWithStatus, type ErrorCode, type StatusOf } from './error-codes.js'
+
+/** The catalogue's codes, for the Problem schema: the OpenAPI document lists every one. */
+const ERROR_CODE_KEYS = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]
 
 /** One invalid field of a 400 response. */
 export const FieldError = z.object({ field: z.string(), message: z.string() }).openapi('FieldError')
@@ -15,7 +18,9 @@ export const Problem = z
     title: z.string().openapi({ example: 'Not Found' }),
     status: z.number().int().openapi({ example: 404 }),
     detail: z.string().openapi({ example: 'no node node_abc on this account' }),
-    code: z.string().openapi({ example: 'node_not_found' }),
+    code: z
+      .enum(ERROR_CODE_KEYS)
+      .openapi({ example: 'node_not_found', description: 'Stable, for programs; `detail` is for people.' }),
     request_id: z.string(),
     errors: z.array(FieldError).optional(),
   })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey, createTestUser } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
 import { startServer, type TestServer } from '../helpers/server.js'
-import { bundleProvider, removeTempDirs, tofu, workdir } from '../helpers/tofu.js'
+import { bundleProvider, fixtureWorkdir, removeTempDirs, tofu } from '../helpers/tofu.js'
 
 let server: TestServer
 let key: string
@@ -18,20 +18,8 @@ afterAll(async () => {
   removeTempDirs()
 })
 
-/** A configuration that reads one node by id and outputs every attribute. */
-const readNode = (id: string) => `
-terraform {
-  required_providers {
-    nodeplane = { source = "nodeplane/nodeplane" }
-  }
-}
-provider "nodeplane" {
-  endpoint = "${server.url}"
-  api_key  = "${key}"
-}
-data "nodeplane_node" "n" { id = "${id}" }
-output "node" { value = data.nodeplane_node.n }
-`
+/** A working dir that reads one node by id and outputs every attribute. */
+const readNode = (id: string) => fixtureWorkdir('data-node', provider, { endpoint: server.url, api_key: key, id })
 
 describe('data.nodeplane_node with real tofu', () => {
   it("reads every attribute of a node made elsewhere, as the API shows it", async () => {
@@ -41,7 +29,7 @@ describe('data.nodeplane_node with real tofu', () => {
       const res = await client.get(`/nodes/${made.id}`)
       return res.body.status === 'running' ? res.body : undefined
     })
-    const w = workdir(readNode(node.id), provider)
+    const w = readNode(node.id)
     const applied = await tofu(w, ['apply', '-auto-approve', '-input=false'])
     expect(applied.code, applied.stderr).toBe(0)
     const read = JSON.parse((await tofu(w, ['output', '-json'])).stdout).node.value
@@ -63,7 +51,7 @@ describe('data.nodeplane_node with real tofu', () => {
     const neighbour = api(server.url, (await createTestKey(server.dataDir, 'read_write', 'neighbour@example.com')).key)
     const theirs = (await neighbour.post('/nodes', { name: 'theirs' })).body
     for (const id of ['node_doesnotexist', theirs.id]) {
-      const w = workdir(readNode(id), provider)
+      const w = readNode(id)
       const planned = await tofu(w, ['plan', '-input=false', '-no-color'])
       expect(planned.code).toBe(1)
       expect(planned.stderr).toContain('Node not found')

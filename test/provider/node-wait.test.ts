@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { olderServer, statusRequests as requestsInLog } from '../helpers/older-server.js'
 import { startServer, type TestServer } from '../helpers/server.js'
-import { bundleProvider, removeTempDirs, tofu, workdir } from '../helpers/tofu.js'
+import { bundleProvider, fixtureWorkdir, removeTempDirs, tofu } from '../helpers/tofu.js'
 
 let server: TestServer
 let key: string
@@ -21,25 +21,12 @@ afterAll(async () => {
   removeTempDirs()
 })
 
-const stack = (endpoint: string, nodes: number) => `
-terraform {
-  required_providers {
-    nodeplane = { source = "nodeplane/nodeplane" }
-  }
-}
-provider "nodeplane" {
-  endpoint = "${endpoint}"
-  api_key  = "${key}"
-}
-resource "nodeplane_node" "fleet" {
-  count = ${nodes}
-  name  = "wait-\${count.index}"
-}
-`
+/** A working dir with `nodes` nodes on the server at `endpoint`. */
+const fleet = (endpoint: string, nodes: number) => fixtureWorkdir('fleet', provider, { endpoint, api_key: key, nodes })
 
 describe('nodeplane_node waits without polling', () => {
   it('applies and destroys 20 nodes with at most a few status requests per node, and TF_LOG=debug shows the waits', async () => {
-    const w = workdir(stack(server.url, 20), provider)
+    const w = fleet(server.url, 20)
     w.env.TF_LOG = 'debug'
     const before = server.logs.length
     const applied = await tofu(w, ['apply', '-auto-approve', '-input=false'])
@@ -63,7 +50,7 @@ describe('nodeplane_node waits without polling', () => {
   it('falls back to polling against a server without wait_for', async () => {
     const older = await olderServer(server.url)
     try {
-      const w = workdir(stack(older.url, 2), provider)
+      const w = fleet(older.url, 2)
       w.env.TF_LOG = 'debug'
       const before = server.logs.length
       const applied = await tofu(w, ['apply', '-auto-approve', '-input=false'])

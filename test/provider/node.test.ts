@@ -97,3 +97,23 @@ describe('nodeplane_node with real tofu', () => {
     expect((await client.get(`/nodes/${node.body.id}`)).status).toBe(404)
   })
 })
+
+describe('nodeplane_node timeouts with real tofu', () => {
+  it('deletes a node that never becomes running and gives the advice for a stuck node', async () => {
+    const stuck = await startServer({ env: { NODEPLANE_FAULT_STUCK_RATE: '1' } })
+    try {
+      const stuckKey = (await createTestKey(stuck.dataDir)).key
+      const w = fixtureWorkdir('node-create-timeout', provider, { endpoint: stuck.url, api_key: stuckKey })
+      const applied = await run(w, ['apply', '-auto-approve', '-input=false'])
+      expect(applied.code).toBe(1)
+      expect(applied.output).toContain('Node did not become running')
+      expect(applied.output).toContain('treated as failed')
+      const client = api(stuck.url, stuckKey)
+      await eventually(async () => ((await client.get('/nodes')).body.length === 0 ? true : undefined))
+      const state = await run(w, ['state', 'list'])
+      expect(state.stdout.trim()).toBe('')
+    } finally {
+      await stuck.stop()
+    }
+  })
+})

@@ -8,7 +8,7 @@ import { decodeMsgpack, encodeMsgpack } from '../../provider/protocol/dynamic-va
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from '../../provider/protocol/plugin.js'
 import { loadProtos } from '../../provider/protocol/proto.js'
 import { selfSignedCertificate, startKeyGeneration } from '../../provider/protocol/tls.js'
-import { echoResource } from '../fixtures/provider-demo/echo.js'
+import { echoResource } from '../fixtures/echo-types/echo.js'
 import {
   bundleProvider,
   collect,

@@ -1,10 +1,8 @@
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
 import { startServer, type TestServer } from '../helpers/server.js'
-import { bundleProvider, removeTempDirs, tofu, workdir, type Workdir } from '../helpers/tofu.js'
+import { bundleProvider, fixtureWorkdir, removeTempDirs, tofu, useFixture, type Workdir } from '../helpers/tofu.js'
 
 let server: TestServer
 let key: string
@@ -20,17 +18,9 @@ afterAll(async () => {
   removeTempDirs()
 })
 
-const header = () => `
-terraform {
-  required_providers {
-    nodeplane = { source = "nodeplane/nodeplane" }
-  }
-}
-provider "nodeplane" {
-  endpoint = "${server.url}"
-  api_key  = "${key}"
-}
-`
+/** A working dir for a fixture of testdata/, pointed at this file's server and key. */
+const fixture = (name: string, vars: Record<string, string | number> = {}) =>
+  fixtureWorkdir(name, provider, { endpoint: server.url, api_key: key, ...vars })
 
 // Commands that could prompt get -input=false; output and state take no such flag.
 const run = async (w: Workdir, args: string[]) => {
@@ -43,19 +33,7 @@ const run = async (w: Workdir, args: string[]) => {
 describe('nodeplane_public_ip with real tofu', () => {
   it('attaches IPv6 and a specific IPv4, plans no changes, detaches on removal', async () => {
     const client = api(server.url, key)
-    const withIps = `${header()}
-resource "nodeplane_node" "n" { name = "with-ips" }
-resource "nodeplane_public_ip" "v6" {
-  node_id = nodeplane_node.n.id
-  version = 6
-}
-resource "nodeplane_public_ip" "fixed" {
-  node_id = nodeplane_node.n.id
-  address = "198.51.100.200"
-}
-output "v6" { value = nodeplane_public_ip.v6.ip }
-`
-    const w = workdir(withIps, provider)
+    const w = fixture('public-ips', { name: 'with-ips' })
     const applied = await run(w, ['apply', '-auto-approve'])
     expect(applied.code, applied.output).toBe(0)
     const v6 = JSON.parse((await run(w, ['output', '-json'])).stdout).v6.value as string
@@ -73,7 +51,7 @@ output "v6" { value = nodeplane_public_ip.v6.ip }
     expect((await run(w, ['plan', '-detailed-exitcode'])).code).toBe(0)
 
     // Removing the address resources from the configuration detaches them.
-    writeFileSync(join(w.dir, 'main.tf'), `${header()}\nresource "nodeplane_node" "n" { name = "with-ips" }\n`)
+    useFixture(w, 'node')
     const detached = await run(w, ['apply', '-auto-approve'])
     expect(detached.code, detached.output).toBe(0)
     expect(detached.output).toContain('2 destroyed')
@@ -87,12 +65,7 @@ output "v6" { value = nodeplane_public_ip.v6.ip }
 describe('nodeplane_public_ip drift with real tofu', () => {
   it('plans to attach again an address detached outside Terraform, and apply does it', async () => {
     const client = api(server.url, key)
-    const config = `${header()}
-resource "nodeplane_node" "n" { name = "drifting" }
-resource "nodeplane_public_ip" "v4" { node_id = nodeplane_node.n.id }
-output "address" { value = nodeplane_public_ip.v4.address }
-`
-    const w = workdir(config, provider)
+    const w = fixture('public-ip', { name: 'drifting' })
     const applied = await run(w, ['apply', '-auto-approve'])
     expect(applied.code, applied.output).toBe(0)
     const address = JSON.parse((await run(w, ['output', '-json'])).stdout).address.value as string
@@ -117,46 +90,10 @@ output "address" { value = nodeplane_public_ip.v4.address }
     const client = api(server.url, key)
     const node = (await client.post('/nodes', { name: 'bare' })).body
     await eventually(async () => ((await client.get(`/nodes/${node.id}`)).body.status === 'running' ? true : undefined))
-    const w = workdir(`${header()}\nresource "nodeplane_public_ip" "x" { node_id = "${node.id}" }\n`, provider)
+    const w = fixture('public-ip-of-node', { node_id: node.id })
     const imported = await run(w, ['import', '-no-color', 'nodeplane_public_ip.x', `${node.id}/198.51.100.77`])
     expect(imported.code).toBe(1)
     expect(imported.output).toContain('non-existent')
     await client.delete(`/nodes/${node.id}`)
-  })
-})
-
-describe('nodeplane_node timeouts with real tofu', () => {
-  it('deletes a node that never becomes running and reports the spec advice', async () => {
-    const stuck = await startServer({ env: { NODEPLANE_FAULT_STUCK_RATE: '1' } })
-    try {
-      const stuckKey = (await createTestKey(stuck.dataDir)).key
-      const w = workdir(
-        `
-terraform {
-  required_providers {
-    nodeplane = { source = "nodeplane/nodeplane" }
-  }
-}
-provider "nodeplane" {
-  endpoint = "${stuck.url}"
-  api_key  = "${stuckKey}"
-}
-resource "nodeplane_node" "n" {
-  timeouts { create = "3s" }
-}
-`,
-        provider
-      )
-      const applied = await run(w, ['apply', '-auto-approve'])
-      expect(applied.code).toBe(1)
-      expect(applied.output).toContain('Node did not become running')
-      expect(applied.output).toContain('treated as failed')
-      const client = api(stuck.url, stuckKey)
-      await eventually(async () => ((await client.get('/nodes')).body.length === 0 ? true : undefined))
-      const state = await run(w, ['state', 'list'])
-      expect(state.stdout.trim()).toBe('')
-    } finally {
-      await stuck.stop()
-    }
   })
 })

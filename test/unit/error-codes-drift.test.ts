@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { ERROR_CODES } from '../../server/http/error-codes.js'
@@ -22,6 +22,23 @@ describe('the error codes catalogue (server/http/error-codes.ts)', () => {
     const page = readFileSync(new URL('docs/api.md', REPO), 'utf8')
     expect(page).toBe(withErrorTable(page))
     expect(errorTable()).toContain('| 413 | `payload_too_large` |')
+  })
+
+  it('is what every page of docs/ means when its prose names a status and a code', () => {
+    const docs = readdirSync(new URL('docs/', REPO)).filter((file) => file.endsWith('.md'))
+    const mentions = docs.flatMap((file) => {
+      const text = readFileSync(new URL(`docs/${file}`, REPO), 'utf8')
+      return [...text.matchAll(/\b([1-5]\d\d) `([a-z_]+)`/g)].map(([, status, code]) => ({
+        file,
+        status,
+        code,
+      }))
+    })
+    expect(mentions.length).toBeGreaterThan(10)
+    const wrong = mentions.filter(
+      ({ status, code }) => !(status! in ((ERROR_CODES as Record<string, object>)[code!] ?? {}))
+    )
+    expect(wrong).toEqual([])
   })
 
   it('lists only codes the server raises, so the documentation promises nothing that is gone', () => {

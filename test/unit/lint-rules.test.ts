@@ -1,0 +1,66 @@
+import { fileURLToPath } from 'node:url'
+import { ESLint } from 'eslint'
+import { describe, expect, it } from 'vitest'
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url))
+/** Never written to disk: ESLint lints the text as if it were this store. */
+const PROBE = 'server/vpcs/lint-probe.store.ts'
+
+/** The repository's own eslint.config.js, told to type-check a file that is not on disk. */
+const eslint = new ESLint({
+  cwd: REPO,
+  overrideConfig: {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: [PROBE], defaultProject: 'tsconfig.json' },
+      },
+    },
+  },
+})
+
+async function problems(code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${REPO}${PROBE}` })
+  return result!.messages.map((message) => `${message.line} ${message.ruleId}`)
+}
+
+const HEADER = `import type { Db } from '../db/client.js'
+import { vpcs } from '../db/schema.js'
+`
+
+// Type-aware linting starts a TypeScript program: seconds, more on a busy machine.
+describe('npm run lint on a store', { timeout: 120_000 }, () => {
+  it('refuses the SQLite-only .get(), .all() and .run(), but not Map.get or Promise.all', async () => {
+    const code = `${HEADER}
+export async function sqliteOnly(db: Db, ids: Map<string, number>) {
+  const one = db.select().from(vpcs).get()
+  const all = db.select().from(vpcs).all()
+  db.delete(vpcs).run()
+  return [one, all, ids.get('x'), await Promise.all([])]
+}
+`
+    expect(await problems(code)).toEqual([
+      '5 no-restricted-syntax',
+      '6 no-restricted-syntax',
+      '7 no-restricted-syntax',
+    ])
+  })
+
+  it('refuses a query that is built and never awaited', async () => {
+    const code = `${HEADER}
+export async function forgotten(db: Db) {
+  db.delete(vpcs)
+  return await db.select().from(vpcs)
+}
+`
+    expect(await problems(code)).toEqual(['5 @typescript-eslint/no-floating-promises'])
+  })
+
+  it("refuses z from 'zod': the one import path is @hono/zod-openapi", async () => {
+    expect(await problems(`import { z } from 'zod'\nexport const Name = z.string()\n`)).toEqual([
+      '1 no-restricted-imports',
+    ])
+    expect(
+      await problems(`import { z } from '@hono/zod-openapi'\nexport const Name = z.string()\n`)
+    ).toEqual([])
+  })
+})
