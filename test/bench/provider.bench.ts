@@ -1,21 +1,26 @@
 /**
- * Provider benchmarks: start-to-handshake time of the plugin (the release script users install,
- * the test bundle, and the checkout's launcher), and `apply` / `plan` / `destroy` wall time for N
- * nodes, with tofu and with terraform (when on the PATH), against two yardsticks in the same run,
- * for each N of BENCH_NODES (comma-separated, default 1,10,100); nodes run on the release script:
- * N built-in `terraform_data` resources (no plugin at all), and N `reference_node` resources of a
- * Go provider on HashiCorp's terraform-plugin-framework that calls no API (reference-provider/,
- * built with the local Go toolchain): what the plugin protocol itself costs. With two or more
- * counts it also prints the cost per extra resource (the slope between the smallest and largest
- * N), which separates the fixed cost of starting plugins from the per-resource overhead. Run
- * through `npm run bench` (BENCH_ONLY=provider for this part alone). Writes
+ * Provider benchmarks:
+ * - start to handshake of the plugin (the release executable users install, with and without
+ *   its code cache, the test bundle, the checkout's launcher) beside `node` printing one line
+ *   and the Go reference provider, in wall and CPU time (CPU holds on a busy machine);
+ * - the HTTP requests of a 20-node apply and destroy, waiting with `wait_for` and by polling;
+ * - `apply` / `plan` / `destroy` wall time (and the plan's CPU time) for N nodes, with tofu and
+ *   with terraform (when on the PATH), against two yardsticks in the same run, for each N of
+ *   BENCH_NODES (comma-separated, default 1,10,100); nodes run on the release executable:
+ *   N built-in `terraform_data` resources (no plugin at all), and N `reference_node` resources
+ *   of a Go provider on HashiCorp's terraform-plugin-framework that calls no API
+ *   (reference-provider/, built with the local Go toolchain): what the plugin protocol itself
+ *   costs. With two or more counts it also prints the cost per extra resource (the slope
+ *   between the smallest and largest N), which separates the fixed cost of starting plugins
+ *   from the per-resource overhead.
+ * Run through `npm run bench` (BENCH_ONLY=provider for this part alone). Writes
  * test-output/bench/provider.json.
  */
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { REPO } from '../helpers/server.js'
-import { bundleProvider, LAUNCHER, removeTempDirs, tempDir, tofu, tofuBinary, workdir, type Workdir } from '../helpers/tofu.js'
+import { bundleProvider, collect, LAUNCHER, removeTempDirs, tempDir, tofu, tofuBinary, workdir, type Workdir } from '../helpers/tofu.js'
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from '../../provider/protocol/plugin.js'
 import { selfSignedCertificate, startKeyGeneration } from '../../provider/protocol/tls.js'
 import { bundleScript } from '../../provider/release/build.js'
@@ -26,24 +31,40 @@ import { benchKey, printTable, serverWith } from './_lib.js'
 
 const COUNTS = (process.env.BENCH_NODES ?? '1,10,100').split(',').map(Number)
 
-/** Median ms from spawning `exe` to its first line on stdout (the go-plugin handshake), of 9 starts. */
-async function handshakeMs(exe: string, env: Record<string, string> = {}): Promise<number> {
+interface StartCost {
+  /** Median wall ms from spawning to the handshake line. */
+  wallMs: number
+  /** Median CPU ms (user + system) of the whole start, to the handshake and a SIGTERM exit. */
+  cpuMs: number
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
+
+/**
+ * Starts `exe` 9 times as go-plugin does and stops it once it printed its handshake line. On a
+ * shared machine wall time swings with the neighbours; the CPU time, read by /usr/bin/time,
+ * barely does.
+ */
+async function startCost(exe: string, env: Record<string, string> = {}): Promise<StartCost> {
   const clientCert = selfSignedCertificate(await startKeyGeneration())
-  const times: number[] = []
+  const wall: number[] = []
+  const cpu: number[] = []
   for (let i = 0; i < 9; i++) {
+    const rusage = join(tempDir('nodeplane-start-cost-'), 'rusage')
     const start = performance.now()
-    const child = spawn(exe, [], {
+    const timer = spawn('/usr/bin/time', ['-f', '%U %S', '-o', rusage, exe], {
       env: { ...process.env, [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: '6', PLUGIN_CLIENT_CERT: clientCert.certPem, ...env },
       stdio: ['ignore', 'pipe', 'ignore'],
     })
-    await new Promise((resolve) => child.stdout.once('data', resolve))
-    times.push(performance.now() - start)
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill('SIGTERM')
+    await new Promise((resolve) => timer.stdout.once('data', resolve))
+    wall.push(performance.now() - start)
+    const exited = new Promise((resolve) => timer.once('exit', resolve))
+    execFileSync('pkill', ['-TERM', '-P', String(timer.pid)])
     await exited
+    const [user, system] = readFileSync(rusage, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number)
+    cpu.push((user! + system!) * 1000)
   }
-  times.sort((a, b) => a - b)
-  return Math.round(times[4]!)
+  return { wallMs: Math.round(median(wall)), cpuMs: Math.round(median(cpu)) }
 }
 
 /** A script that prints a handshake-shaped line and waits: what starting `node` costs at least. */
@@ -57,24 +78,25 @@ function nodeFloor(): string {
 /** Start-to-handshake of each way the provider runs, beside `node` itself and the Go reference. */
 async function handshakes(release: string, bundle: string, reference: string) {
   const cache = tempDir('nodeplane-bench-cache-')
-  const ms = {
-    nodeFloor: await handshakeMs(nodeFloor()),
-    goReference: await handshakeMs(reference),
-    releaseNoCodeCache: await handshakeMs(release, { NODEPLANE_PROVIDER_CODE_CACHE: '0' }),
+  const cost = {
+    nodeFloor: await startCost(nodeFloor()),
+    goReference: await startCost(reference),
+    releaseNoCodeCache: await startCost(release, { NODEPLANE_PROVIDER_CODE_CACHE: '0' }),
     // The first of these starts writes the cache, the median is of starts that read it.
-    release: await handshakeMs(release, { XDG_CACHE_HOME: cache }),
-    testBundle: await handshakeMs(bundle, { NODEPLANE_PROVIDER_TEST_TYPES: '' }),
-    checkoutLauncher: await handshakeMs(LAUNCHER, { NODEPLANE_PROVIDER_TEST_TYPES: '' }),
+    release: await startCost(release, { XDG_CACHE_HOME: cache }),
+    testBundle: await startCost(bundle, { NODEPLANE_PROVIDER_TEST_TYPES: '' }),
+    checkoutLauncher: await startCost(LAUNCHER, { NODEPLANE_PROVIDER_TEST_TYPES: '' }),
   }
-  printTable('Plugin start to handshake (median of 9)', ['Plugin', 'ms', 'vs node alone'], [
-    ['`node` printing one line (the floor)', ms.nodeFloor, '1x'],
-    ['Go reference provider (terraform-plugin-framework)', ms.goReference, `${ratio(ms.goReference, ms.nodeFloor)}x`],
-    ['release executable, code cache warm (as users run it)', ms.release, `${ratio(ms.release, ms.nodeFloor)}x`],
-    ['release executable, no code cache (first start)', ms.releaseNoCodeCache, `${ratio(ms.releaseNoCodeCache, ms.nodeFloor)}x`],
-    ['test bundle (unminified, external packages)', ms.testBundle, `${ratio(ms.testBundle, ms.nodeFloor)}x`],
-    ['checkout launcher (tsx or tsc build)', ms.checkoutLauncher, `${ratio(ms.checkoutLauncher, ms.nodeFloor)}x`],
+  const row = (name: string, c: StartCost) => [name, c.wallMs, c.cpuMs, `${ratio(c.cpuMs, cost.nodeFloor.cpuMs)}x`]
+  printTable('Plugin start to handshake (median of 9)', ['Plugin', 'wall ms', 'CPU ms', 'CPU vs node alone'], [
+    row('`node` printing one line (the floor)', cost.nodeFloor),
+    row('Go reference provider (terraform-plugin-framework)', cost.goReference),
+    row('release executable, code cache warm (as users run it)', cost.release),
+    row('release executable, no code cache (first start)', cost.releaseNoCodeCache),
+    row('test bundle (unminified, external packages)', cost.testBundle),
+    row('checkout launcher (tsx or tsc build)', cost.checkoutLauncher),
   ])
-  return ms
+  return cost
 }
 
 async function timed(w: Workdir, args: string[]): Promise<number> {
@@ -84,14 +106,25 @@ async function timed(w: Workdir, args: string[]): Promise<number> {
   return Math.round(performance.now() - start)
 }
 
-type Row = { cli: string; resources: number; type: string; applyMs: number; planMs: number; destroyMs: number }
+type Row = { cli: string; resources: number; type: string; applyMs: number; planMs: number; destroyMs: number; planCpuMs: number }
 
-/** apply, a no-change plan and destroy of one working dir. */
+/** CPU ms (user + system) of a no-change plan, the CLI and every plugin it started. */
+async function planCpuMs(w: Workdir): Promise<number> {
+  const rusage = join(tempDir('nodeplane-plan-cpu-'), 'rusage')
+  const env = { ...process.env, TF_IN_AUTOMATION: '1', CHECKPOINT_DISABLE: '1', ...w.env }
+  const result = await collect(spawn('/usr/bin/time', ['-f', '%U %S', '-o', rusage, tofuBinary(), 'plan', '-input=false', '-no-color'], { cwd: w.dir, env }))
+  if (result.code !== 0) throw new Error(`plan failed:\n${result.stderr}`)
+  const [user, system] = readFileSync(rusage, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number)
+  return Math.round((user! + system!) * 1000)
+}
+
+/** apply, a no-change plan (timed, then once more for its CPU) and destroy of one working dir. */
 async function lifecycle(cli: string, w: Workdir, resources: number, type: string): Promise<Row> {
   const applyMs = await timed(w, ['apply', '-auto-approve', '-input=false'])
   const planMs = await timed(w, ['plan', '-input=false'])
+  const planCpu = await planCpuMs(w)
   const destroyMs = await timed(w, ['destroy', '-auto-approve', '-input=false'])
-  return { cli, resources, type, applyMs, planMs, destroyMs }
+  return { cli, resources, type, applyMs, planMs, destroyMs, planCpuMs: planCpu }
 }
 
 /** A plugin directory holding the release script (what `nodeplane provider install` installs). */
@@ -228,16 +261,16 @@ try {
     const cliRatios = ofType(NODE).map((row, i) => {
       const against = (type: string) => {
         const base = ofType(type)[i]!
-        return { apply: ratio(row.applyMs, base.applyMs), plan: ratio(row.planMs, base.planMs), destroy: ratio(row.destroyMs, base.destroyMs) }
+        return { apply: ratio(row.applyMs, base.applyMs), plan: ratio(row.planMs, base.planMs), destroy: ratio(row.destroyMs, base.destroyMs), planCpu: ratio(row.planCpuMs, base.planCpuMs) }
       }
       return { cli, resources: row.resources, vsReferenceNode: against('reference_node'), vsTerraformData: against('terraform_data') }
     })
     ratios.push(...cliRatios)
-    printTable(`${cli} wall time (ms)`, ['Resource', 'count', 'apply', 'plan', 'destroy'], mine.map((r) => [r.type, r.resources, r.applyMs, r.planMs, r.destroyMs]))
+    printTable(`${cli} wall time (ms), and the plan's CPU time`, ['Resource', 'count', 'apply', 'plan', 'destroy', 'plan CPU'], mine.map((r) => [r.type, r.resources, r.applyMs, r.planMs, r.destroyMs, r.planCpuMs]))
     printTable(
       `${cli}: ratio ${NODE} / yardstick (apply, plan, destroy)`,
-      ['Resources', 'vs reference_node', 'vs terraform_data'],
-      cliRatios.map((r) => [r.resources, ...[r.vsReferenceNode, r.vsTerraformData].map((x) => `${x.apply}x / ${x.plan}x / ${x.destroy}x`)])
+      ['Resources', 'vs reference_node', 'vs terraform_data', 'plan CPU vs reference_node'],
+      cliRatios.map((r) => [r.resources, ...[r.vsReferenceNode, r.vsTerraformData].map((x) => `${x.apply}x / ${x.plan}x / ${x.destroy}x`), `${r.vsReferenceNode.planCpu}x`])
     )
     if (COUNTS.length > 1) {
       const perExtra = (type: string, field: Step) => slope(ofType(type)[0]!, ofType(type).at(-1)!, field)
