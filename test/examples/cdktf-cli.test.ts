@@ -21,7 +21,9 @@
  * Pre-filling the lock works with terraform only: cdktf looks the provider up in the lock
  * under registry.terraform.io, never under tofu's registry.opentofu.org, and so with tofu it
  * always runs `providers lock`, which asks the registry and fails for a mirror-installed
- * provider. The suite runs both binaries itself, so it sits out run-all.sh's second, terraform pass.
+ * provider. `cdktf get` runs with terraform because cdktf 0.21's generator fails under tofu
+ * ("Could not find provider with constraint"; fixed in cdktn, whose `get` runs with tofu here).
+ * The suite runs both binaries itself, so it sits out run-all.sh's second, terraform pass.
  * @module
  */
 import { execFileSync } from 'node:child_process'
