@@ -23,7 +23,8 @@
  * always runs `providers lock`, which asks the registry and fails for a mirror-installed
  * provider. `cdktf get` runs with terraform because cdktf 0.21's generator fails under tofu
  * ("Could not find provider with constraint"; fixed in cdktn, whose `get` runs with tofu here).
- * The suite runs both binaries itself, so it sits out run-all.sh's second, terraform pass.
+ * The suite runs both binaries itself, so it sits out run-all.sh's second, terraform pass
+ * (NODEPLANE_SECOND_CLI_PASS=1).
  * @module
  */
 import { execFileSync } from 'node:child_process'
@@ -54,7 +55,7 @@ type Outputs = Record<string, any>
 type Binary = 'terraform' | 'tofu'
 
 const terraform = terraformPath()
-const terraformPass = basename(process.env.NODEPLANE_TOFU ?? '') === 'terraform'
+const secondCliPass = process.env.NODEPLANE_SECOND_CLI_PASS === '1'
 
 let mirrorDir: string
 let cliConfig: string
@@ -172,7 +173,7 @@ const expectGpuFleet = async (client: Api, outputs: Outputs) => {
 
 const fresh = (name: string) => expectNodesInOneVpc([`${name}-0`, `${name}-1`])
 
-describe.skipIf(terraformPass)('the CDKTF CLI', () => {
+describe.skipIf(secondCliPass)('the CDKTF CLI', () => {
   it.skipIf(!terraform)('examples/cdktf-basic: cdktf with terraform, the lock pre-filled from the mirror', async () => {
     const cell: Cell = { flavour: 'cdktf', binary: 'terraform', lock: 'prefilled', stack: 'basic', adds: 5, check: expectBasicStack }
     await lifecycle(exampleApp('cdktf-basic'), cell)
