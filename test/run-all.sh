@@ -60,11 +60,12 @@ NODEPLANE_TEST_POSTGRES_URL="$pg_url" npx vitest run --project server --project 
   --reporter=default --reporter=json --outputFile.json=test-output/vitest-postgres.json || vitest_status=$?
 
 # The provider does not care which database the server uses; it does care which CLI loads it.
-# (test/examples/cdktf-cli.test.ts runs terraform and tofu itself in the first pass and sits this one out.)
+# (test/examples/cdktf-cli.test.ts runs terraform and tofu itself in the first pass and sits this
+# one out, told so by NODEPLANE_SECOND_CLI_PASS.)
 rm -f test-output/vitest-terraform.json
 if terraform_bin="$(command -v terraform)"; then
   step "Provider and examples suites again, with HashiCorp's terraform ($("$terraform_bin" version | head -n 1))"
-  NODEPLANE_TOFU="$terraform_bin" npx vitest run --project provider --project examples \
+  NODEPLANE_TOFU="$terraform_bin" NODEPLANE_SECOND_CLI_PASS=1 npx vitest run --project provider --project examples \
     --reporter=default --reporter=json --outputFile.json=test-output/vitest-terraform.json || vitest_status=$?
 else
   step "No terraform on the PATH: the provider and examples suites ran with tofu only"

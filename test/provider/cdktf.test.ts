@@ -5,11 +5,13 @@
  * pins the provider's one version, which `cdktf deploy` refuses to go without.
  * @module
  */
+import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Testing } from 'cdktf'
 import { afterAll, describe, expect, it } from 'vitest'
 import { GEN_DIR, generate, schemaJson, versionConstraint } from '../../provider/cdktf/generate.js'
+import { PACKAGE_NAME, packBindings } from '../../provider/cdktf/package.js'
 import { VERSION } from '../../provider/release/build.js'
 import { tree } from '../helpers/cdktf.js'
 import { removeTempDirs, tempDir, tofuBinary } from '../helpers/tofu.js'
@@ -45,5 +47,19 @@ describe('CDKTF bindings', () => {
     expect(read('versions.json')).toEqual({ 'registry.terraform.io/nodeplane/nodeplane': VERSION })
     expect(read('constraints.json').providers).toEqual({ nodeplane: versionConstraint() })
     expect(versionConstraint('0.1.0')).toBe('~> 0.1')
+  })
+
+  it('pack into an npm package at the provider version, compiled, typed, with cdktf and constructs as peers', () => {
+    const tarball = packBindings(tempDir('nodeplane-cdktf-pack-'))
+    const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n')
+    for (const name of ['index', 'provider/index', 'node/index', 'public-ip/index', 'vpc/index']) {
+      expect(files).toContain(`package/${name}.js`)
+      expect(files).toContain(`package/${name}.d.ts`)
+    }
+    expect(files.some((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toBe(false)
+    const manifest = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }))
+    expect(manifest).toMatchObject({ name: PACKAGE_NAME, version: VERSION, main: 'index.js', types: 'index.d.ts' })
+    expect(Object.keys(manifest.peerDependencies).sort()).toEqual(['cdktf', 'constructs'])
+    expect(manifest.dependencies).toBeUndefined()
   })
 })
