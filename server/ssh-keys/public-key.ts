@@ -1,5 +1,5 @@
 import { createHash, createPublicKey } from 'node:crypto'
-import ssh2 from 'ssh2'
+import ssh2, { type ParsedKey } from 'ssh2'
 
 /** The key types a node's `authorized_keys` may hold: DSA and security-key types are refused. */
 export const SSH_KEY_TYPES = [
@@ -52,9 +52,8 @@ function parseOrProblem(text: string): PublicKeyInfo | string {
     return 'DSA keys are refused as insecure; use ed25519, ECDSA or RSA (2048 bits or more)'
   if (!isAcceptedType(declaredType))
     return `key type ${declaredType} is not accepted; use one of ${SSH_KEY_TYPES.join(', ')}`
-  // ssh2 also refuses a line whose declared type is not the type of its key data.
-  const parsed = ssh2.utils.parseKey(text)
-  if (parsed instanceof Error || Array.isArray(parsed)) return 'is not a valid OpenSSH public key'
+  const parsed = parseWithSsh2(text)
+  if (!parsed) return 'is not a valid OpenSSH public key'
   if (parsed.isPrivateKey()) return 'is a private key; send the public key (the .pub file) instead'
   if (declaredType === 'ssh-rsa' && rsaBits(parsed.getPublicPEM()) < MIN_RSA_BITS) {
     return `RSA keys need at least ${MIN_RSA_BITS} bits`
@@ -62,12 +61,31 @@ function parseOrProblem(text: string): PublicKeyInfo | string {
   return { type: declaredType, fingerprint: fingerprintOf(parsed.getPublicSSH()) }
 }
 
+/**
+ * ssh2 also refuses a line whose declared type is not the type of its key data. It reports
+ * bad input as a returned Error, but key data crafted to break its decoder must be a 400
+ * too, never a 500, so a throw counts as a refusal as well.
+ */
+function parseWithSsh2(text: string): ParsedKey | undefined {
+  try {
+    const parsed = ssh2.utils.parseKey(text)
+    return parsed instanceof Error || Array.isArray(parsed) ? undefined : parsed
+  } catch {
+    return undefined
+  }
+}
+
 function isAcceptedType(type: string): type is PublicKeyInfo['type'] {
   return (SSH_KEY_TYPES as readonly string[]).includes(type)
 }
 
 function rsaBits(pem: string): number {
-  return createPublicKey(pem).asymmetricKeyDetails?.modulusLength ?? 0
+  try {
+    return createPublicKey(pem).asymmetricKeyDetails?.modulusLength ?? 0
+  } catch {
+    // A modulus OpenSSL cannot load is no usable key: counted as too short.
+    return 0
+  }
 }
 
 function fingerprintOf(blob: Buffer): string {

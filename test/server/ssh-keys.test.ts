@@ -253,3 +253,19 @@ describe('scopes', () => {
     expect([res.status, res.body.code]).toEqual([401, 'missing_api_key'])
   })
 })
+
+describe('Idempotency-Key', () => {
+  it('replays the first answer to a retried POST and adds the key once', async () => {
+    const body = { name: 'retried', public_key: generateKey('ed25519').publicKey }
+    const headers = { 'Idempotency-Key': 'ssh-key-retry' }
+    const first = await client.post('/api/v1/ssh-keys', body, headers)
+    const again = await client.post('/api/v1/ssh-keys', body, headers)
+    expect([first.status, again.status]).toEqual([201, 201])
+    expect(again.body).toEqual(first.body)
+    expect(
+      (await client.get('/api/v1/ssh-keys')).body.filter(
+        (k: { name: string }) => k.name === 'retried'
+      )
+    ).toHaveLength(1)
+  })
+})
