@@ -11,6 +11,7 @@ import { computeHostsDataSource } from './data-sources/compute-hosts.js'
 import { nodeDataSource } from './data-sources/node.js'
 import { nodeResource } from './resources/node.js'
 import { publicIpResource } from './resources/public-ip.js'
+import { sshKeyResource } from './resources/ssh-key.js'
 import { vpcResource } from './resources/vpc.js'
 
 /** The provider block's schema. */
@@ -50,7 +51,7 @@ export function createProvider(
     typeName: 'nodeplane',
     schema: providerSchema,
     configure: (_ctx, config) => configure(config),
-    resources: [nodeResource, publicIpResource, vpcResource, ...(extra.resources ?? [])],
+    resources: [nodeResource, publicIpResource, vpcResource, sshKeyResource, ...(extra.resources ?? [])],
     dataSources: [computeHostsDataSource, nodeDataSource, ...(extra.dataSources ?? [])],
   }
 }

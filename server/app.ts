@@ -17,6 +17,7 @@ import { notFound, onError } from './http/problem.js'
 import { requestLog } from './http/request-log.js'
 import { createRouter } from './http/router.js'
 import { refuseUnknownQuery } from './http/unknown-query.js'
+import { sshKeysRouter } from './ssh-keys/ssh-keys.router.js'
 import { nodesRouter } from './nodes/nodes.router.js'
 import { publicIpsRouter } from './public-ips/public-ips.router.js'
 import { usageRouter } from './usage/usage.router.js'
@@ -50,6 +51,7 @@ export function createApp(deps: Deps) {
   app.route('/', nodesRouter(deps))
   app.route('/', publicIpsRouter(deps))
   app.route('/', vpcsRouter(deps))
+  app.route('/', sshKeysRouter(deps))
   app.route('/', computeHostsRouter(deps))
   app.route('/', usageRouter(deps))
   app.route('/', eventsRouter(deps))

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The whole nodeplane API with curl, in the contract's order: discovery, a VPC, a node and its
-# lifecycle, public addresses, usage, cleanup. Needs a running server and a key:
+# The whole nodeplane API with curl, in the contract's order: discovery, a VPC, an SSH key, a
+# node and its lifecycle, public addresses, usage, cleanup. Needs a running server and a key:
 #   NODEPLANE_ENDPOINT=http://127.0.0.1:8080 NODEPLANE_API_KEY=np_... ./walkthrough.sh
 set -euo pipefail
 : "${NODEPLANE_ENDPOINT:=http://127.0.0.1:8080}"
@@ -24,6 +24,13 @@ VPC=$(curl -sS --fail-with-body -X POST "$NODEPLANE_ENDPOINT/api/v1/networking" 
   -d '{"name":"walkthrough","region":"eu-central-1","description":"curl walk-through"}')
 echo "$VPC"
 VPC_ID=$(echo "$VPC" | field .id)
+
+echo "== Add an SSH key (use your own: \"public_key\":\"$(cat ~/.ssh/id_ed25519.pub)\")"
+SSH_KEY=$(curl -sS --fail-with-body -X POST "$NODEPLANE_ENDPOINT/api/v1/ssh-keys" -H "$AUTH" -H "$JSON" \
+  -d '{"name":"walkthrough","public_key":"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGeWXxrAXaxIWDYS2R9l7rWsZ1kaetfl/eDOMh4msxdb ada@laptop"}')
+echo "$SSH_KEY"
+SSH_KEY_ID=$(echo "$SSH_KEY" | field .id)
+call -H "$AUTH" "$NODEPLANE_ENDPOINT/api/v1/ssh-keys"
 
 echo "== Create a node in it (the contract's POST /nodes also works with no body at all)"
 NODE=$(curl -sS --fail-with-body -X POST "$NODEPLANE_ENDPOINT/nodes" -H "$AUTH" -H "$JSON" \
@@ -65,3 +72,6 @@ call -H "$AUTH" "$NODEPLANE_ENDPOINT/api/v1/usage"
 
 echo "== Delete the VPC"
 curl -sS -o /dev/null -w '%{http_code}\n' -X DELETE -H "$AUTH" "$NODEPLANE_ENDPOINT/api/v1/networking/$VPC_ID"
+
+echo "== Delete the SSH key"
+curl -sS -o /dev/null -w '%{http_code}\n' -X DELETE -H "$AUTH" "$NODEPLANE_ENDPOINT/api/v1/ssh-keys/$SSH_KEY_ID"

@@ -16,6 +16,7 @@ import { nodeDetailsRoutes } from './node-details.js'
 import { nodesRoutes } from './nodes.js'
 import { newPasswordRoutes, requireChosenPassword } from './new-password.js'
 import { loadSession, requireLogin } from './session.js'
+import { sshKeysRoutes } from './ssh-keys.js'
 import { mountStatic } from './static.js'
 import { vpcsRoutes } from './vpcs.js'
 import { webhooksRoutes } from './webhooks.js'
@@ -66,6 +67,7 @@ export function dashboardRouter(deps: Deps) {
   app.route('/', activityRoutes(deps))
   app.route('/', billingRoutes(deps))
   app.route('/', apiKeysRoutes(deps))
+  app.route('/', sshKeysRoutes(deps))
   app.route('/', webhooksRoutes(deps))
   app.route('/', accountRoutes(deps))
   app.all('/ui/*', dashboardNotFound)

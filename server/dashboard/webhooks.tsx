@@ -16,9 +16,10 @@ import { handOverSecret, takeSecret, type NewSecret } from './secret-handover.js
 const PAGE = '/ui/settings/webhooks'
 
 /** Developer settings' two pages, each linking the other. */
-export function SettingsTabs(props: { current: 'keys' | 'webhooks' }) {
+export function SettingsTabs(props: { current: 'keys' | 'ssh-keys' | 'webhooks' }) {
   const tabs = [
     { key: 'keys', href: '/ui/settings/keys', label: 'API keys' },
+    { key: 'ssh-keys', href: '/ui/settings/ssh-keys', label: 'SSH keys' },
     { key: 'webhooks', href: PAGE, label: 'Webhooks' },
   ] as const
   return (

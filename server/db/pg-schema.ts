@@ -96,5 +96,5 @@ function isSqliteTable(value: unknown): value is SQLiteTable {
 }
 
 export const pgTables = convertAll()
-export const { accounts, users, sessions, apiKeys, computeHosts, nodes, publicIps, vpcs, idempotencyKeys, workers, events, eventSequences, webhooks, webhookDeliveries, webhookAttempts } =
+export const { accounts, users, sessions, apiKeys, computeHosts, nodes, publicIps, vpcs, idempotencyKeys, workers, events, eventSequences, webhooks, webhookDeliveries, webhookAttempts, sshKeys } =
   pgTables

@@ -12,6 +12,8 @@ export const EVENT_TYPES = [
   'public_ip.detached',
   'vpc.created',
   'vpc.deleted',
+  'ssh_key.created',
+  'ssh_key.deleted',
   'api_key.created',
   'api_key.revoked',
   'login.succeeded',
@@ -40,7 +42,7 @@ export const Event = z
     type: z.enum(EVENT_TYPES),
     time: z.iso.datetime(),
     resource_id: z.string().openapi({
-      description: 'The node (also for `public_ip.*`), VPC, API key or user (for `login.*`) the event is about',
+      description: 'The node (also for `public_ip.*`), VPC, SSH key, API key or user (for `login.*`) the event is about',
       example: 'node_3kq2v7b4m5n6p7q8r9s2',
     }),
     data: z.record(z.string(), z.unknown()).openapi({

@@ -37,6 +37,7 @@ beforeAll(async () => {
     ['hosts', '/ui/hosts'],
     ['billing', '/ui/billing'],
     ['keys', '/ui/settings/keys'],
+    ['ssh-keys', '/ui/settings/ssh-keys'],
     ['webhooks', '/ui/settings/webhooks'],
     ['account', '/ui/account'],
   ]

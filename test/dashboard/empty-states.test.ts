@@ -17,6 +17,7 @@ const empty = () => d.page.locator('[data-empty-state]')
 const LISTS: { page: string; title: string; action: string; leadsTo: string; focus?: string }[] = [
   { page: '/ui/nodes', title: 'You have no nodes yet.', action: 'Create your first node', leadsTo: '/ui/nodes/new' },
   { page: '/ui/vpcs', title: 'No VPCs yet.', action: 'Create your first VPC', leadsTo: '/ui/vpcs', focus: 'vpc-name' },
+  { page: '/ui/settings/ssh-keys', title: 'No SSH keys yet.', action: 'Add your first SSH key', leadsTo: '/ui/settings/ssh-keys', focus: 'ssh-key-name' },
   { page: '/ui/settings/webhooks', title: 'No webhooks yet.', action: 'Add your first webhook', leadsTo: '/ui/settings/webhooks', focus: 'webhook-url' },
 ]
 

@@ -20,10 +20,12 @@ describe('examples/curl', () => {
       expect(output).toContain('"status": "running"')
       expect(output).toContain('"status":"attached"')
       expect(output).toContain('"code":"vpc_has_nodes"')
+      expect(output).toContain('"fingerprint":"SHA256:ix9t2Zr1Y+Bw+du7OVZPg4nW8C/ZnrmjEpK9kFSAF4U"')
       expect(output).not.toContain(key)
       const client = api(server.url, key)
       expect((await client.get('/nodes')).body).toEqual([])
       expect((await client.get('/api/v1/networking')).body).toEqual([])
+      expect((await client.get('/api/v1/ssh-keys')).body).toEqual([])
       const usage = await client.get('/api/v1/usage')
       expect(usage.body.nodes).toHaveLength(1)
     } finally {

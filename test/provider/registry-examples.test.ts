@@ -40,6 +40,7 @@ describe('the registry pages’ examples plan against a real server', () => {
         'resources/nodeplane_node/resource.tf',
         'resources/nodeplane_public_ip/resource.tf',
         'resources/nodeplane_vpc/resource.tf',
+        'resources/nodeplane_ssh_key/resource.tf',
         'data-sources/nodeplane_node/data-source.tf',
         'data-sources/nodeplane_compute_hosts/data-source.tf',
       ])

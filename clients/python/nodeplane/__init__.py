@@ -29,6 +29,7 @@ from .errors import (  # noqa: E402
 from .events import Event, EventActor  # noqa: E402
 from .nodes import Node, NodeCredentials  # noqa: E402
 from .public_ips import IpAttachment  # noqa: E402
+from .ssh_keys import SshKey  # noqa: E402
 from .usage import NodeUsage, Usage  # noqa: E402
 from .vpcs import Vpc  # noqa: E402
 from .webhooks import Webhook, WebhookDelivery, verify_signature  # noqa: E402
@@ -58,6 +59,7 @@ __all__ = [
     "Pricing",
     "RateLimitError",
     "ServerError",
+    "SshKey",
     "Usage",
     "ValidationError",
     "Vpc",

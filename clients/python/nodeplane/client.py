@@ -9,12 +9,13 @@ from typing import Iterator, List, Optional, Sequence, Type, Union
 
 import requests
 
-from . import compute_hosts, events as events_api, nodes, public_ips, usage as usage_api, vpcs, webhooks
+from . import compute_hosts, events as events_api, nodes, public_ips, ssh_keys, usage as usage_api, vpcs, webhooks
 from ._http import HttpClient
 from .compute_hosts import ComputeHost, ComputeHostPage
 from .events import Event
 from .nodes import Node, NodeCredentials
 from .public_ips import IpAttachment
+from .ssh_keys import SshKey
 from .usage import Timestamp, Usage
 from .vpcs import Vpc
 from .webhooks import Webhook, WebhookDelivery
@@ -235,6 +236,39 @@ class Client:
             ``error.body["node_ids"]``)
         """
         vpcs.delete(self._http, vpc_id)
+
+    # SSH keys
+
+    def ssh_key_create(self, name: str, public_key: str) -> SshKey:
+        """Adds a public SSH key to the account.
+
+        :param name: unique name on the account
+        :param public_key: one OpenSSH public key line, e.g. the text of ``~/.ssh/id_ed25519.pub``
+            (ed25519, ECDSA, or RSA of at least 2048 bits); surrounding white space is trimmed
+        :raises ValidationError: the key is refused (DSA, short RSA, a private key, not a key);
+            the reason is in ``error.errors``
+        :raises ConflictError: the name is taken (``ssh_key_name_taken``), or the same key is on
+            the account already (``ssh_key_exists``; its id is in ``error.body["ssh_key_id"]``)
+        """
+        return ssh_keys.create(self._http, name, public_key)
+
+    def ssh_key_list(self) -> List[SshKey]:
+        """Returns every SSH key of the account, oldest first."""
+        return ssh_keys.list_all(self._http)
+
+    def ssh_key_get(self, ssh_key_id: str) -> SshKey:
+        """Returns one SSH key.
+
+        :raises NotFoundError: no such SSH key on the account
+        """
+        return ssh_keys.get(self._http, ssh_key_id)
+
+    def ssh_key_delete(self, ssh_key_id: str) -> None:
+        """Deletes an SSH key.
+
+        :raises NotFoundError: no such SSH key on the account
+        """
+        ssh_keys.delete(self._http, ssh_key_id)
 
     # Compute host discovery
 

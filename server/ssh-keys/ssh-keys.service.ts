@@ -1,0 +1,108 @@
+import type { z } from '@hono/zod-openapi'
+import type { Db } from '../db/client.js'
+import { lockKey, transaction, type Tx } from '../db/transaction.js'
+import { recordEvent } from '../events/events.service.js'
+import { ProblemError } from '../http/problem.js'
+import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
+import type { Clock } from '../lib/clock.js'
+import { newPrefixedId } from '../lib/ids.js'
+import { publicKeyInfo } from './public-key.js'
+import type { CreateSshKeyBody, SshKey } from './ssh-keys.schema.js'
+import {
+  accountSshKeys,
+  deleteSshKeyRow,
+  findSshKey,
+  findSshKeyByFingerprint,
+  findSshKeyByName,
+  insertSshKey,
+  toSshKey,
+  type SshKeyRow,
+} from './ssh-keys.store.js'
+
+type Ctx = { db: Db; clock: Clock }
+
+async function sshKeyOr404(db: Db, accountId: string, id: string): Promise<SshKeyRow> {
+  const row = await findSshKey(db, accountId, id)
+  if (!row) throw new ProblemError(404, 'ssh_key_not_found', `no SSH key ${id} on this account`)
+  return row
+}
+
+/** Refuses a second key of the same name or the same key material on the account. */
+async function assertUnique(
+  tx: Tx,
+  accountId: string,
+  name: string,
+  fingerprint: string
+): Promise<void> {
+  if (await findSshKeyByName(tx, accountId, name)) {
+    throw new ProblemError(
+      409,
+      'ssh_key_name_taken',
+      `an SSH key named ${name} exists on this account`
+    )
+  }
+  const same = await findSshKeyByFingerprint(tx, accountId, fingerprint)
+  if (same) {
+    throw new ProblemError(
+      409,
+      'ssh_key_exists',
+      `this key (${fingerprint}) is already on the account as ${same.name}`,
+      {
+        extra: { ssh_key_id: same.id },
+      }
+    )
+  }
+}
+
+export function createSshKey(
+  ctx: Ctx,
+  accountId: string,
+  body: z.infer<typeof CreateSshKeyBody>,
+  answer: IdempotentAnswer<SshKey> = withoutKey
+): Promise<SshKey> {
+  const { fingerprint } = publicKeyInfo(body.public_key)
+  return transaction(ctx.db, async (tx) => {
+    // Two requests with the same name or key wait for each other instead of racing the unique index.
+    await lockKey(tx, `ssh-keys:${accountId}`)
+    await assertUnique(tx, accountId, body.name, fingerprint)
+    const row = await insertSshKey(tx, {
+      id: newPrefixedId('sshkey'),
+      accountId,
+      name: body.name,
+      publicKey: body.public_key,
+      fingerprint,
+      createdAt: ctx.clock.now(),
+    })
+    const sshKey = toSshKey(row)
+    await answer.save(tx, sshKey)
+    await recordEvent(tx, ctx.clock, {
+      accountId,
+      type: 'ssh_key.created',
+      resourceId: row.id,
+      data: { name: row.name, fingerprint },
+    })
+    return sshKey
+  })
+}
+
+export async function listSshKeys(db: Db, accountId: string): Promise<SshKey[]> {
+  return (await accountSshKeys(db, accountId)).map(toSshKey)
+}
+
+export async function getSshKey(db: Db, accountId: string, id: string): Promise<SshKey> {
+  return toSshKey(await sshKeyOr404(db, accountId, id))
+}
+
+export function deleteSshKey(ctx: Ctx, accountId: string, id: string): Promise<void> {
+  return transaction(ctx.db, async (tx) => {
+    const row = await sshKeyOr404(tx, accountId, id)
+    await deleteSshKeyRow(tx, row.id)
+    const data = { name: row.name, fingerprint: row.fingerprint }
+    await recordEvent(tx, ctx.clock, {
+      accountId,
+      type: 'ssh_key.deleted',
+      resourceId: row.id,
+      data,
+    })
+  })
+}

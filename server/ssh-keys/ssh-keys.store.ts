@@ -1,0 +1,77 @@
+import { and, asc, eq } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import type { Db } from '../db/client.js'
+import { first } from '../db/prepared.js'
+import type { Tx } from '../db/transaction.js'
+import type { SshKey } from './ssh-keys.schema.js'
+import { sshKeys } from './ssh-keys.table.js'
+
+export type SshKeyRow = typeof sshKeys.$inferSelect
+
+/** The single row-to-wire mapping of an SSH key. */
+export function toSshKey(row: SshKeyRow): SshKey {
+  return {
+    id: row.id,
+    name: row.name,
+    public_key: row.publicKey,
+    fingerprint: row.fingerprint,
+    created_at: row.createdAt.toISOString(),
+  }
+}
+
+export async function insertSshKey(tx: Tx, row: typeof sshKeys.$inferInsert): Promise<SshKeyRow> {
+  return (await tx.insert(sshKeys).values(row).returning())[0]!
+}
+
+export function accountSshKeys(db: Db, accountId: string): Promise<SshKeyRow[]> {
+  return db
+    .select()
+    .from(sshKeys)
+    .where(eq(sshKeys.accountId, accountId))
+    .orderBy(asc(sshKeys.createdAt), asc(sshKeys.id))
+}
+
+const ofAccount = (accountId: string, column: SQLiteColumn, value: string) =>
+  and(eq(sshKeys.accountId, accountId), eq(column, value))
+
+export function findSshKey(db: Db, accountId: string, id: string): Promise<SshKeyRow | undefined> {
+  return first(
+    db
+      .select()
+      .from(sshKeys)
+      .where(ofAccount(accountId, sshKeys.id, id))
+      .limit(1)
+  )
+}
+
+export function findSshKeyByName(
+  db: Db,
+  accountId: string,
+  name: string
+): Promise<SshKeyRow | undefined> {
+  return first(
+    db
+      .select()
+      .from(sshKeys)
+      .where(ofAccount(accountId, sshKeys.name, name))
+      .limit(1)
+  )
+}
+
+export function findSshKeyByFingerprint(
+  db: Db,
+  accountId: string,
+  fingerprint: string
+): Promise<SshKeyRow | undefined> {
+  return first(
+    db
+      .select()
+      .from(sshKeys)
+      .where(ofAccount(accountId, sshKeys.fingerprint, fingerprint))
+      .limit(1)
+  )
+}
+
+export async function deleteSshKeyRow(tx: Tx, id: string): Promise<void> {
+  await tx.delete(sshKeys).where(eq(sshKeys.id, id))
+}
