@@ -51,15 +51,21 @@ export interface Run {
   output: string
 }
 
+let pluginCache: string | undefined
+
 /**
  * Runs one CLI command in `dir` in a process group of its own, and ends the whole group
  * (the CLI, terraform, the app, the provider) should it outlive `timeoutMs`.
  */
 export function runCdktf(cli: string, dir: string, args: string[], env: Record<string, string>, timeoutMs = 300_000): Promise<Run> {
+  // The CLI points terraform at ~/.terraform.d/plugin-cache unless told otherwise, and a cached
+  // nodeplane 0.1.0 from another build of this checkout then fails `init` ("does not match the
+  // content of the downloaded package"). Each test file gets a cache of its own.
+  pluginCache ??= tempDir('nodeplane-plugin-cache-')
   const child = spawn(cli, args, {
     cwd: dir,
     detached: true,
-    env: { ...process.env, CI: '1', CHECKPOINT_DISABLE: '1', FORCE_COLOR: '0', NO_COLOR: '1', ...env },
+    env: { ...process.env, CI: '1', CHECKPOINT_DISABLE: '1', FORCE_COLOR: '0', NO_COLOR: '1', TF_PLUGIN_CACHE_DIR: pluginCache, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
