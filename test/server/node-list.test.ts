@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey, createTestUser } from '../helpers/accounts.js'
-import { api } from '../helpers/http.js'
+import { api, type Reply } from '../helpers/http.js'
 import { startServer, type TestServer } from '../helpers/server.js'
 
 let server: TestServer
@@ -26,7 +26,7 @@ const ids = (body: { id: string }[]) => body.map((node) => node.id)
 async function allPages(path: string): Promise<string[][]> {
   const pages: string[][] = []
   for (let next: string | undefined = path; next; ) {
-    const res = await client.get(next)
+    const res: Reply<{ id: string }[]> = await client.get(next)
     expect(res.status).toBe(200)
     expect(Array.isArray(res.body)).toBe(true)
     pages.push(ids(res.body))
