@@ -181,7 +181,7 @@ type Results = Awaited<ReturnType<typeof benchDatabase>>
 const cells = (row: Compared) => [row.requestsPerSecond, row.p50, row.p99, `${row.ratio.toFixed(2)}x`]
 const columns = (database: string) => [`${database} req/s`, 'p50 ms', 'p99 ms', 'vs Hono']
 
-function printResults(sqlite: Results, postgres: Results, bareIdleMiB: number): void {
+function printResults(sqlite: Results, postgres: Results, bare: { tsx: number; compiled: number }): void {
   printTable(
     'Hot paths, 20 connections ("vs Hono": req/s as a fraction of a bare Hono route of the same shape, measured right after)',
     ['Path', ...columns('SQLite'), ...columns('PostgreSQL')],
@@ -215,13 +215,24 @@ function printResults(sqlite: Results, postgres: Results, bareIdleMiB: number): 
   printTable('Server memory (RSS of the Node process, MiB; PostgreSQL\'s own processes not counted)', ['Server', 'idle', `after ${MEMORY_NODES.toLocaleString('en-US')} nodes`], [
     ['nodeplane on SQLite', sqlite.memory.idleMiB, sqlite.memory.afterNodesMiB],
     ['nodeplane on PostgreSQL', postgres.memory.idleMiB, postgres.memory.afterNodesMiB],
-    ['bare Hono', bareIdleMiB, '-'],
+    ['bare Hono through tsx (issue 7)', bare.tsx, '-'],
+    ['bare Hono, plain JavaScript (as nodeplane serve runs)', bare.compiled, '-'],
   ])
+}
+
+/** Idle RSS of the bare Hono server run as plain JavaScript, started and stopped on its own. */
+async function compiledBareIdleMiB(): Promise<number> {
+  const bare = await startBaseline({}, true)
+  try {
+    return rssMiB(bare.process.pid!)
+  } finally {
+    bare.process.kill()
+  }
 }
 
 const baseline = await startBaseline()
 try {
-  const bareIdleMiB = rssMiB(baseline.process.pid!)
+  const bareIdleMiB = { tsx: rssMiB(baseline.process.pid!), compiled: await compiledBareIdleMiB() }
   const sqlite = await benchDatabase('sqlite', baseline.url)
   const postgres = await withPostgres((adminUrl) => benchDatabase({ adminUrl }, baseline.url))
   printResults(sqlite, postgres, bareIdleMiB)
