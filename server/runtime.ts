@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import type { Logger } from 'pino'
 import { ADMIN_EMAIL, ensureAdmin } from './accounts/accounts.service.js'
 import { seedInventory } from './compute-hosts/compute-hosts.service.js'
+import { collectGarbage } from './lib/collect-garbage.js'
 import type { Config } from './config.js'
 import { openDatabase } from './db/client.js'
 import type { Deps } from './deps.js'
@@ -46,10 +47,13 @@ function selectDriver(config: Config, clock: Clock, log: Logger): ProvisioningDr
 export async function openRuntime(config: Config, clock: Clock = systemClock): Promise<Runtime> {
   const log = createLogger(config.logLevel)
   let generatedPassword: string | undefined
+  let seeded = 0
   const { db, close } = await openDatabase(config, async (db) => {
-    await seedInventory(db, config.catalogFile ?? DEFAULT_CATALOG)
+    seeded = await seedInventory(db, config.catalogFile ?? DEFAULT_CATALOG)
     generatedPassword = (await ensureAdmin(db, clock)).generatedPassword
   })
+  // The catalog's parsed copies are garbage now; an idle server would keep them resident.
+  if (seeded > 0) collectGarbage()
   const secrets = loadSecrets(config.dataDir, config.secretKey)
   const driver = selectDriver(config, clock, log)
   const events = createEventHub({ db, databaseUrl: config.databaseUrl, log })

@@ -4,9 +4,6 @@ import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { drizzle as drizzleSqlite, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import pg from 'pg'
 import { createPrivateFile, ensureDataDir } from '../lib/data-dir.js'
 import * as schema from './schema.js'
 import { cacheStatements } from './statement-cache.js'
@@ -74,17 +71,25 @@ function openSqlite(dataDir: string): OpenDatabase {
   return { db, dialect: 'sqlite', close: async () => void sqlite.close() }
 }
 
-/**
- * int8 (bigint) columns hold Unix milliseconds and counts, all far below 2^53: read them as
- * numbers, as the SQLite columns read. Set on the driver's global parsers because drizzle
- * passes its own per-query parser table, which falls back to these.
- */
-pg.types.setTypeParser(pg.types.builtins.INT8, Number)
-
 /** Any constant names the lock; this one spells "nodeplane". */
 const STARTUP_LOCK = 0x6e6f6465706c616e
 
+/** The PostgreSQL driver and drizzle's side of it, loaded only by servers that use them. */
+async function loadPostgres() {
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ])
+  // int8 (bigint) columns hold Unix milliseconds and counts, all far below 2^53: read them as
+  // numbers, as the SQLite columns read. Set on the driver's global parsers because drizzle
+  // passes its own per-query parser table, which falls back to these.
+  pg.types.setTypeParser(pg.types.builtins.INT8, Number)
+  return { pg, drizzlePg: drizzle, migratePg: migrate }
+}
+
 async function openPostgres(url: string, poolSize: number, initialize: (db: Db) => Promise<void>): Promise<OpenDatabase> {
+  const { pg, drizzlePg, migratePg } = await loadPostgres()
   const pool = new pg.Pool({ connectionString: url, max: poolSize })
   // An idle connection the server dropped must not crash the process; the pool replaces it.
   pool.on('error', () => undefined)

@@ -54,13 +54,29 @@ const ATTEMPTS = 5
  * deadlock or a unique violation (two replicas racing for the same address or name) reruns
  * the whole transaction, whose checks then see the winner and answer as for any taken value.
  */
-export async function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   if (transactions.has(db)) return work(db as Tx)
   try {
-    return await (dialectOf(db) === 'sqlite' ? sqliteTransaction(db, work) : pgTransaction(db, work))
+    if (dialectOf(db) === 'sqlite') return await sqliteTransaction(db, work)
+    return await pgTransaction(db, options.flushedByNext ? async (tx) => (await skipFsync(tx), work(tx)) : work)
   } finally {
     writes++
   }
+}
+
+export interface TransactionOptions {
+  /**
+   * The commit need not wait for its own flush to disk (PostgreSQL's `synchronous_commit =
+   * off`; SQLite's WAL commits never wait for one here). Only for a transaction whose loss in
+   * a crash is harmless because anything that depends on it is written later: PostgreSQL's
+   * log is sequential, so the next durable commit flushes this one too. A crash can lose it
+   * only together with everything after it.
+   */
+  flushedByNext?: boolean
+}
+
+async function skipFsync(tx: Tx): Promise<void> {
+  await execute(tx, sql`SET LOCAL synchronous_commit = off`)
 }
 
 /**

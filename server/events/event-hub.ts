@@ -7,7 +7,7 @@
  * @module
  */
 import type { Logger } from 'pino'
-import pg from 'pg'
+import type pg from 'pg'
 import type { Db } from '../db/client.js'
 
 /** The PostgreSQL channel; the payload is the account id. */
@@ -79,7 +79,9 @@ function listenForNotifies(
   let client: pg.Client | undefined
   let retry: NodeJS.Timeout | undefined
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url })
+    // Loaded here, on PostgreSQL only: a server on SQLite never needs the driver.
+    const { default: driver } = await import('pg')
+    const next = new driver.Client({ connectionString: url })
     next.on('notification', (message) => message.payload && wake(message.payload))
     next.on('error', (err) => reconnect(next, err))
     try {

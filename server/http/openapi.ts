@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { readFileSync } from 'node:fs'
 import type { OpenAPIHono } from '@hono/zod-openapi'
-import { Scalar } from '@scalar/hono-api-reference'
+import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from './router.js'
 
 const DOCUMENT = {
@@ -43,5 +43,13 @@ export function mountOpenApi(app: OpenAPIHono<AppEnv>): void {
       'Cache-Control': 'public, max-age=86400',
     })
   )
-  app.get('/docs', Scalar({ url: '/openapi.json', cdn: '/docs/scalar.js', pageTitle: 'nodeplane API' }))
+  // The page's module is loaded on the first visit: most servers are never asked for it.
+  let page: MiddlewareHandler | undefined
+  app.get('/docs', async (c, next) => {
+    if (!page) {
+      const { Scalar } = await import('@scalar/hono-api-reference')
+      page = Scalar({ url: '/openapi.json', cdn: '/docs/scalar.js', pageTitle: 'nodeplane API' })
+    }
+    return page(c, next)
+  })
 }

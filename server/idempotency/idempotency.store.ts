@@ -75,7 +75,12 @@ async function takeOver(tx: Tx, row: IdempotencyRow, input: ClaimInput): Promise
   return answered ? { kind: 'replay', row } : { kind: 'new' }
 }
 
-/** Claims a key for a new request, or says why the request must not run again. */
+/**
+ * Claims a key for a new request, or says why the request must not run again. The claim is
+ * not flushed on its own: the request's change, which stores the answer under the claim,
+ * flushes it; a crash before that loses the claim with a request that changed nothing, and a
+ * retry runs it as new.
+ */
 export function claimKey(db: Db, input: ClaimInput): Promise<Claim> {
   return transaction(db, async (tx): Promise<Claim> => {
     await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, input.expiredBefore))
@@ -89,7 +94,7 @@ export function claimKey(db: Db, input: ClaimInput): Promise<Claim> {
     if (row.owner === null && row.status !== null) return { kind: 'replay', row }
     if (await ownerAlive(tx, row.owner, input)) return { kind: 'in_progress' }
     return takeOver(tx, row, input)
-  })
+  }, { flushedByNext: true })
 }
 
 /**
@@ -113,7 +118,9 @@ export async function saveInTransaction(tx: Tx, claim: IdempotencyClaim, respons
 /**
  * Marks the claim answered. An answer stored with the request's change stays: the change
  * happened, whatever went wrong after it. Otherwise `response` is stored, except a server
- * error, which changed nothing: that releases the key, so a retry runs again.
+ * error, which changed nothing: that releases the key, so a retry runs again. Not flushed on
+ * its own: if a crash loses it, the claim is left to a dead process, and a retry takes it over
+ * and replays the stored answer, or runs a request that changed nothing again.
  */
 export function finishKey(db: Db, claim: IdempotencyClaim, response: StoredResponse): Promise<void> {
   return transaction(db, async (tx) => {
@@ -123,7 +130,7 @@ export function finishKey(db: Db, claim: IdempotencyClaim, response: StoredRespo
     if (row.status !== null) await tx.update(idempotencyKeys).set({ owner: null }).where(heldBy(claim))
     else if (response.status >= 500) await releaseKey(tx, claim)
     else await tx.update(idempotencyKeys).set({ ...response, owner: null }).where(heldBy(claim))
-  })
+  }, { flushedByNext: true })
 }
 
 /** Forgets a claim, in the transaction that undoes its change or after a failure that kept nothing. */

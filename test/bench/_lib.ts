@@ -137,9 +137,14 @@ export async function measure(name: string, url: string, options: LoadOptions = 
   return measurement
 }
 
-/** Starts the baseline server (baseline-server.ts); `env` may name its yardstick database. */
-export function startBaseline(env: Record<string, string> = {}): Promise<{ url: string; process: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/baseline-server.ts'], {
+/**
+ * Starts the baseline server (baseline-server.ts); `env` may name its yardstick database.
+ * Through tsx, as issue 7 measured it; `compiled` runs it as plain JavaScript instead, as
+ * `nodeplane serve` now runs, for a memory yardstick without tsx's loader thread.
+ */
+export async function startBaseline(env: Record<string, string> = {}, compiled = false): Promise<{ url: string; process: ChildProcess }> {
+  const args = compiled ? [await compiledBaseline()] : ['--import', 'tsx', 'test/bench/baseline-server.ts']
+  const child = spawn(process.execPath, args, {
     cwd: REPO,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -150,6 +155,14 @@ export function startBaseline(env: Record<string, string> = {}): Promise<{ url: 
       if (entry.msg === 'listening') resolve({ url: entry.url, process: child })
     })
   })
+}
+
+/** baseline-server.ts compiled into one file beside it (its packages imported, not bundled). */
+async function compiledBaseline(): Promise<string> {
+  const { build } = await import('esbuild')
+  const outfile = join(REPO, 'test-output/bench/baseline-server.mjs')
+  await build({ entryPoints: [join(REPO, 'test/bench/baseline-server.ts')], outfile, bundle: true, packages: 'external', platform: 'node', format: 'esm', logLevel: 'error' })
+  return outfile
 }
 
 /** Resident memory of a process, in MiB, from /proc. */

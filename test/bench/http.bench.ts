@@ -65,20 +65,6 @@ async function versusBare(name: string, url: string, bareUrl: string, options: L
 }
 
 /**
- * GET /nodes/{id} against the yardstick's hand-written keyed read of the same SQLite file
- * (baseline-server.ts), measured right after: how much nodeplane's layers add to the work.
- */
-async function versusKeyedRead(server: BenchServer, key: string, id: string): Promise<Compared> {
-  const yardstick = await startBaseline({ YARDSTICK_DB: join(server.dataDir, 'nodeplane.db') })
-  try {
-    const options = { headers: { Authorization: `Bearer ${key}` } }
-    return compared(await measure('GET /nodes/{id}', `${server.url}/nodes/${id}`, options), await measure('keyed read', `${yardstick.url}/keyed/nodes/${id}`, options))
-  } finally {
-    yardstick.process.kill()
-  }
-}
-
-/**
  * Node creations that each store an idempotency record, spread over the regions (every POST
  * takes a host): the same requests for nodeplane and for the yardstick.
  */
@@ -98,27 +84,30 @@ function creations(key: string, regions: string[], seconds: number): LoadOptions
   }
 }
 
-/**
- * POST /nodes against the yardstick's hand-written creation (yardstick-create.ts) on the same
- * database, measured right after: how far the write path is from the database's own speed.
- */
-async function versusCreateYardstick(server: BenchServer, key: string, database: BenchDatabase): Promise<Compared> {
-  const env: Record<string, string> = database === 'sqlite' ? { YARDSTICK_DB: join(server.dataDir, 'nodeplane.db') } : { YARDSTICK_PG_URL: server.databaseEnv.DATABASE_URL! }
-  const yardstick = await startBaseline(env)
-  try {
-    const seconds = Math.min(3, BENCH_SECONDS)
-    const ours = await measure('POST /nodes, idempotent', `${server.url}/nodes`, creations(key, server.regions, seconds))
-    return compared(ours, await measure('hand-written creation', `${yardstick.url}/keyed/nodes`, creations(key, server.regions, seconds)))
-  } finally {
-    yardstick.process.kill()
-  }
+/** The hand-written yardsticks (baseline-server.ts) on the bench server's own database. */
+function startYardstick(server: BenchServer, database: BenchDatabase) {
+  const sqlite = { YARDSTICK_DB: join(server.dataDir, 'nodeplane.db') }
+  return startBaseline(database === 'sqlite' ? sqlite : { YARDSTICK_PG_URL: server.databaseEnv.DATABASE_URL! })
 }
 
-async function hotPaths(
-  database: BenchDatabase,
-  baselineUrl: string
-): Promise<{ rows: Compared[]; keyedRead?: Compared; createYardstick: Compared }> {
+/** Measures a nodeplane URL, then the yardstick's hand-written route doing the same work. */
+async function versusYardstick(name: string, url: string, yardstickUrl: string, options: LoadOptions, again = options): Promise<Compared> {
+  return compared(await measure(name, url, options), await measure(`${name}, hand-written`, yardstickUrl, again))
+}
+
+/** Against the yardsticks, each measured right after nodeplane: how much nodeplane's layers add to the work. */
+interface YardstickRows {
+  /** GET /nodes/{id} against a keyed read of the same SQLite file (SQLite only). */
+  keyedRead?: Compared
+  /** GET /nodes of 1,000 nodes against reading them and JSON.stringify. */
+  list: Compared
+  /** POST /nodes with an Idempotency-Key against the same durable work. */
+  create: Compared
+}
+
+async function hotPaths(database: BenchDatabase, baselineUrl: string): Promise<{ rows: Compared[]; yardsticks: YardstickRows }> {
   const server = await serverWith(LARGEST, database)
+  const yardstick = await startYardstick(server, database)
   try {
     const key = await benchKey(server)
     const auth = { Authorization: `Bearer ${key}` }
@@ -133,11 +122,17 @@ async function hotPaths(
       await pair(`discovery, ${LARGEST.toLocaleString('en-US')} hosts, filtered`, DISCOVERY_QUERY, '/api/v1/compute'),
     ]
     // Before the POSTs, which add nodes and take hosts.
-    const keyedRead = database === 'sqlite' ? await versusKeyedRead(server, key, ids[0]!) : undefined
+    const versus = (name: string, path: string, options: LoadOptions, again?: LoadOptions) =>
+      versusYardstick(name, `${server.url}${path}`, `${yardstick.url}/keyed${path}`, options, again)
+    const keyedRead = database === 'sqlite' ? await versus('GET /nodes/{id}', `/nodes/${ids[0]}`, { headers: auth }) : undefined
+    const list = await versus('GET /nodes', '/nodes', { headers: auth })
     rows.push(await pair('POST /nodes', '/nodes', '/nodes', post))
     // Last: the yardstick's nodes are running with no worker, which nothing after may meet.
-    return { rows, keyedRead, createYardstick: await versusCreateYardstick(server, key, database) }
+    const seconds = Math.min(3, BENCH_SECONDS)
+    const create = await versus('POST /nodes', '/nodes', creations(key, server.regions, seconds), creations(key, server.regions, seconds))
+    return { rows, yardsticks: { keyedRead, list, create } }
   } finally {
+    yardstick.process.kill()
     await server.stop()
   }
 }
@@ -173,11 +168,11 @@ async function memory(database: BenchDatabase) {
 async function benchDatabase(database: BenchDatabase, baselineUrl: string) {
   const label = database === 'sqlite' ? 'SQLite' : 'PostgreSQL'
   console.error(`${label}: hot paths`)
-  const { rows: hot, keyedRead, createYardstick } = await hotPaths(database, baselineUrl)
+  const { rows: hot, yardsticks } = await hotPaths(database, baselineUrl)
   console.error(`${label}: discovery scaling`)
   const scaling = await discoveryScaling(database, baselineUrl)
   console.error(`${label}: memory`)
-  return { hot, keyedRead, createYardstick, scaling, memory: await memory(database) }
+  return { hot, yardsticks, scaling, memory: await memory(database) }
 }
 
 type Results = Awaited<ReturnType<typeof benchDatabase>>
@@ -186,13 +181,13 @@ type Results = Awaited<ReturnType<typeof benchDatabase>>
 const cells = (row: Compared) => [row.requestsPerSecond, row.p50, row.p99, `${row.ratio.toFixed(2)}x`]
 const columns = (database: string) => [`${database} req/s`, 'p50 ms', 'p99 ms', 'vs Hono']
 
-function printResults(sqlite: Results, postgres: Results, bareIdleMiB: number): void {
+function printResults(sqlite: Results, postgres: Results, bare: { tsx: number; compiled: number }): void {
   printTable(
     'Hot paths, 20 connections ("vs Hono": req/s as a fraction of a bare Hono route of the same shape, measured right after)',
     ['Path', ...columns('SQLite'), ...columns('PostgreSQL')],
     sqlite.hot.map((row, i) => [row.name, ...cells(row), ...cells(postgres.hot[i]!)])
   )
-  const keyed = sqlite.keyedRead!
+  const keyed = sqlite.yardsticks.keyedRead!
   printTable(
     'GET /nodes/{id} on SQLite against the least work an authenticated read needs (a hand-written keyed read of the same file, no middleware), 20 connections',
     ['Server', 'req/s', 'p50 ms', 'p99 ms'],
@@ -201,13 +196,16 @@ function printResults(sqlite: Results, postgres: Results, bareIdleMiB: number): 
       [`keyed read (nodeplane at ${keyed.ratio.toFixed(2)}x of it)`, keyed.baseline.requestsPerSecond, keyed.baseline.p50, keyed.baseline.p99],
     ]
   )
+  const share = (row: Compared) => `${Math.round(row.ratio * 100)}%`
   printTable(
-    'POST /nodes with an Idempotency-Key against the same durable work hand-written (reserve a host, allocate an address, insert node and idempotency record in one transaction; no framework), 20 connections',
-    ['Database', 'nodeplane req/s', 'p50 ms', 'p99 ms', 'yardstick req/s', 'p50 ms', 'p99 ms', 'share'],
-    [sqlite, postgres].map((results, i) => {
-      const row = results.createYardstick
-      return [i === 0 ? 'SQLite' : 'PostgreSQL', row.requestsPerSecond, row.p50, row.p99, row.baseline.requestsPerSecond, row.baseline.p50, row.baseline.p99, `${Math.round(row.ratio * 100)}%`]
-    })
+    'Against hand-written yardsticks of the same work on the same database, 20 connections: GET /nodes reads the 1,000 nodes and JSON.stringify\'s them; POST /nodes (each with an Idempotency-Key) reserves a host, allocates an address and inserts the node and idempotency record in one transaction',
+    ['Path', 'database', 'nodeplane req/s', 'p50 ms', 'p99 ms', 'yardstick req/s', 'p50 ms', 'p99 ms', 'share'],
+    (['list', 'create'] as const).flatMap((path) =>
+      [sqlite, postgres].map((results, i) => {
+        const row = results.yardsticks[path]
+        return [row.name, i === 0 ? 'SQLite' : 'PostgreSQL', row.requestsPerSecond, row.p50, row.p99, row.baseline.requestsPerSecond, row.baseline.p50, row.baseline.p99, share(row)]
+      })
+    )
   )
   printTable(
     'Discovery by inventory size, filtered, 4 connections',
@@ -217,13 +215,24 @@ function printResults(sqlite: Results, postgres: Results, bareIdleMiB: number): 
   printTable('Server memory (RSS of the Node process, MiB; PostgreSQL\'s own processes not counted)', ['Server', 'idle', `after ${MEMORY_NODES.toLocaleString('en-US')} nodes`], [
     ['nodeplane on SQLite', sqlite.memory.idleMiB, sqlite.memory.afterNodesMiB],
     ['nodeplane on PostgreSQL', postgres.memory.idleMiB, postgres.memory.afterNodesMiB],
-    ['bare Hono', bareIdleMiB, '-'],
+    ['bare Hono through tsx (issue 7)', bare.tsx, '-'],
+    ['bare Hono, plain JavaScript (as nodeplane serve runs)', bare.compiled, '-'],
   ])
+}
+
+/** Idle RSS of the bare Hono server run as plain JavaScript, started and stopped on its own. */
+async function compiledBareIdleMiB(): Promise<number> {
+  const bare = await startBaseline({}, true)
+  try {
+    return rssMiB(bare.process.pid!)
+  } finally {
+    bare.process.kill()
+  }
 }
 
 const baseline = await startBaseline()
 try {
-  const bareIdleMiB = rssMiB(baseline.process.pid!)
+  const bareIdleMiB = { tsx: rssMiB(baseline.process.pid!), compiled: await compiledBareIdleMiB() }
   const sqlite = await benchDatabase('sqlite', baseline.url)
   const postgres = await withPostgres((adminUrl) => benchDatabase({ adminUrl }, baseline.url))
   printResults(sqlite, postgres, bareIdleMiB)
