@@ -107,7 +107,7 @@ for (const engine of ENGINES) {
 
 const rows = Object.entries(results).flatMap(([engine, result]) =>
   (['sequential', 'together'] as const).map((mode) => {
-    const s = result![mode]
+    const s = result[mode]
     return [`${engine}, ${mode === 'sequential' ? 'one by one' : `${NODES} at once`}`, s.answered.median, s.running.median, s.running.p95, s.ssh.median, s.ssh.p95, s.booting.median, s.addressing.median]
   })
 )

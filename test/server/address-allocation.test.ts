@@ -28,10 +28,10 @@ describe('automatic IPv4 addresses from a /29 pool (six addresses)', () => {
   const create = async () => {
     const res = await client.post('/nodes')
     expect(res.status).toBe(201)
-    return (await eventually(async () => {
+    return eventually<Listed>(async () => {
       const node = (await client.get(`/nodes/${res.body.id}`)).body as Listed
       return node.status === 'running' ? node : undefined
-    })) as Listed
+    })
   }
   const remove = async (node: Listed) => {
     expect((await client.delete(`/nodes/${node.id}`)).status).toBe(204)
