@@ -78,13 +78,19 @@ export async function assertKnownRegion(db: Db, region: string, field: string): 
   }
 }
 
-/** Returns a host to the pool when its node is gone. */
 /** The size of a host a node was placed on, which engines that can enforce it apply. */
+export function sizeOf(host: HostRow) {
+  return { cpuCores: host.cpuCores, memoryGb: host.memoryGb, storageGb: host.storageGb }
+}
+
+/** The size of the host a node was placed on, read by its id. */
 export async function hostSize(db: Db, hostId: string) {
   const host = await findHost(db, hostId)
   if (!host) throw new Error(`host ${hostId} is not in the inventory`)
-  return { cpuCores: host.cpuCores, memoryGb: host.memoryGb, storageGb: host.storageGb }
+  return sizeOf(host)
 }
+
+/** Returns a host to the pool when its node is gone. */
 
 export async function freeHost(tx: Tx, hostId: string): Promise<void> {
   await setHostStatus(tx, hostId, 'reserved', 'active')

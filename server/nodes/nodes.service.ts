@@ -1,6 +1,6 @@
 import type { z } from '@hono/zod-openapi'
 import type { Principal } from '../api-keys/api-keys.service.js'
-import { assertKnownRegion, freeHost, hostSize, reserveHost } from '../compute-hosts/compute-hosts.service.js'
+import { assertKnownRegion, freeHost, hostSize, reserveHost, sizeOf } from '../compute-hosts/compute-hosts.service.js'
 import type { Db } from '../db/client.js'
 import { dialectOf, lockKey, transaction, type Tx } from '../db/transaction.js'
 import type { Deps } from '../deps.js'
@@ -85,7 +85,7 @@ function insertPlacedNode(
   accountId: string,
   body: z.infer<typeof CreateNodeBody>,
   answer: IdempotentAnswer<Node>
-): Promise<{ row: NodeRow; node: Node }> {
+): Promise<{ row: NodeRow; node: Node; spec: NodeSpec }> {
   return transaction(deps.db, async (tx) => {
     const c = { ...deps, db: tx }
     if (body.region) await assertKnownRegion(tx, body.region, 'region')
@@ -118,7 +118,8 @@ function insertPlacedNode(
     const node = toNode(row, null, row.createdAt)
     await answer.save(tx, node)
     await recordNodeEvent(c, row, 'node.created', { name: row.name, region: row.region, vpc_id: row.vpcId, host_id: row.hostId, private_ip: row.privateIp })
-    return { row, node }
+    // What the driver needs is at hand: no reads of the host and VPC again after the commit.
+    return { row, node, spec: specOf(deps, row, sizeOf(host), vpc.cidr) }
   })
 }
 
@@ -130,22 +131,27 @@ async function vpcCidrOf(db: Db, accountId: string, vpcId: string): Promise<stri
   return vpc.cidr
 }
 
-/** What the driver builds from a row: the row's identity plus its VPC range and root login. */
-async function nodeSpec(ctx: Ctx, row: NodeRow): Promise<NodeSpec> {
+/** What the driver builds from a row: the row's identity plus its host's size, VPC range and root login. */
+function specOf(ctx: Pick<Ctx, 'secrets'>, row: NodeRow, size: NodeSpec['size'], vpcCidr: string): NodeSpec {
   const { id, accountId, name, region, vpcId, hostId, privateIp, createdAt } = row
   return {
     id,
     name,
-    size: await hostSize(ctx.db, hostId),
+    size,
     accountId,
     region,
     vpcId,
     hostId,
     privateIp,
     createdAt,
-    vpcCidr: await vpcCidrOf(ctx.db, accountId, vpcId),
+    vpcCidr,
     login: { user: 'root', password: ctx.secrets.open(row.rootPassword) },
   }
+}
+
+/** The driver's spec of a stored node, reading its host and VPC. */
+async function nodeSpec(ctx: Ctx, row: NodeRow): Promise<NodeSpec> {
+  return specOf(ctx, row, await hostSize(ctx.db, row.hostId), await vpcCidrOf(ctx.db, row.accountId, row.vpcId))
 }
 
 /**
@@ -179,8 +185,7 @@ export async function createNode(
   answer: IdempotentAnswer<Node> = withoutKey
 ): Promise<Node> {
   await assertDriverServes(deps, accountId)
-  const { row, node } = await insertPlacedNode(deps, accountId, body, answer)
-  const spec = await nodeSpec(deps, row)
+  const { row, node, spec } = await insertPlacedNode(deps, accountId, body, answer)
   try {
     await deps.worker.admit(spec)
   } catch (err) {

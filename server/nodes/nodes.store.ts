@@ -13,6 +13,10 @@ export type NodeStatusValue = NodeRow['status']
 /** After this long in `provisioning` a node is treated as failed (spec section 3). */
 export const STUCK_AFTER_MS = 2 * 60 * 1000
 
+// Not deleted, as a literal rather than a bound parameter: only then may SQLite use the
+// partial indexes of live nodes.
+const live = sql`${nodes.status} <> 'deleted'`
+
 /** The single row-to-wire mapping of a node. */
 export function toNode(row: NodeRow, ipAddress: string | null, now: Date): Node {
   return {
@@ -127,8 +131,6 @@ export function nodesInStatus(db: Db, statuses: NodeStatusValue[]): Promise<Node
   return db.select().from(nodes).where(inArray(nodes.status, statuses)).orderBy(asc(nodes.createdAt))
 }
 
-// Literal, not a bound parameter: only then may SQLite use the partial index of live addresses.
-const live = sql`${nodes.status} <> 'deleted'`
 const higher = alias(nodes, 'higher')
 
 const highestInVpc = preparedPerDb('highest_private_ip', (db) =>

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { preparedPerDb } from '../db/prepared.js'
 import { skipLocked, type Tx } from '../db/transaction.js'
 import type { EventType } from '../events/events.schema.js'
 import type { Webhook, WebhookDelivery } from './webhooks.schema.js'
@@ -150,17 +151,26 @@ export async function deleteFinishedBefore(tx: Tx, before: Date): Promise<number
   return deleted.length
 }
 
+// Both asked by every delivery round, and a round follows each commit that records an
+// event (several per node creation): prepared once.
+const oneEnabled = preparedPerDb('any_enabled_webhook', (db) =>
+  db.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.enabled, true)).limit(1)
+)
+const oneDue = preparedPerDb('any_due_delivery', (db) =>
+  db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, sql.placeholder('now'))))
+    .limit(1)
+)
+
 /** Whether any webhook is enabled: a read, so rounds with nothing to do never write. */
 export async function anyEnabledWebhook(db: Db): Promise<boolean> {
-  return (await db.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.enabled, true)).limit(1)).length > 0
+  return (await oneEnabled(db, {})).length > 0
 }
 
 /** Whether a pending delivery is due by `now`: a read before claiming takes the write lock. */
 export async function anyDue(db: Db, now: Date): Promise<boolean> {
-  const due = await db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now)))
-    .limit(1)
-  return due.length > 0
+  // A placeholder is bound as given, not through the column's encoder: the milliseconds it stores.
+  return (await oneDue(db, { now: now.getTime() })).length > 0
 }
