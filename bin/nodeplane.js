@@ -4,7 +4,10 @@
 // build can be made, run the sources through tsx.
 import { compiledServer } from './server-build.js'
 
-const entry = process.argv[2] === 'serve' && !process.env.NODEPLANE_RUN_TYPESCRIPT ? compiledServer() : undefined
+const entry =
+  process.argv[2] === 'serve' && !process.env.NODEPLANE_RUN_TYPESCRIPT
+    ? compiledServer()
+    : undefined
 if (entry) {
   await import(entry)
 } else {

@@ -3,7 +3,15 @@
 // that stays resident: about 55 MiB of an idle server's memory (docs/performance.md).
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs'
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -22,8 +30,16 @@ function filesUnder(dir) {
 /** Names a build by everything it is made from: the server's files and the compiler settings. */
 function versionOf(files) {
   const hash = createHash('sha256')
-  const compiler = [fileURLToPath(import.meta.url), fileURLToPath(new URL('./server-compile.js', import.meta.url))]
-  for (const file of [...files, join(ROOT, 'tsconfig.json'), join(ROOT, 'package.json'), ...compiler]) {
+  const compiler = [
+    fileURLToPath(import.meta.url),
+    fileURLToPath(new URL('./server-compile.js', import.meta.url)),
+  ]
+  for (const file of [
+    ...files,
+    join(ROOT, 'tsconfig.json'),
+    join(ROOT, 'package.json'),
+    ...compiler,
+  ]) {
     hash.update(relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0')
   }
   return hash.digest('hex').slice(0, 16)
@@ -45,9 +61,17 @@ export function compiledServer() {
   // Built in a process of its own, so the compiler's memory leaves with it; into a directory of
   // its own, renamed into place, so servers starting together never see half a build.
   const staging = `${build}.${process.pid}`
-  const compiled = spawnSync(process.execPath, [join(dirname(fileURLToPath(import.meta.url)), 'server-compile.js'), SERVER, join(staging, 'server')], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  const compiled = spawnSync(
+    process.execPath,
+    [
+      join(dirname(fileURLToPath(import.meta.url)), 'server-compile.js'),
+      SERVER,
+      join(staging, 'server'),
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }
+  )
   if (compiled.status !== 0) {
     rmSync(staging, { recursive: true, force: true })
     return undefined

@@ -12,5 +12,9 @@ const SCRIPT = fileURLToPath(new URL('./install.sh', import.meta.url))
 export function installProvider(args: string[] = []): string {
   const out = execFileSync(SCRIPT, args, { encoding: 'utf8' })
   // The script's last line is `TF_CLI_CONFIG_FILE=<path>`.
-  return out.trim().split('\n').at(-1)!.replace(/^TF_CLI_CONFIG_FILE=/, '')
+  return out
+    .trim()
+    .split('\n')
+    .at(-1)!
+    .replace(/^TF_CLI_CONFIG_FILE=/, '')
 }

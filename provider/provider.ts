@@ -51,7 +51,13 @@ export function createProvider(
     typeName: 'nodeplane',
     schema: providerSchema,
     configure: (_ctx, config) => configure(config),
-    resources: [nodeResource, publicIpResource, vpcResource, sshKeyResource, ...(extra.resources ?? [])],
+    resources: [
+      nodeResource,
+      publicIpResource,
+      vpcResource,
+      sshKeyResource,
+      ...(extra.resources ?? []),
+    ],
     dataSources: [computeHostsDataSource, nodeDataSource, ...(extra.dataSources ?? [])],
   }
 }

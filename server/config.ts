@@ -1,66 +1,73 @@
 import { z } from '@hono/zod-openapi'
 
-const csv = z
-  .string()
-  .transform((text) => text.split(',').map((part) => part.trim()).filter(Boolean))
+const csv = z.string().transform((text) =>
+  text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+)
 
 /** Every setting of the server, each read from one `NODEPLANE_*` environment variable. */
-const ConfigSchema = z.object({
-  port: z.coerce.number().int().min(0).max(65535).default(8080),
-  host: z.string().min(1).default('127.0.0.1'),
-  dataDir: z.string().min(1).default('./data'),
-  driver: z.enum(['simulated', 'netns', 'podman']).default('simulated'),
-  /** netns nodes share the machine's root: only the admin's account gets them unless this is set. */
-  netnsAllowTenants: z.stringbool().default(false),
-  /** How often the worker looks for running nodes whose engine side died (podman driver). */
-  healthSeconds: z.coerce.number().min(0.1).default(5),
-  provisionSeconds: z.coerce.number().min(0).default(5),
-  teardownSeconds: z.coerce.number().min(0).default(1),
-  faultCreateFailRate: z.coerce.number().min(0).max(1).default(0),
-  faultStuckRate: z.coerce.number().min(0).max(1).default(0),
-  faultTeardownFailures: z.coerce.number().int().min(0).default(0),
-  /** netns driver: a wait before a node's sshd starts, standing for an OS boot (tests observe it). */
-  netnsBootSeconds: z.coerce.number().min(0).default(0),
-  ipv4Pools: csv.default(['203.0.113.0/24', '198.51.100.0/24', '192.0.2.0/24']),
-  ipv6Pools: csv.default(['2001:db8::/32']),
-  defaultRegion: z.string().min(1).default('us-east-1'),
-  catalogFile: z.string().min(1).optional(),
-  discoveryRateLimit: z.coerce.number().int().min(0).default(600),
-  /** A client must send its headers, and then its whole request, within these (security.md). */
-  headersTimeoutSeconds: z.coerce.number().positive().default(10),
-  requestTimeoutSeconds: z.coerce.number().positive().default(30),
-  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** PostgreSQL instead of the SQLite file in the data directory; replicas share it. */
-  databaseUrl: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
-  dbPoolSize: z.coerce.number().int().min(1).max(1000).default(10),
-  /** Base64 of 32 bytes sealing root passwords; every replica on one database needs the same. */
-  secretKey: z.string().min(1).optional(),
-  /** A replica silent this long is presumed dead, and another takes over its provisioning work. */
-  workerStaleSeconds: z.coerce.number().min(0.5).default(10),
-  /** Events older than this are deleted (GET /api/v1/events). */
-  eventRetentionDays: z.coerce.number().positive().default(90),
-  /** An event stream with nothing to send writes a comment this often, so proxies keep it open. */
-  eventHeartbeatSeconds: z.coerce.number().min(0.1).default(15),
-  /** The longest a `GET /nodes/{id}?wait_for=` holds, whatever `timeout` asks (proxies with short idle limits). */
-  waitMaxSeconds: z.coerce.number().min(0.1).max(60).default(60),
-  /** How often the server reports stuck nodes and prunes old events. */
-  housekeepingSeconds: z.coerce.number().min(0.1).default(30),
-  /** The first retry of a failed webhook delivery waits this long, each next one twice that (at most an hour). */
-  webhookRetryBaseSeconds: z.coerce.number().min(0.01).default(30),
-  /** Attempts per delivery; with the defaults the last comes about 8 hours after the first. */
-  webhookMaxAttempts: z.coerce.number().int().min(1).max(50).default(15),
-  /** A webhook whose deliveries failed this many times in a row is disabled. */
-  webhookDisableAfter: z.coerce.number().int().min(1).default(5),
-  webhookTimeoutSeconds: z.coerce.number().positive().default(10),
-  /** Lets webhooks target loopback and private addresses (tests, trusted single-tenant installs). */
-  webhookAllowPrivateTargets: z.stringbool().default(false),
-}).refine((config) => config.headersTimeoutSeconds <= config.requestTimeoutSeconds, {
-  path: ['headersTimeoutSeconds'],
-  message: 'must not exceed NODEPLANE_REQUEST_TIMEOUT_SECONDS (the request includes its headers)',
-})
+const ConfigSchema = z
+  .object({
+    port: z.coerce.number().int().min(0).max(65535).default(8080),
+    host: z.string().min(1).default('127.0.0.1'),
+    dataDir: z.string().min(1).default('./data'),
+    driver: z.enum(['simulated', 'netns', 'podman']).default('simulated'),
+    /** netns nodes share the machine's root: only the admin's account gets them unless this is set. */
+    netnsAllowTenants: z.stringbool().default(false),
+    /** How often the worker looks for running nodes whose engine side died (podman driver). */
+    healthSeconds: z.coerce.number().min(0.1).default(5),
+    provisionSeconds: z.coerce.number().min(0).default(5),
+    teardownSeconds: z.coerce.number().min(0).default(1),
+    faultCreateFailRate: z.coerce.number().min(0).max(1).default(0),
+    faultStuckRate: z.coerce.number().min(0).max(1).default(0),
+    faultTeardownFailures: z.coerce.number().int().min(0).default(0),
+    /** netns driver: a wait before a node's sshd starts, standing for an OS boot (tests observe it). */
+    netnsBootSeconds: z.coerce.number().min(0).default(0),
+    ipv4Pools: csv.default(['203.0.113.0/24', '198.51.100.0/24', '192.0.2.0/24']),
+    ipv6Pools: csv.default(['2001:db8::/32']),
+    defaultRegion: z.string().min(1).default('us-east-1'),
+    catalogFile: z.string().min(1).optional(),
+    discoveryRateLimit: z.coerce.number().int().min(0).default(600),
+    /** A client must send its headers, and then its whole request, within these (security.md). */
+    headersTimeoutSeconds: z.coerce.number().positive().default(10),
+    requestTimeoutSeconds: z.coerce.number().positive().default(30),
+    logLevel: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    /** PostgreSQL instead of the SQLite file in the data directory; replicas share it. */
+    databaseUrl: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    dbPoolSize: z.coerce.number().int().min(1).max(1000).default(10),
+    /** Base64 of 32 bytes sealing root passwords; every replica on one database needs the same. */
+    secretKey: z.string().min(1).optional(),
+    /** A replica silent this long is presumed dead, and another takes over its provisioning work. */
+    workerStaleSeconds: z.coerce.number().min(0.5).default(10),
+    /** Events older than this are deleted (GET /api/v1/events). */
+    eventRetentionDays: z.coerce.number().positive().default(90),
+    /** An event stream with nothing to send writes a comment this often, so proxies keep it open. */
+    eventHeartbeatSeconds: z.coerce.number().min(0.1).default(15),
+    /** The longest a `GET /nodes/{id}?wait_for=` holds, whatever `timeout` asks (proxies with short idle limits). */
+    waitMaxSeconds: z.coerce.number().min(0.1).max(60).default(60),
+    /** How often the server reports stuck nodes and prunes old events. */
+    housekeepingSeconds: z.coerce.number().min(0.1).default(30),
+    /** The first retry of a failed webhook delivery waits this long, each next one twice that (at most an hour). */
+    webhookRetryBaseSeconds: z.coerce.number().min(0.01).default(30),
+    /** Attempts per delivery; with the defaults the last comes about 8 hours after the first. */
+    webhookMaxAttempts: z.coerce.number().int().min(1).max(50).default(15),
+    /** A webhook whose deliveries failed this many times in a row is disabled. */
+    webhookDisableAfter: z.coerce.number().int().min(1).default(5),
+    webhookTimeoutSeconds: z.coerce.number().positive().default(10),
+    /** Lets webhooks target loopback and private addresses (tests, trusted single-tenant installs). */
+    webhookAllowPrivateTargets: z.stringbool().default(false),
+  })
+  .refine((config) => config.headersTimeoutSeconds <= config.requestTimeoutSeconds, {
+    path: ['headersTimeoutSeconds'],
+    message: 'must not exceed NODEPLANE_REQUEST_TIMEOUT_SECONDS (the request includes its headers)',
+  })
 
 export type Config = z.infer<typeof ConfigSchema>
 

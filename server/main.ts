@@ -16,8 +16,11 @@ import { parseInput } from './http/router.js'
 import { openRuntime, printAdminPassword, type Runtime } from './runtime.js'
 import { serve } from './serve.js'
 
-const program = new Command('nodeplane').description('Self-hostable compute node cloud API').showHelpAfterError()
-const dataOption = () => new Option('--data <dir>', 'data directory (default ./data, or NODEPLANE_DATA_DIR)')
+const program = new Command('nodeplane')
+  .description('Self-hostable compute node cloud API')
+  .showHelpAfterError()
+const dataOption = () =>
+  new Option('--data <dir>', 'data directory (default ./data, or NODEPLANE_DATA_DIR)')
 
 /** Opens the data directory for a one-shot command, runs it, and closes it. */
 async function withRuntime(options: { data?: string }, run: (rt: Runtime) => void | Promise<void>) {
@@ -43,7 +46,9 @@ program
   .option('--host <host>', 'address to bind (default 127.0.0.1, or NODEPLANE_HOST)')
   .addOption(dataOption())
   .action(async (options) => {
-    await serve(loadConfig(process.env, { port: options.port, host: options.host, dataDir: options.data }))
+    await serve(
+      loadConfig(process.env, { port: options.port, host: options.host, dataDir: options.data })
+    )
   })
 
 const keys = program.command('keys').description('manage API keys')
@@ -51,15 +56,22 @@ keys
   .command('create')
   .description('create an API key; prints the key alone on the last line')
   .requiredOption('--name <name>', 'descriptive name')
-  .addOption(new Option('--scope <scope>', 'permission level').choices(SCOPES).default('read_write'))
+  .addOption(
+    new Option('--scope <scope>', 'permission level').choices(SCOPES).default('read_write')
+  )
   .option('--email <email>', "user whose account owns the key (default: the admin's)")
   .addOption(dataOption())
   .action((options) =>
     withRuntime(options, async (rt) => {
       const accountId = (await userByEmail(rt.db, options.email ?? ADMIN_EMAIL)).accountId
-      const { name, scope } = parseInput(CreateKeyInput, { name: options.name, scope: options.scope })
+      const { name, scope } = parseInput(CreateKeyInput, {
+        name: options.name,
+        scope: options.scope,
+      })
       const key = await createKey(rt.db, rt.clock, { accountId, name, scope })
-      process.stderr.write(`Created key ${key.id} (${key.scope}). Store it now: it is not shown again.\n`)
+      process.stderr.write(
+        `Created key ${key.id} (${key.scope}). Store it now: it is not shown again.\n`
+      )
       process.stdout.write(`${key.key}\n`)
     })
   )
@@ -71,7 +83,10 @@ keys
   .addOption(dataOption())
   .action((options) =>
     withRuntime(options, async (rt) => {
-      const list = await listKeys(rt.db, (await userByEmail(rt.db, options.email ?? ADMIN_EMAIL)).accountId)
+      const list = await listKeys(
+        rt.db,
+        (await userByEmail(rt.db, options.email ?? ADMIN_EMAIL)).accountId
+      )
       if (options.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`)
       else console.table(list)
     })
@@ -83,7 +98,12 @@ keys
   .addOption(dataOption())
   .action((id, options) =>
     withRuntime(options, async (rt) => {
-      await revokeKey(rt.db, rt.clock, (await userByEmail(rt.db, options.email ?? ADMIN_EMAIL)).accountId, id)
+      await revokeKey(
+        rt.db,
+        rt.clock,
+        (await userByEmail(rt.db, options.email ?? ADMIN_EMAIL)).accountId,
+        id
+      )
       process.stderr.write(`Revoked ${id}.\n`)
     })
   )
@@ -97,21 +117,31 @@ users
   .addOption(dataOption())
   .action((options) =>
     withRuntime(options, async (rt) => {
-      const { user, generatedPassword } = await createUser(rt.db, rt.clock, { email: options.email, password: options.password })
+      const { user, generatedPassword } = await createUser(rt.db, rt.clock, {
+        email: options.email,
+        password: options.password,
+      })
       process.stderr.write(`Created user ${user.email} (account ${user.accountId}).\n`)
       if (generatedPassword) printOneTimePassword(generatedPassword)
     })
   )
 users
   .command('reset-password')
-  .description('set a user\'s password and log out their sessions; prints a generated one-time password')
+  .description(
+    "set a user's password and log out their sessions; prints a generated one-time password"
+  )
   .requiredOption('--email <email>', 'login email')
-  .option('--password <password>', 'new password (default: generate a one-time password and print it)')
+  .option(
+    '--password <password>',
+    'new password (default: generate a one-time password and print it)'
+  )
   .addOption(dataOption())
   .action((options) =>
     withRuntime(options, async (rt) => {
       const { generatedPassword } = await resetPassword(rt.db, options.email, options.password)
-      process.stderr.write(`Reset the password of ${options.email}; their sessions are logged out.\n`)
+      process.stderr.write(
+        `Reset the password of ${options.email}; their sessions are logged out.\n`
+      )
       if (generatedPassword) printOneTimePassword(generatedPassword)
     })
   )
@@ -132,7 +162,9 @@ program
 const images = program.command('images').description('manage the node image of the podman driver')
 images
   .command('build')
-  .description('build the Debian node image from Debian packages and import it into podman (as root, about a minute)')
+  .description(
+    'build the Debian node image from Debian packages and import it into podman (as root, about a minute)'
+  )
   .option('--if-missing', 'do nothing when the current image exists')
   .action(async (options) => {
     const tag = imageTag()
@@ -150,33 +182,57 @@ images
   .action(async () => {
     const current = imageTag()
     const rows = (await listImages()).map((image) => ({ ...image, current: image.tag === current }))
-    if (rows.length === 0) process.stderr.write(`No node image; run \`nodeplane images build\` (builds ${current}).\n`)
+    if (rows.length === 0)
+      process.stderr.write(`No node image; run \`nodeplane images build\` (builds ${current}).\n`)
     else console.table(rows)
   })
 
 program
   .command('cleanup')
-  .description('remove what the netns and podman drivers left on this machine for this data directory (as root)')
+  .description(
+    'remove what the netns and podman drivers left on this machine for this data directory (as root)'
+  )
   .addOption(dataOption())
-  .option('--force', 'also remove the machines of nodes the database still holds (a later start rebuilds running ones)')
+  .option(
+    '--force',
+    'also remove the machines of nodes the database still holds (a later start rebuilds running ones)'
+  )
   .action((options) =>
     withRuntime(options, async (rt) => {
       const left = await nodesNotGone(rt.db)
       if (left.length > 0 && !options.force) {
-        throw new ConfigError(`${left.length} node(s) still exist (${left.join(', ')}): delete them first, or pass --force`)
+        throw new ConfigError(
+          `${left.length} node(s) still exist (${left.join(', ')}): delete them first, or pass --force`
+        )
       }
       const removed = await removeInstance(netnsNames(rt.config.dataDir), { nodeDirs: true })
-      const lines = [...removed.containers.map((c) => `container ${c}`), ...removed.namespaces.map((n) => `namespace ${n}`), ...removed.directories.map((d) => `directory ${d}`)]
-      process.stderr.write(lines.length ? `Removed:\n${lines.map((line) => `  ${line}\n`).join('')}` : 'Nothing to remove.\n')
+      const lines = [
+        ...removed.containers.map((c) => `container ${c}`),
+        ...removed.namespaces.map((n) => `namespace ${n}`),
+        ...removed.directories.map((d) => `directory ${d}`),
+      ]
+      process.stderr.write(
+        lines.length
+          ? `Removed:\n${lines.map((line) => `  ${line}\n`).join('')}`
+          : 'Nothing to remove.\n'
+      )
     })
   )
 
 const provider = program.command('provider').description('the Terraform / OpenTofu provider')
 provider
   .command('install')
-  .description('install the provider release into a local filesystem mirror and print the CLI configuration that uses it')
-  .option('--mirror <dir>', 'mirror directory (default ${XDG_DATA_HOME:-~/.local/share}/nodeplane/provider-mirror)')
-  .option('--from <dir>', 'a directory holding the release archives and SHA256SUMS (default: build them from this checkout when needed)')
+  .description(
+    'install the provider release into a local filesystem mirror and print the CLI configuration that uses it'
+  )
+  .option(
+    '--mirror <dir>',
+    'mirror directory (default ${XDG_DATA_HOME:-~/.local/share}/nodeplane/provider-mirror)'
+  )
+  .option(
+    '--from <dir>',
+    'a directory holding the release archives and SHA256SUMS (default: build them from this checkout when needed)'
+  )
   .action(async (options: { mirror?: string; from?: string }) => {
     // Loaded here: the release tooling (esbuild, yazl) is for this command only.
     const { installRelease } = await import('../provider/release/install.js')
@@ -195,6 +251,8 @@ provider
 
 program.parseAsync().catch((err: unknown) => {
   const known = err instanceof ConfigError || err instanceof ProblemError
-  process.stderr.write(`nodeplane: ${known ? err.message : (err as Error).stack ?? String(err)}\n`)
+  process.stderr.write(
+    `nodeplane: ${known ? err.message : ((err as Error).stack ?? String(err))}\n`
+  )
   process.exit(1)
 })

@@ -18,7 +18,9 @@ import { createPodmanDriver } from './provisioning/podman/podman-driver.js'
 import { createSimulatedDriver } from './provisioning/simulated-driver.js'
 import { createWorker } from './provisioning/worker.js'
 
-const DEFAULT_CATALOG = fileURLToPath(new URL('./compute-hosts/default-catalog.json', import.meta.url))
+const DEFAULT_CATALOG = fileURLToPath(
+  new URL('./compute-hosts/default-catalog.json', import.meta.url)
+)
 
 /** An open data directory with everything wired: what `serve` and every CLI command share. */
 export interface Runtime extends Deps {

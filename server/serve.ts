@@ -15,10 +15,16 @@ export async function serve(config: Config): Promise<void> {
   const exposedMode = exposedDataDirMode(config.dataDir)
   const rt = await openRuntime(config)
   if (exposedMode) {
-    rt.log.warn({ data_dir: config.dataDir, mode: exposedMode }, 'other local users can read the data directory; run chmod 700 on it')
+    rt.log.warn(
+      { data_dir: config.dataDir, mode: exposedMode },
+      'other local users can read the data directory; run chmod 700 on it'
+    )
   }
   if (rt.adminPassword) printAdminPassword(rt.adminPassword)
-  if (BENCH_WITHOUT_EVENTS) rt.log.warn('NODEPLANE_BENCH_WITHOUT_EVENTS is set: no events are recorded (a benchmark yardstick only)')
+  if (BENCH_WITHOUT_EVENTS)
+    rt.log.warn(
+      'NODEPLANE_BENCH_WITHOUT_EVENTS is set: no events are recorded (a benchmark yardstick only)'
+    )
   // Before listening: a node created here must already name a registered worker. Replicas
   // sharing PostgreSQL also sweep for each other's orphaned work; an SQLite server is alone.
   await logDriverNotice(config, rt.log)
@@ -27,15 +33,27 @@ export async function serve(config: Config): Promise<void> {
     healthMs: config.healthSeconds * 1000,
   })
   const background = [startHousekeeping(rt), startWebhookDelivery(rt)]
-  const server = listen({
-    fetch: createApp(rt).fetch,
-    port: config.port,
-    hostname: config.host,
-    // A slow or stalled client cannot hold a connection for long.
-    serverOptions: slowClientLimits(config),
-  }, (info: AddressInfo) => {
-    rt.log.info({ url: `http://${info.address}:${info.port}`, driver: config.driver, database: config.databaseUrl ? 'postgres' : 'sqlite', data_dir: config.dataDir, worker_id: rt.worker.id }, 'listening')
-  })
+  const server = listen(
+    {
+      fetch: createApp(rt).fetch,
+      port: config.port,
+      hostname: config.host,
+      // A slow or stalled client cannot hold a connection for long.
+      serverOptions: slowClientLimits(config),
+    },
+    (info: AddressInfo) => {
+      rt.log.info(
+        {
+          url: `http://${info.address}:${info.port}`,
+          driver: config.driver,
+          database: config.databaseUrl ? 'postgres' : 'sqlite',
+          data_dir: config.dataDir,
+          worker_id: rt.worker.id,
+        },
+        'listening'
+      )
+    }
+  )
   const shutdown = (signal: string) => {
     rt.log.info({ signal }, 'shutting down')
     server.close()

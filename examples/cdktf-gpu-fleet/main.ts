@@ -21,11 +21,18 @@ export class GpuFleetStack extends TerraformStack {
     super(scope, id)
     // endpoint and api_key come from NODEPLANE_ENDPOINT and NODEPLANE_API_KEY.
     new provider.NodeplaneProvider(this, 'nodeplane', {})
-    const region = new TerraformVariable(this, 'region', { type: 'string', default: 'eu-central-1' })
+    const region = new TerraformVariable(this, 'region', {
+      type: 'string',
+      default: 'eu-central-1',
+    })
     const maxPrice = new TerraformVariable(this, 'max_hourly_price', { type: 'number', default: 2 })
     const fleetSize = new TerraformVariable(this, 'fleet_size', { type: 'number', default: 3 })
 
-    const gpuFilter = { gpu: true, region: region.stringValue, maxHourlyPrice: maxPrice.numberValue }
+    const gpuFilter = {
+      gpu: true,
+      region: region.stringValue,
+      maxHourlyPrice: maxPrice.numberValue,
+    }
     const available = new dataNodeplaneComputeHosts.DataNodeplaneComputeHosts(this, 'available', {
       ...gpuFilter,
       status: 'active',

@@ -12,7 +12,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ConstructsMakerProviderTarget, DISPLAY_VERSION, LANGUAGES, TerraformProviderConstraint } from '@cdktf/commons'
+import {
+  ConstructsMakerProviderTarget,
+  DISPLAY_VERSION,
+  LANGUAGES,
+  TerraformProviderConstraint,
+} from '@cdktf/commons'
 import { CodeMaker, TerraformProviderGenerator } from '@cdktf/provider-generator'
 import { installProvider } from '../install.js'
 import { VERSION } from '../release/build.js'
@@ -57,14 +62,24 @@ export function schemaJson(tofu = process.env.NODEPLANE_TOFU ?? 'tofu'): string 
  */
 export async function generate(schema: string, target = GEN_DIR, version = VERSION): Promise<void> {
   rmSync(target, { recursive: true, force: true })
-  const constraint = new TerraformProviderConstraint(`nodeplane/nodeplane@${versionConstraint(version)}`)
+  const constraint = new TerraformProviderConstraint(
+    `nodeplane/nodeplane@${versionConstraint(version)}`
+  )
   const code = new CodeMaker()
-  const generator = new TerraformProviderGenerator(code, { ...JSON.parse(schema), provider_versions: { [FQPN]: version } })
-  generator.generate(ConstructsMakerProviderTarget.from(constraint, LANGUAGES[0]!) as ConstructsMakerProviderTarget)
+  const generator = new TerraformProviderGenerator(code, {
+    ...JSON.parse(schema),
+    provider_versions: { [FQPN]: version },
+  })
+  generator.generate(
+    ConstructsMakerProviderTarget.from(constraint, LANGUAGES[0]!) as ConstructsMakerProviderTarget
+  )
   await code.save(target)
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`
   writeFileSync(join(target, 'versions.json'), json({ [FQPN]: version }))
-  writeFileSync(join(target, 'constraints.json'), json({ cdktf: DISPLAY_VERSION, providers: { nodeplane: constraint.version } }))
+  writeFileSync(
+    join(target, 'constraints.json'),
+    json({ cdktf: DISPLAY_VERSION, providers: { nodeplane: constraint.version } })
+  )
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

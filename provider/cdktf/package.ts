@@ -39,12 +39,33 @@ function manifest(): object {
 function compile(staging: string): void {
   const tsc = join(ROOT, 'node_modules/typescript/bin/tsc')
   const entry = join(GEN_DIR, 'providers/nodeplane/index.ts')
-  const options = ['--declaration', '--module', 'commonjs', '--moduleResolution', 'node10', '--target', 'ES2020']
+  const options = [
+    '--declaration',
+    '--module',
+    'commonjs',
+    '--moduleResolution',
+    'node10',
+    '--target',
+    'ES2020',
+  ]
   const strictness = ['--strict', '--skipLibCheck', '--types', 'node']
-  execFileSync(process.execPath, [tsc, entry, ...options, ...strictness, '--rootDir', join(GEN_DIR, 'providers/nodeplane'), '--outDir', staging], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  })
+  execFileSync(
+    process.execPath,
+    [
+      tsc,
+      entry,
+      ...options,
+      ...strictness,
+      '--rootDir',
+      join(GEN_DIR, 'providers/nodeplane'),
+      '--outDir',
+      staging,
+    ],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    }
+  )
 }
 
 /** Builds and packs the package into `outDir`; returns the tarball's path. */
@@ -52,15 +73,20 @@ export function packBindings(outDir = DEFAULT_OUT): string {
   const staging = mkdtempSync(join(tmpdir(), 'nodeplane-cdktf-package-'))
   try {
     compile(staging)
-    for (const file of ['versions.json', 'constraints.json']) copyFileSync(join(GEN_DIR, file), join(staging, file))
+    for (const file of ['versions.json', 'constraints.json'])
+      copyFileSync(join(GEN_DIR, file), join(staging, file))
     copyFileSync(README, join(staging, 'README.md'))
     writeFileSync(join(staging, 'package.json'), `${JSON.stringify(manifest(), null, 2)}\n`)
     mkdirSync(outDir, { recursive: true })
-    const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', outDir], { cwd: staging, encoding: 'utf8' })
+    const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', outDir], {
+      cwd: staging,
+      encoding: 'utf8',
+    })
     return join(outDir, (JSON.parse(packed) as { filename: string }[])[0]!.filename)
   } finally {
     rmSync(staging, { recursive: true, force: true })
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(packBindings(process.argv[2] ?? DEFAULT_OUT))
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  console.log(packBindings(process.argv[2] ?? DEFAULT_OUT))

@@ -20,7 +20,10 @@ export class ApiError extends Error implements ProblemLike {
   readonly request_id?: string
   readonly errors?: { field: string; message: string }[]
   readonly extra: Record<string, unknown>
-  constructor(readonly status: number, body: Record<string, unknown>) {
+  constructor(
+    readonly status: number,
+    body: Record<string, unknown>
+  ) {
     super(textOf(body.detail) ?? textOf(body.title) ?? `HTTP ${status}`)
     this.title = textOf(body.title) ?? `HTTP ${status}`
     this.detail = body.detail as string | undefined
@@ -57,7 +60,12 @@ export class ApiClient {
     return this.request('DELETE', path, undefined, signal)
   }
 
-  private async request<T>(method: string, path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  private async request<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    signal?: AbortSignal
+  ): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' }
     if (this.apiKey) headers.Authorization = `Bearer ${this.apiKey}`
     if (method === 'POST') {
@@ -67,7 +75,12 @@ export class ApiClient {
     for (let attempt = 1; ; attempt++) {
       let res: HttpResponse
       try {
-        res = await send(new URL(path, this.endpoint), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal })
+        res = await send(new URL(path, this.endpoint), {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal,
+        })
       } catch (err) {
         if (signal?.aborted || attempt >= MAX_ATTEMPTS) throw connectionError(this.endpoint, err)
         await sleep(backoff(attempt), undefined, { signal })
@@ -117,6 +130,9 @@ function textOf(value: unknown): string | undefined {
 }
 
 /** The client of a configured provider (endpoint and key from the block or the environment). */
-export function apiClient(config: { endpoint: string | undefined; apiKey: string | undefined }): ApiClient {
+export function apiClient(config: {
+  endpoint: string | undefined
+  apiKey: string | undefined
+}): ApiClient {
   return new ApiClient(config.endpoint ?? 'http://127.0.0.1:8080', config.apiKey)
 }

@@ -23,7 +23,10 @@ export interface HttpResponse {
 }
 
 // Idle keep-alive sockets are unreferenced by node:http, so they never hold the process open.
-const agents = { 'http:': new HttpAgent({ keepAlive: true }), 'https:': new HttpsAgent({ keepAlive: true }) }
+const agents = {
+  'http:': new HttpAgent({ keepAlive: true }),
+  'https:': new HttpsAgent({ keepAlive: true }),
+}
 
 export function send(url: URL, init: HttpRequest): Promise<HttpResponse> {
   const protocol = url.protocol as keyof typeof agents
@@ -31,12 +34,16 @@ export function send(url: URL, init: HttpRequest): Promise<HttpResponse> {
   const headers = { ...init.headers }
   if (init.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(init.body))
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: init.method, headers, signal: init.signal, agent: agents[protocol] }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve(response(res, Buffer.concat(chunks).toString('utf8'))))
-      res.on('error', reject)
-    })
+    const req = request(
+      url,
+      { method: init.method, headers, signal: init.signal, agent: agents[protocol] },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve(response(res, Buffer.concat(chunks).toString('utf8'))))
+        res.on('error', reject)
+      }
+    )
     req.on('error', reject)
     req.end(init.body)
   })

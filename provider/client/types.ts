@@ -9,7 +9,10 @@ import type { DiscoveryResult } from '../../server/compute-hosts/compute-hosts.s
 
 export type { ComputeHost as ApiHost } from '../../server/compute-hosts/compute-hosts.schema.js'
 export type { Node as ApiNode } from '../../server/nodes/nodes.schema.js'
-export type { AttachResult as ApiAttachment, IpAttachmentEntry as ApiAttachmentEntry } from '../../server/public-ips/public-ips.schema.js'
+export type {
+  AttachResult as ApiAttachment,
+  IpAttachmentEntry as ApiAttachmentEntry,
+} from '../../server/public-ips/public-ips.schema.js'
 export type { SshKey as ApiSshKey } from '../../server/ssh-keys/ssh-keys.schema.js'
 export type { Vpc as ApiVpc } from '../../server/vpcs/vpcs.schema.js'
 

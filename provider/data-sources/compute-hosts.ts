@@ -30,13 +30,25 @@ const hostsSchema = schema({
   description: 'Bare-metal compute hosts matching the filters, cheapest first.',
   attributes: {
     min_cpu: attr.number({ optional: true, description: 'Minimum CPU cores (API default 1).' }),
-    min_memory_gb: attr.number({ optional: true, description: 'Minimum RAM in GiB (API default 1).' }),
-    min_storage_gb: attr.number({ optional: true, description: 'Minimum disk in GiB (API default 10).' }),
+    min_memory_gb: attr.number({
+      optional: true,
+      description: 'Minimum RAM in GiB (API default 1).',
+    }),
+    min_storage_gb: attr.number({
+      optional: true,
+      description: 'Minimum disk in GiB (API default 10).',
+    }),
     region: attr.string({ optional: true, description: 'Region or datacenter code.' }),
     datacenter: attr.string({ optional: true, description: 'Datacenter facility code.' }),
-    status: attr.string({ optional: true, description: '`active`, `reserved` or `all` (default).' }),
+    status: attr.string({
+      optional: true,
+      description: '`active`, `reserved` or `all` (default).',
+    }),
     gpu: attr.bool({ optional: true, description: '`true`: with a GPU; `false`: CPU-only.' }),
-    max_hourly_price: attr.number({ optional: true, description: 'Highest hourly price, filtered by the provider.' }),
+    max_hourly_price: attr.number({
+      optional: true,
+      description: 'Highest hourly price, filtered by the provider.',
+    }),
     hosts: attr.list(host, { computed: true, description: 'The matching hosts, cheapest first.' }),
   },
 })
@@ -58,7 +70,15 @@ const flat = (h: ApiHost) => ({
   currency: h.pricing.currency,
 })
 
-const FILTERS = ['min_cpu', 'min_memory_gb', 'min_storage_gb', 'region', 'datacenter', 'status', 'gpu'] as const
+const FILTERS = [
+  'min_cpu',
+  'min_memory_gb',
+  'min_storage_gb',
+  'region',
+  'datacenter',
+  'status',
+  'gpu',
+] as const
 
 export const computeHostsDataSource: DataSource<typeof hostsSchema, ProviderClient> = {
   typeName: 'nodeplane_compute_hosts',
@@ -72,7 +92,10 @@ export const computeHostsDataSource: DataSource<typeof hostsSchema, ProviderClie
     const hosts: ApiHost[] = []
     for (let page = 1; ; page++) {
       query.set('page', String(page))
-      const answer = await apiClient(ctx.client).get<ApiHostPage>(`/api/v1/compute?${query}`, ctx.signal)
+      const answer = await apiClient(ctx.client).get<ApiHostPage>(
+        `/api/v1/compute?${query}`,
+        ctx.signal
+      )
       hosts.push(...answer.hosts)
       if (!answer.pagination.has_more) break
     }

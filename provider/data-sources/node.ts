@@ -18,10 +18,16 @@ const nodeSchema = schema({
     region: attr.string({ computed: true, description: 'Region the node runs in.' }),
     vpc_id: attr.string({ computed: true, description: 'The VPC the node is in.' }),
     host_id: attr.string({ computed: true, description: 'The compute host the node runs on.' }),
-    status: attr.string({ computed: true, description: '`provisioning`, `running` or `deleting`.' }),
+    status: attr.string({
+      computed: true,
+      description: '`provisioning`, `running` or `deleting`.',
+    }),
     ip_address: attr.string({ computed: true, description: 'First public IPv4, once running.' }),
     private_ip: attr.string({ computed: true, description: 'Address in the VPC.' }),
-    created_at: attr.string({ computed: true, description: 'Creation time (UTC); billing starts here.' }),
+    created_at: attr.string({
+      computed: true,
+      description: 'Creation time (UTC); billing starts here.',
+    }),
   },
 })
 
@@ -30,9 +36,12 @@ export const nodeDataSource: DataSource<typeof nodeSchema, ProviderClient> = {
   schema: nodeSchema,
   async read(ctx, config) {
     try {
-      return nodeAttributes(await apiClient(ctx.client).get<ApiNode>(`/nodes/${config.id}`, ctx.signal))
+      return nodeAttributes(
+        await apiClient(ctx.client).get<ApiNode>(`/nodes/${config.id}`, ctx.signal)
+      )
     } catch (err) {
-      if (isNotFound(err)) throw diagnosticError('Node not found', `No node ${config.id} on this account.`, ['id'])
+      if (isNotFound(err))
+        throw diagnosticError('Node not found', `No node ${config.id} on this account.`, ['id'])
       throw err
     }
   },

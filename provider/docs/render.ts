@@ -15,11 +15,15 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 type Kind = 'resources' | 'data-sources'
 const KIND_TITLE: Record<Kind, string> = { resources: 'Resource', 'data-sources': 'Data Source' }
-const EXAMPLE_FILE: Record<Kind, string> = { resources: 'resource.tf', 'data-sources': 'data-source.tf' }
+const EXAMPLE_FILE: Record<Kind, string> = {
+  resources: 'resource.tf',
+  'data-sources': 'data-source.tf',
+}
 
 /** A type as the registry names it: `String`, `List of Number`, `List of Object`. */
 function typeName(type: CtyType): string {
-  if (typeof type === 'string') return { string: 'String', number: 'Number', bool: 'Boolean', dynamic: 'Dynamic' }[type]
+  if (typeof type === 'string')
+    return { string: 'String', number: 'Number', bool: 'Boolean', dynamic: 'Dynamic' }[type]
   const [kind, inner] = type
   if (kind === 'object') return 'Object'
   if (kind === 'tuple') return 'Tuple'
@@ -42,8 +46,15 @@ interface Section {
   nested: string[]
 }
 
-function attributeLine(name: string, a: Attribute, path: string[], owner: string, out: Section): string {
-  if (!a.options.description) throw new Error(`${owner}: attribute ${[...path, name].join('.')} has no description`)
+function attributeLine(
+  name: string,
+  a: Attribute,
+  path: string[],
+  owner: string,
+  out: Section
+): string {
+  if (!a.options.description)
+    throw new Error(`${owner}: attribute ${[...path, name].join('.')} has no description`)
   const object = objectOf(a.type)
   let line = `- \`${name}\` (${typeName(a.type)}${a.options.sensitive ? ', Sensitive' : ''}) ${a.options.description}`
   if (object) {
@@ -55,17 +66,35 @@ function attributeLine(name: string, a: Attribute, path: string[], owner: string
 
 function objectSection(path: string[], object: Record<string, CtyType>): string {
   const lines = Object.entries(object).map(([name, type]) => `- \`${name}\` (${typeName(type)})`)
-  return [`<a id="${anchor(path)}"></a>`, `### Nested Schema for \`${path.join('.')}\``, '', 'Read-Only:', '', ...lines].join('\n')
+  return [
+    `<a id="${anchor(path)}"></a>`,
+    `### Nested Schema for \`${path.join('.')}\``,
+    '',
+    'Read-Only:',
+    '',
+    ...lines,
+  ].join('\n')
 }
 
 function blockSection(path: string[], nested: NestedBlock, owner: string, out: Section): string {
   const inner = groups(nested.block, path, owner, out, 'nested')
   while (inner.at(-1) === '') inner.pop()
-  return [`<a id="${blockAnchor(path)}"></a>`, `### Nested Schema for \`${path.join('.')}\``, '', ...inner].join('\n')
+  return [
+    `<a id="${blockAnchor(path)}"></a>`,
+    `### Nested Schema for \`${path.join('.')}\``,
+    '',
+    ...inner,
+  ].join('\n')
 }
 
 /** Required, Optional and Read-Only lists of a block, the registry's three groups. */
-function groups(block: Block, path: string[], owner: string, out: Section, level: 'top' | 'nested'): string[] {
+function groups(
+  block: Block,
+  path: string[],
+  owner: string,
+  out: Section,
+  level: 'top' | 'nested'
+): string[] {
   const required: string[] = []
   const optional: string[] = []
   const readOnly: string[] = []
@@ -76,12 +105,18 @@ function groups(block: Block, path: string[], owner: string, out: Section, level
     else readOnly.push(line)
   }
   for (const [name, b] of Object.entries(block.blocks).sort(([x], [y]) => x.localeCompare(y))) {
-    optional.push(`- \`${name}\` (Block, Optional) (see [below for nested schema](#${blockAnchor([...path, name])}))`)
+    optional.push(
+      `- \`${name}\` (Block, Optional) (see [below for nested schema](#${blockAnchor([...path, name])}))`
+    )
     out.nested.push(blockSection([...path, name], b, owner, out))
   }
   const heading = (title: string) => (level === 'top' ? `### ${title}` : `${title}:`)
   const result: string[] = []
-  for (const [title, lines] of [['Required', required], ['Optional', optional], ['Read-Only', readOnly]] as const) {
+  for (const [title, lines] of [
+    ['Required', required],
+    ['Optional', optional],
+    ['Read-Only', readOnly],
+  ] as const) {
     if (lines.length > 0) result.push(heading(title), '', ...lines, '')
   }
   return result
@@ -96,7 +131,8 @@ function example(kind: Kind, typeName: string, file: string): string | undefined
 export function renderPage(kind: Kind, typeName: string, schema: Schema): string {
   if (!schema.description) throw new Error(`${typeName}: the schema has no description`)
   const usage = example(kind, typeName, EXAMPLE_FILE[kind])
-  if (!usage) throw new Error(`${typeName}: examples/${kind}/${typeName}/${EXAMPLE_FILE[kind]} is missing`)
+  if (!usage)
+    throw new Error(`${typeName}: examples/${kind}/${typeName}/${EXAMPLE_FILE[kind]} is missing`)
   const section: Section = { lines: [], nested: [] }
   const schemaLines = groups(schema, [], typeName, section, 'top')
   const page = [
@@ -124,7 +160,17 @@ export function renderPage(kind: Kind, typeName: string, schema: Schema): string
     ...section.nested.flatMap((nested) => [nested, '']),
   ]
   const importing = kind === 'resources' ? example(kind, typeName, 'import.sh') : undefined
-  if (importing) page.push('## Import', '', 'Import is supported using the following syntax:', '', '```shell', importing, '```', '')
+  if (importing)
+    page.push(
+      '## Import',
+      '',
+      'Import is supported using the following syntax:',
+      '',
+      '```shell',
+      importing,
+      '```',
+      ''
+    )
   return `${page.join('\n').trimEnd()}\n`
 }
 
@@ -133,7 +179,15 @@ export function renderAll(): Map<string, string> {
   const provider = createProvider()
   const pages = new Map<string, string>()
   const short = (typeName: string) => typeName.replace(/^nodeplane_/, '')
-  for (const r of provider.resources) pages.set(`docs/resources/${short(r.typeName)}.md`, renderPage('resources', r.typeName, r.schema))
-  for (const d of provider.dataSources) pages.set(`docs/data-sources/${short(d.typeName)}.md`, renderPage('data-sources', d.typeName, d.schema))
+  for (const r of provider.resources)
+    pages.set(
+      `docs/resources/${short(r.typeName)}.md`,
+      renderPage('resources', r.typeName, r.schema)
+    )
+  for (const d of provider.dataSources)
+    pages.set(
+      `docs/data-sources/${short(d.typeName)}.md`,
+      renderPage('data-sources', d.typeName, d.schema)
+    )
   return pages
 }

@@ -139,13 +139,21 @@ export function nested<
   N extends Exclude<Nesting, 'group'>,
   A extends Attributes,
   const O extends AttributeOptions,
->(nesting: N, attributes: A, options: O): Attribute<Repeated<N, StateOf<Block<A, Record<never, never>>>>, O> {
+>(
+  nesting: N,
+  attributes: A,
+  options: O
+): Attribute<Repeated<N, StateOf<Block<A, Record<never, never>>>>, O> {
   const type = nestedType(nesting, attributes)
   return { kind: 'attribute', type, nested: { nesting, attributes }, options: checked(options) }
 }
 
 /** A nested block; `single` blocks may be absent (null), repeated ones are arrays or records. */
-export function block<N extends Nesting, A extends Attributes, B extends Blocks = Record<never, never>>(
+export function block<
+  N extends Nesting,
+  A extends Attributes,
+  B extends Blocks = Record<never, never>,
+>(
   nesting: N,
   body: { attributes: A; blocks?: B; description?: string; minItems?: number; maxItems?: number }
 ): NestedBlock<

@@ -43,8 +43,26 @@ function run(bin: string, args: string[]): void {
 /** Static code for every message, as an ES module that imports protobufjs' minimal runtime. */
 function writeMessages(genDir: string): void {
   const target = join(genDir, 'messages.ts')
-  const omit = ['--no-comments', '--no-delimited', '--no-verify', '--no-create', '--no-service', '--no-typeurl']
-  run('pbjs', ['-t', 'static-module', '-w', 'es6', '--dependency', 'protobufjs/minimal.js', ...omit, '-o', target, ...PROTO_FILES])
+  const omit = [
+    '--no-comments',
+    '--no-delimited',
+    '--no-verify',
+    '--no-create',
+    '--no-service',
+    '--no-typeurl',
+  ]
+  run('pbjs', [
+    '-t',
+    'static-module',
+    '-w',
+    'es6',
+    '--dependency',
+    'protobufjs/minimal.js',
+    ...omit,
+    '-o',
+    target,
+    ...PROTO_FILES,
+  ])
   const code = readFileSync(target, 'utf8')
     // protobufjs is CommonJS: its module object is the default export under Node's ESM loader.
     .replace('import * as $protobuf from', 'import $protobuf from')
@@ -58,7 +76,8 @@ function writeMessages(genDir: string): void {
 /** Parse exactly as pbjs and proto-loader do (camelCase names; google/protobuf/* built in). */
 function parse(): protobuf.Root {
   const root = new protobuf.Root()
-  root.resolvePath = (_origin, target) => (target.startsWith('google/') ? target : protoDir + target)
+  root.resolvePath = (_origin, target) =>
+    target.startsWith('google/') ? target : protoDir + target
   root.loadSync(PROTO_FILES, { keepCase: false })
   root.resolveAll()
   return root

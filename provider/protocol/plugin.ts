@@ -56,7 +56,10 @@ export async function serve(provider: ProviderDefinition<any, any>): Promise<voi
   })
   const shutdown = watchLifecycle(server)
   addPluginServices(server, shutdown)
-  server.addService(serviceDefinition('tfplugin6.Provider'), providerHandlers(createRuntime(provider)))
+  server.addService(
+    serviceDefinition('tfplugin6.Provider'),
+    providerHandlers(createRuntime(provider))
+  )
 
   let credentials = grpc.ServerCredentials.createInsecure()
   let certField = ''

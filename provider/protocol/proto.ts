@@ -70,7 +70,9 @@ function method(name: string, info: MethodInfo): MethodDefinition<object, object
 export function serviceDefinition(fullName: string): ServiceDefinition {
   const methods = SERVICES[fullName]
   if (!methods) throw new Error(`gen/services.ts has no service ${fullName}`)
-  return Object.fromEntries(Object.entries(methods).map(([name, info]) => [name, method(name, info)]))
+  return Object.fromEntries(
+    Object.entries(methods).map(([name, info]) => [name, method(name, info)])
+  )
 }
 
 /**

@@ -45,7 +45,12 @@ const { asn1 } = forge
 /** An AlgorithmIdentifier with no parameters, as RFC 5758 requires for ECDSA. */
 const ecdsaWithSha256 = () =>
   asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
-    asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(ECDSA_WITH_SHA256).getBytes()),
+    asn1.create(
+      asn1.Class.UNIVERSAL,
+      asn1.Type.OID,
+      false,
+      asn1.oidToDer(ECDSA_WITH_SHA256).getBytes()
+    ),
   ])
 
 /**
@@ -54,7 +59,10 @@ const ecdsaWithSha256 = () =>
  * and signature algorithm are then replaced by the EC key's (exported by Node, DER) and
  * ecdsa-with-SHA256, and Node signs the result.
  */
-const STAND_IN_KEY = forge.pki.setRsaPublicKey(new forge.jsbn.BigInteger('3'), new forge.jsbn.BigInteger('65537'))
+const STAND_IN_KEY = forge.pki.setRsaPublicKey(
+  new forge.jsbn.BigInteger('3'),
+  new forge.jsbn.BigInteger('65537')
+)
 
 /** Build the self-signed server certificate for a generated EC key pair. */
 export function selfSignedCertificate(
@@ -84,7 +92,9 @@ export function selfSignedCertificate(
   cert.siginfo.algorithmOid = forge.pki.oids.sha256WithRSAEncryption!
   // TBSCertificate: version, serial, signature algorithm, issuer, validity, subject, key, extensions.
   // getTBSCertificate is in forge's API but not in its type definitions.
-  const tbs = (forge.pki as unknown as { getTBSCertificate(c: forge.pki.Certificate): forge.asn1.Asn1 }).getTBSCertificate(cert)
+  const tbs = (
+    forge.pki as unknown as { getTBSCertificate(c: forge.pki.Certificate): forge.asn1.Asn1 }
+  ).getTBSCertificate(cert)
   const fields = tbs.value as forge.asn1.Asn1[]
   const spki = keys.publicKey.export({ type: 'spki', format: 'der' })
   fields[2] = ecdsaWithSha256()
@@ -94,7 +104,12 @@ export function selfSignedCertificate(
   const certificate = asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
     tbs,
     ecdsaWithSha256(),
-    asn1.create(asn1.Class.UNIVERSAL, asn1.Type.BITSTRING, false, `\x00${signature.toString('binary')}`),
+    asn1.create(
+      asn1.Class.UNIVERSAL,
+      asn1.Type.BITSTRING,
+      false,
+      `\x00${signature.toString('binary')}`
+    ),
   ])
   const der = Buffer.from(asn1.toDer(certificate).getBytes(), 'binary')
   return {

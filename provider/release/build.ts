@@ -22,7 +22,8 @@ export const VERSION: string = JSON.parse(readFileSync(join(ROOT, 'package.json'
 export const PLATFORMS = ['linux_amd64', 'linux_arm64', 'darwin_amd64', 'darwin_arm64'] as const
 
 export const executableName = (version = VERSION) => `terraform-provider-nodeplane_v${version}`
-export const archiveName = (platform: string, version = VERSION) => `terraform-provider-nodeplane_${version}_${platform}.zip`
+export const archiveName = (platform: string, version = VERSION) =>
+  `terraform-provider-nodeplane_${version}_${platform}.zip`
 export const sumsName = (version = VERSION) => `terraform-provider-nodeplane_${version}_SHA256SUMS`
 
 /** The provider and its dependencies as one minified CommonJS script (no node_modules at run time). */
@@ -78,7 +79,9 @@ function zipOne(target: string, name: string, content: Buffer): Promise<void> {
 }
 
 /** Writes the release into `outDir` and returns the paths of its files. */
-export async function buildRelease(outDir = DEFAULT_OUT): Promise<{ archives: string[]; sums: string }> {
+export async function buildRelease(
+  outDir = DEFAULT_OUT
+): Promise<{ archives: string[]; sums: string }> {
   mkdirSync(outDir, { recursive: true })
   const script = await bundleScript()
   const archives: string[] = []
@@ -87,7 +90,9 @@ export async function buildRelease(outDir = DEFAULT_OUT): Promise<{ archives: st
     const path = join(outDir, archiveName(platform))
     await zipOne(path, executableName(), script)
     archives.push(path)
-    lines.push(`${createHash('sha256').update(readFileSync(path)).digest('hex')}  ${archiveName(platform)}`)
+    lines.push(
+      `${createHash('sha256').update(readFileSync(path)).digest('hex')}  ${archiveName(platform)}`
+    )
   }
   const sums = join(outDir, sumsName())
   writeFileSync(sums, `${lines.join('\n')}\n`)

@@ -8,6 +8,8 @@ import { serve } from '../protocol/plugin.js'
 import { createProvider } from '../provider.js'
 
 serve(createProvider()).catch((err: unknown) => {
-  process.stderr.write(`nodeplane provider failed to start: ${(err as Error).stack ?? String(err)}\n`)
+  process.stderr.write(
+    `nodeplane provider failed to start: ${(err as Error).stack ?? String(err)}\n`
+  )
   process.exit(1)
 })

@@ -6,10 +6,26 @@
  * @module
  */
 import { createHash } from 'node:crypto'
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import { archiveName, buildRelease, DEFAULT_OUT, PLATFORMS, ROOT, sumsName, VERSION } from './build.js'
+import {
+  archiveName,
+  buildRelease,
+  DEFAULT_OUT,
+  PLATFORMS,
+  ROOT,
+  sumsName,
+  VERSION,
+} from './build.js'
 
 const HOSTS = ['registry.opentofu.org', 'registry.terraform.io']
 
@@ -23,18 +39,28 @@ function releaseIsStale(releaseDir: string): boolean {
   const sums = join(releaseDir, sumsName())
   if (!existsSync(sums)) return true
   const built = statSync(sums).mtimeMs
-  const sources = readdirSync(join(ROOT, 'provider'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'))
+  const sources = readdirSync(join(ROOT, 'provider'), { recursive: true, encoding: 'utf8' }).filter(
+    (file) => file.endsWith('.ts')
+  )
   return sources.some((file) => statSync(join(ROOT, 'provider', file)).mtimeMs > built)
 }
 
 /** The archives of `releaseDir`, each checked against the release's SHA256SUMS. */
 function verifiedArchives(releaseDir: string): string[] {
   const sums = readFileSync(join(releaseDir, sumsName()), 'utf8')
-  const expected = new Map(sums.trim().split('\n').map((line) => line.split(/\s+/).reverse() as [string, string]))
+  const expected = new Map(
+    sums
+      .trim()
+      .split('\n')
+      .map((line) => line.split(/\s+/).reverse() as [string, string])
+  )
   return PLATFORMS.map((platform) => {
     const name = archiveName(platform)
-    const actual = createHash('sha256').update(readFileSync(join(releaseDir, name))).digest('hex')
-    if (expected.get(name) !== actual) throw new Error(`${name} does not match ${sumsName()}: the release is damaged`)
+    const actual = createHash('sha256')
+      .update(readFileSync(join(releaseDir, name)))
+      .digest('hex')
+    if (expected.get(name) !== actual)
+      throw new Error(`${name} does not match ${sumsName()}: the release is damaged`)
     return name
   })
 }
@@ -64,7 +90,9 @@ export interface Installed {
  * Installs the release from `releaseDir` (building it first when this is a checkout whose
  * provider sources are newer than the release, or there is none) into `mirrorDir`.
  */
-export async function installRelease(options: { mirrorDir?: string; releaseDir?: string; onBuild?: () => void } = {}): Promise<Installed> {
+export async function installRelease(
+  options: { mirrorDir?: string; releaseDir?: string; onBuild?: () => void } = {}
+): Promise<Installed> {
   const mirrorDir = options.mirrorDir ?? defaultMirrorDir()
   const releaseDir = options.releaseDir ?? DEFAULT_OUT
   const built = !options.releaseDir && releaseIsStale(releaseDir)

@@ -52,6 +52,7 @@ const file = cacheFile(process.env)
 const cachedData = readCache(file)
 const filename = join(__dirname, 'nodeplane-provider.js')
 const script = new Script(wrap(NODEPLANE_PROVIDER_SOURCE), { filename, cachedData })
-if (file && (!cachedData || script.cachedDataRejected)) process.once('exit', () => writeCache(file, script))
+if (file && (!cachedData || script.cachedDataRejected))
+  process.once('exit', () => writeCache(file, script))
 const module = { exports: {} }
 script.runInThisContext()(module.exports, createRequire(__filename), module, filename, __dirname)

@@ -25,15 +25,31 @@ type Target = 'running' | 'deleted'
 const pollOnly = new WeakSet<ApiClient>()
 
 /** One look at the node: a long-poll while the server supports it, else a plain GET after a pause. */
-async function look<T>(api: ApiClient, id: string, target: Target, deadline: number, signal: AbortSignal): Promise<T> {
+async function look<T>(
+  api: ApiClient,
+  id: string,
+  target: Target,
+  deadline: number,
+  signal: AbortSignal
+): Promise<T> {
   if (!pollOnly.has(api)) {
-    const timeout = Math.min(MAX_WAIT_SECONDS, Math.max(1, Math.ceil((deadline - Date.now()) / 1000)))
-    log('debug', 'waiting for node on the server', { node_id: id, wait_for: target, timeout_seconds: timeout })
+    const timeout = Math.min(
+      MAX_WAIT_SECONDS,
+      Math.max(1, Math.ceil((deadline - Date.now()) / 1000))
+    )
+    log('debug', 'waiting for node on the server', {
+      node_id: id,
+      wait_for: target,
+      timeout_seconds: timeout,
+    })
     try {
       return await api.get<T>(`/nodes/${id}?wait_for=${target}&timeout=${timeout}`, signal)
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 400)) throw err
-      log('debug', 'server does not support wait_for; polling instead', { node_id: id, request_id: err.request_id })
+      log('debug', 'server does not support wait_for; polling instead', {
+        node_id: id,
+        request_id: err.request_id,
+      })
       pollOnly.add(api)
       return api.get<T>(`/nodes/${id}`, signal)
     }
@@ -44,7 +60,12 @@ async function look<T>(api: ApiClient, id: string, target: Target, deadline: num
 }
 
 /** The node once running; undefined when it is stuck, deleting, or the deadline passes first. */
-export async function waitUntilRunning<T extends WaitedNode>(api: ApiClient, id: string, deadline: number, signal: AbortSignal) {
+export async function waitUntilRunning<T extends WaitedNode>(
+  api: ApiClient,
+  id: string,
+  deadline: number,
+  signal: AbortSignal
+) {
   for (;;) {
     const node = await look<T>(api, id, 'running', deadline, signal)
     if (node.status === 'running') return node
@@ -53,7 +74,12 @@ export async function waitUntilRunning<T extends WaitedNode>(api: ApiClient, id:
 }
 
 /** Resolves once the node answers 404; a diagnostic when the deadline passes first. */
-export async function waitUntilGone(api: ApiClient, id: string, deadline: number, signal: AbortSignal): Promise<void> {
+export async function waitUntilGone(
+  api: ApiClient,
+  id: string,
+  deadline: number,
+  signal: AbortSignal
+): Promise<void> {
   while (Date.now() < deadline) {
     try {
       await look(api, id, 'deleted', deadline, signal)
@@ -62,5 +88,8 @@ export async function waitUntilGone(api: ApiClient, id: string, deadline: number
       throw err
     }
   }
-  throw diagnosticError('Node deletion timed out', `Node ${id} is still being deleted; run destroy again later.`)
+  throw diagnosticError(
+    'Node deletion timed out',
+    `Node ${id} is still being deleted; run destroy again later.`
+  )
 }

@@ -24,10 +24,16 @@ const nodeSchema = schema({
     region: placement("Region; else the VPC's, else the host's, else the server default."),
     vpc_id: placement("VPC to join; else the region's default VPC."),
     host_id: placement('Compute host to run on; else the cheapest active host of the region.'),
-    status: attr.string({ computed: true, description: '`provisioning`, `running` or `deleting`.' }),
+    status: attr.string({
+      computed: true,
+      description: '`provisioning`, `running` or `deleting`.',
+    }),
     ip_address: attr.string({ computed: true, description: 'First public IPv4, once running.' }),
     private_ip: attr.string({ computed: true, description: 'Address in the VPC.' }),
-    created_at: attr.string({ computed: true, description: 'Creation time (UTC); billing starts here.' }),
+    created_at: attr.string({
+      computed: true,
+      description: 'Creation time (UTC); billing starts here.',
+    }),
   },
   blocks: { timeouts: timeouts(['create', 'delete']) },
 })
@@ -58,8 +64,17 @@ export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
   async create(ctx, _planned, config) {
     const deadline = Date.now() + timeoutFor(config.timeouts, 'create', 2 * 60_000)
     const api = apiClient(ctx.client)
-    const body = { name: config.name, region: config.region, vpc_id: config.vpc_id, host_id: config.host_id }
-    const created = await api.post<ApiNode>('/nodes', Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null)), ctx.signal)
+    const body = {
+      name: config.name,
+      region: config.region,
+      vpc_id: config.vpc_id,
+      host_id: config.host_id,
+    }
+    const created = await api.post<ApiNode>(
+      '/nodes',
+      Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null)),
+      ctx.signal
+    )
     const running = await waitUntilRunning<ApiNode>(api, created.id, deadline, ctx.signal)
     if (running) return toState(running, config.timeouts)
     // The contract's advice for a node stuck in provisioning: delete it and create a new one.

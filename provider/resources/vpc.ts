@@ -14,7 +14,11 @@ const vpcSchema = schema({
   description: 'An isolated VPC network: a private /16 that nodes join with a private address.',
   attributes: {
     id: attr.string({ computed: true, description: 'The VPC id (UUID).' }),
-    name: attr.string({ required: true, requiresReplace: true, description: 'Name, unique on the account.' }),
+    name: attr.string({
+      required: true,
+      requiresReplace: true,
+      description: 'Name, unique on the account.',
+    }),
     region: attr.string({
       optional: true,
       computed: true,
@@ -22,7 +26,10 @@ const vpcSchema = schema({
       description: "Region; the server's default when omitted.",
     }),
     description: attr.string({ optional: true, requiresReplace: true, description: 'Free text.' }),
-    cidr: attr.string({ computed: true, description: 'The private range assigned, e.g. 10.1.0.0/16.' }),
+    cidr: attr.string({
+      computed: true,
+      description: 'The private range assigned, e.g. 10.1.0.0/16.',
+    }),
   },
 })
 
@@ -40,12 +47,18 @@ export const vpcResource: Resource<typeof vpcSchema, ProviderClient> = {
   typeName: 'nodeplane_vpc',
   schema: vpcSchema,
   async create(ctx, _planned, config) {
-    const body = { name: config.name, region: config.region ?? undefined, description: config.description ?? undefined }
+    const body = {
+      name: config.name,
+      region: config.region ?? undefined,
+      description: config.description ?? undefined,
+    }
     return toState(await apiClient(ctx.client).post<ApiVpc>('/api/v1/networking', body, ctx.signal))
   },
   async read(ctx, state) {
     try {
-      return toState(await apiClient(ctx.client).get<ApiVpc>(`/api/v1/networking/${state.id}`, ctx.signal))
+      return toState(
+        await apiClient(ctx.client).get<ApiVpc>(`/api/v1/networking/${state.id}`, ctx.signal)
+      )
     } catch (err) {
       if (isNotFound(err)) return null
       throw err

@@ -3,7 +3,13 @@ import { transaction } from '../db/transaction.js'
 import type { Clock } from '../lib/clock.js'
 import { newPrefixedId } from '../lib/ids.js'
 import { ProblemError } from '../http/problem.js'
-import { findAdmin, findUserByEmail, insertAccount, insertUser, type UserRow } from './accounts.store.js'
+import {
+  findAdmin,
+  findUserByEmail,
+  insertAccount,
+  insertUser,
+  type UserRow,
+} from './accounts.store.js'
 import { generatePassword, hashPassword } from './passwords.js'
 
 export const ADMIN_EMAIL = 'admin@nodeplane.local'
@@ -42,10 +48,16 @@ export async function createUser(
  * Creates the admin account on first start, as Grafana or Jenkins do. Returns the one-time
  * password when it was just created, so the caller can print it once.
  */
-export async function ensureAdmin(db: Db, clock: Clock): Promise<{ admin: UserRow; generatedPassword?: string }> {
+export async function ensureAdmin(
+  db: Db,
+  clock: Clock
+): Promise<{ admin: UserRow; generatedPassword?: string }> {
   const admin = await findAdmin(db)
   if (admin) return { admin }
-  const { user, generatedPassword } = await createUser(db, clock, { email: ADMIN_EMAIL, isAdmin: true })
+  const { user, generatedPassword } = await createUser(db, clock, {
+    email: ADMIN_EMAIL,
+    isAdmin: true,
+  })
   return { admin: user, generatedPassword }
 }
 

@@ -19,7 +19,9 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
 }
 
 export function findAdmin(db: Db): Promise<UserRow | undefined> {
-  return first(db.select().from(users).where(eq(users.isAdmin, true)).orderBy(users.createdAt).limit(1))
+  return first(
+    db.select().from(users).where(eq(users.isAdmin, true)).orderBy(users.createdAt).limit(1)
+  )
 }
 
 /** Stores a new password; `mustChange` marks one the server generated (a one-time password). */
@@ -29,7 +31,10 @@ export async function updatePasswordHash(
   passwordHash: string,
   mustChange = false
 ): Promise<void> {
-  await tx.update(users).set({ passwordHash, passwordMustChange: mustChange }).where(eq(users.id, userId))
+  await tx
+    .update(users)
+    .set({ passwordHash, passwordMustChange: mustChange })
+    .where(eq(users.id, userId))
 }
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {

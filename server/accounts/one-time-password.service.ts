@@ -9,7 +9,12 @@ import { invalidField, ProblemError } from '../http/problem.js'
 import { findUserById, updatePasswordHash } from './accounts.store.js'
 import { userByEmail } from './accounts.service.js'
 import { checkNewPassword } from './password-rules.js'
-import { generatePassword, hashPassword, hashPasswordAsync, verifyPasswordAsync } from './passwords.js'
+import {
+  generatePassword,
+  hashPassword,
+  hashPasswordAsync,
+  verifyPasswordAsync,
+} from './passwords.js'
 import type { Session } from './sessions.service.js'
 import { deleteOtherSessions, deleteSessionsOf } from './sessions.store.js'
 
@@ -18,10 +23,18 @@ import { deleteOtherSessions, deleteSessionsOf } from './sessions.store.js'
  * it. Only while the password is a one-time one, so a borrowed session cannot change a
  * password its holder does not know. Ends the user's other sessions.
  */
-export async function replaceOneTimePassword(db: Db, session: Session, next: string): Promise<void> {
+export async function replaceOneTimePassword(
+  db: Db,
+  session: Session,
+  next: string
+): Promise<void> {
   const user = await findUserById(db, session.user.id)
   if (!user?.passwordMustChange) {
-    throw new ProblemError(409, 'password_not_one_time', 'Your password is not a one-time password; change it under Account.')
+    throw new ProblemError(
+      409,
+      'password_not_one_time',
+      'Your password is not a one-time password; change it under Account.'
+    )
   }
   checkNewPassword(next, false)
   // Checked after the length, so an oversized password is refused before it is hashed.

@@ -12,7 +12,11 @@ export function checkNewPassword(next: string, sameAsOld: boolean, field = 'new_
     throw invalidField(field, `must be at least ${MIN_PASSWORD_LENGTH} characters`, 'weak_password')
   }
   if (next.length > MAX_PASSWORD_LENGTH) {
-    throw invalidField(field, `must be at most ${MAX_PASSWORD_LENGTH} characters`, 'invalid_request')
+    throw invalidField(
+      field,
+      `must be at most ${MAX_PASSWORD_LENGTH} characters`,
+      'invalid_request'
+    )
   }
   if (sameAsOld) throw invalidField(field, 'must differ from the current password', 'weak_password')
 }

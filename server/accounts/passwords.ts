@@ -15,7 +15,14 @@ const scryptAsync = promisify(scrypt) as (
 
 /** Stored as `scrypt$N$r$p$salt$hash`, so the cost can be raised later. */
 function encode(salt: Buffer, hash: Buffer): string {
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), hash.toString('base64url')].join('$')
+  return [
+    'scrypt',
+    COST.N,
+    COST.r,
+    COST.p,
+    salt.toString('base64url'),
+    hash.toString('base64url'),
+  ].join('$')
 }
 
 /** Hashes a password on the calling thread: for the CLI, where nothing else waits. */
@@ -39,7 +46,12 @@ export async function verifyPasswordAsync(password: string, stored: string): Pro
   if (kind !== 'scrypt' || !salt || !hash) return false
   const expected = Buffer.from(hash, 'base64url')
   const options = { N: Number(n), r: Number(r), p: Number(p), maxmem: COST.maxmem }
-  const actual = await scryptAsync(password, Buffer.from(salt, 'base64url'), expected.length, options)
+  const actual = await scryptAsync(
+    password,
+    Buffer.from(salt, 'base64url'),
+    expected.length,
+    options
+  )
   return timingSafeEqual(expected, actual)
 }
 

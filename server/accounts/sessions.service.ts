@@ -61,7 +61,12 @@ async function checkCredentials(
 async function recordFailedLogin(db: Db, clock: Clock, user: UserRow | undefined): Promise<void> {
   if (!user) return
   const actor = { ...currentActor(), type: 'anonymous' as const, id: null }
-  const event = { accountId: user.accountId, type: 'login.failed' as const, resourceId: user.id, data: { email: user.email } }
+  const event = {
+    accountId: user.accountId,
+    type: 'login.failed' as const,
+    resourceId: user.id,
+    data: { email: user.email },
+  }
   await transaction(db, (tx) => recordEvent(tx, clock, event, actor))
 }
 
@@ -87,17 +92,30 @@ export async function login(
     lastSeenAt: now,
   }
   await transaction(db, async (tx) => {
-    await deleteExpiredSessions(tx, new Date(now.getTime() - SESSION_IDLE_MS), new Date(now.getTime() - SESSION_MAX_MS))
+    await deleteExpiredSessions(
+      tx,
+      new Date(now.getTime() - SESSION_IDLE_MS),
+      new Date(now.getTime() - SESSION_MAX_MS)
+    )
     await insertSession(tx, row)
     const actor = { ...currentActor(), type: 'user' as const, id: user.id }
-    const event = { accountId: user.accountId, type: 'login.succeeded' as const, resourceId: user.id, data: { email: user.email } }
+    const event = {
+      accountId: user.accountId,
+      type: 'login.succeeded' as const,
+      resourceId: user.id,
+      data: { email: user.email },
+    }
     await recordEvent(tx, clock, event, actor)
   })
   return { token, session: { user, tokenHash: row.tokenHash, csrfToken: row.csrfToken } }
 }
 
 /** The live session a cookie token names, or undefined when it is unknown or expired. */
-export async function sessionFromToken(db: Db, clock: Clock, token: string): Promise<Session | undefined> {
+export async function sessionFromToken(
+  db: Db,
+  clock: Clock,
+  token: string
+): Promise<Session | undefined> {
   const tokenHash = hashToken(token)
   const row = await findSession(db, tokenHash)
   if (!row) return undefined
@@ -112,7 +130,9 @@ export async function sessionFromToken(db: Db, clock: Clock, token: string): Pro
     return undefined
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await transaction(db, (tx) => touchSession(tx, tokenHash, new Date(now), new Date(now - TOUCH_INTERVAL_MS)))
+    await transaction(db, (tx) =>
+      touchSession(tx, tokenHash, new Date(now), new Date(now - TOUCH_INTERVAL_MS))
+    )
   }
   return { user, tokenHash, csrfToken: row.csrfToken }
 }

@@ -15,7 +15,12 @@ export function findSession(db: Db, tokenHash: string): Promise<SessionRow | und
 }
 
 /** Records activity, at most once per `staleBefore` window, so page views rarely write. */
-export async function touchSession(tx: Tx, tokenHash: string, at: Date, staleBefore: Date): Promise<void> {
+export async function touchSession(
+  tx: Tx,
+  tokenHash: string,
+  at: Date,
+  staleBefore: Date
+): Promise<void> {
   await tx
     .update(sessions)
     .set({ lastSeenAt: at })
@@ -37,6 +42,12 @@ export async function deleteSessionsOf(tx: Tx, userId: string): Promise<void> {
 }
 
 /** Removes sessions idle since `idleBefore` or created before `createdBefore`. */
-export async function deleteExpiredSessions(tx: Tx, idleBefore: Date, createdBefore: Date): Promise<void> {
-  await tx.delete(sessions).where(or(lt(sessions.lastSeenAt, idleBefore), lt(sessions.createdAt, createdBefore)))
+export async function deleteExpiredSessions(
+  tx: Tx,
+  idleBefore: Date,
+  createdBefore: Date
+): Promise<void> {
+  await tx
+    .delete(sessions)
+    .where(or(lt(sessions.lastSeenAt, idleBefore), lt(sessions.createdAt, createdBefore)))
 }

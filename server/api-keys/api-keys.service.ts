@@ -56,7 +56,12 @@ export async function createKey(
       createdAt: clock.now(),
     })
     const data = { name: row.name, scope: row.scope, prefix: row.prefix }
-    await recordEvent(tx, clock, { accountId: row.accountId, type: 'api_key.created', resourceId: row.id, data })
+    await recordEvent(tx, clock, {
+      accountId: row.accountId,
+      type: 'api_key.created',
+      resourceId: row.id,
+      data,
+    })
     await answer.save(tx, toApiKeyInfo(row))
     return toApiKeyInfo(row)
   })
@@ -67,7 +72,12 @@ export async function listKeys(db: Db, accountId: string): Promise<ApiKeyInfo[]>
   return (await listKeysOfAccount(db, accountId)).map(toApiKeyInfo)
 }
 
-export async function revokeKey(db: Db, clock: Clock, accountId: string, keyId: string): Promise<void> {
+export async function revokeKey(
+  db: Db,
+  clock: Clock,
+  accountId: string,
+  keyId: string
+): Promise<void> {
   const revoked = await transaction(db, async (tx) => {
     if (!(await markRevoked(tx, accountId, keyId, clock.now()))) return false
     await recordEvent(tx, clock, { accountId, type: 'api_key.revoked', resourceId: keyId })

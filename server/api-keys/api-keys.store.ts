@@ -35,7 +35,10 @@ export async function insertKey(tx: Tx, row: typeof apiKeys.$inferInsert): Promi
 }
 
 const byHash = preparedPerDb('api_key_by_hash', (db) =>
-  db.select().from(apiKeys).where(eq(apiKeys.secretHash, sql.placeholder('hash')))
+  db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.secretHash, sql.placeholder('hash')))
 )
 
 /** Runs on every authenticated request, hence prepared once. */
@@ -44,11 +47,20 @@ export async function findKeyByHash(db: Db, secretHash: string): Promise<ApiKeyR
 }
 
 export function listKeysOfAccount(db: Db, accountId: string): Promise<ApiKeyRow[]> {
-  return db.select().from(apiKeys).where(eq(apiKeys.accountId, accountId)).orderBy(desc(apiKeys.createdAt), apiKeys.id)
+  return db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.accountId, accountId))
+    .orderBy(desc(apiKeys.createdAt), apiKeys.id)
 }
 
 /** Marks a live key revoked; false when the account has no such live key. */
-export async function markRevoked(tx: Tx, accountId: string, keyId: string, at: Date): Promise<boolean> {
+export async function markRevoked(
+  tx: Tx,
+  accountId: string,
+  keyId: string,
+  at: Date
+): Promise<boolean> {
   const revoked = await tx
     .update(apiKeys)
     .set({ revokedAt: at })
@@ -62,5 +74,10 @@ export async function touchKey(tx: Tx, keyId: string, at: Date, staleBefore: Dat
   await tx
     .update(apiKeys)
     .set({ lastUsedAt: at })
-    .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))))
+    .where(
+      and(
+        eq(apiKeys.id, keyId),
+        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))
+      )
+    )
 }

@@ -8,6 +8,12 @@ import { discoverHosts } from './compute-hosts.service.js'
 /** Compute host discovery, the one public endpoint group. */
 export function computeHostsRouter(deps: Deps) {
   const router = createRouter()
-  router.use(routes.discover.getRoutingPath(), optionalKey(deps), limitRate(deps.config.discoveryRateLimit))
-  return router.openapi(routes.discover, async (c) => c.json(await discoverHosts(deps.db, c.req.valid('query')), 200))
+  router.use(
+    routes.discover.getRoutingPath(),
+    optionalKey(deps),
+    limitRate(deps.config.discoveryRateLimit)
+  )
+  return router.openapi(routes.discover, async (c) =>
+    c.json(await discoverHosts(deps.db, c.req.valid('query')), 200)
+  )
 }

@@ -12,7 +12,10 @@ export const discover = createRoute({
   security: optionalBearer,
   request: { query: DiscoveryQuery },
   responses: {
-    200: { description: 'Hosts and pagination', content: { 'application/json': { schema: DiscoveryResult } } },
+    200: {
+      description: 'Hosts and pagination',
+      content: { 'application/json': { schema: DiscoveryResult } },
+    },
     400: problemResponse('A query parameter is invalid'),
     401: problemResponse('A key was sent and is not valid'),
   },

@@ -1,7 +1,13 @@
 import { z } from '@hono/zod-openapi'
 
-const HourlyPrice = z.string().regex(/^\d+\.\d{4}$/).openapi({ example: '0.1750' })
-const MonthlyPrice = z.string().regex(/^\d+\.\d{2}$/).openapi({ example: '127.75' })
+const HourlyPrice = z
+  .string()
+  .regex(/^\d+\.\d{4}$/)
+  .openapi({ example: '0.1750' })
+const MonthlyPrice = z
+  .string()
+  .regex(/^\d+\.\d{2}$/)
+  .openapi({ example: '127.75' })
 
 /** A bare-metal host as discovery reports it (docs/contract.md 2.4). */
 export const ComputeHost = z
@@ -46,7 +52,11 @@ export const Pagination = z
 export const DiscoveryQuery = z.object({
   min_cpu: z.coerce.number().min(0).default(1).openapi({ description: 'Minimum CPU cores' }),
   min_memory_gb: z.coerce.number().min(0).default(1).openapi({ description: 'Minimum RAM in GiB' }),
-  min_storage_gb: z.coerce.number().min(0).default(10).openapi({ description: 'Minimum disk in GiB' }),
+  min_storage_gb: z.coerce
+    .number()
+    .min(0)
+    .default(10)
+    .openapi({ description: 'Minimum disk in GiB' }),
   region: z.string().min(1).optional().openapi({ description: 'Region or datacenter code' }),
   datacenter: z.string().min(1).optional().openapi({ description: 'Datacenter facility code' }),
   status: z.enum(['active', 'reserved', 'all']).default('all'),
@@ -55,7 +65,13 @@ export const DiscoveryQuery = z.object({
     .optional()
     .openapi({ type: 'boolean', description: '`true`: a dedicated GPU; `false`: CPU-only' }),
   page: z.coerce.number().int().min(1).default(1).openapi({ description: '1-based page' }),
-  limit: z.coerce.number().int().min(1).max(200).default(50).openapi({ description: 'Hosts per page' }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .default(50)
+    .openapi({ description: 'Hosts per page' }),
 })
 
 export type DiscoveryQuery = z.infer<typeof DiscoveryQuery>

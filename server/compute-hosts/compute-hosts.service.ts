@@ -41,10 +41,19 @@ export async function discoverHosts(db: Db, query: DiscoveryQuery) {
  * Reserves the host a new node runs on: the one asked for, else the cheapest active host of
  * the region. Call inside the node's creation transaction.
  */
-export async function reserveHost(tx: Tx, want: { hostId?: string; region: string | undefined }): Promise<HostRow> {
-  const host = want.hostId ? await requestedHost(tx, want.hostId, want.region) : await cheapestInRegion(tx, want.region)
+export async function reserveHost(
+  tx: Tx,
+  want: { hostId?: string; region: string | undefined }
+): Promise<HostRow> {
+  const host = want.hostId
+    ? await requestedHost(tx, want.hostId, want.region)
+    : await cheapestInRegion(tx, want.region)
   if (!(await setHostStatus(tx, host.id, 'active', 'reserved'))) {
-    throw new ProblemError(409, 'host_unavailable', `host ${host.id} is reserved; pick an active host`)
+    throw new ProblemError(
+      409,
+      'host_unavailable',
+      `host ${host.id} is reserved; pick an active host`
+    )
   }
   return host
 }
@@ -61,9 +70,14 @@ async function requestedHost(db: Db, hostId: string, region: string | undefined)
 async function cheapestInRegion(tx: Tx, region: string | undefined): Promise<HostRow> {
   const host = region ? await cheapestActiveHost(tx, region) : undefined
   if (!host) {
-    throw new ProblemError(503, 'capacity_unavailable', `no active compute host is free in ${region}`, {
-      headers: { 'Retry-After': '60' },
-    })
+    throw new ProblemError(
+      503,
+      'capacity_unavailable',
+      `no active compute host is free in ${region}`,
+      {
+        headers: { 'Retry-After': '60' },
+      }
+    )
   }
   return host
 }
@@ -74,7 +88,11 @@ export async function assertKnownRegion(db: Db, region: string, field: string): 
   // no skip scan) is left to the error message.
   if (!(await regionExists(db, region))) {
     const regions = await distinctRegions(db)
-    throw invalidField(field, `unknown region ${region}; known: ${regions.join(', ')}`, 'unknown_region')
+    throw invalidField(
+      field,
+      `unknown region ${region}; known: ${regions.join(', ')}`,
+      'unknown_region'
+    )
   }
 }
 
@@ -111,7 +129,9 @@ export function readCatalogFile(path: string): HostInsert[] {
   }
   const currencies = new Set(parsed.data.map((host) => host.pricing.currency))
   if (currencies.size > 1) {
-    throw new Error(`invalid catalog ${path}: hosts use several currencies (${[...currencies].join(', ')})`)
+    throw new Error(
+      `invalid catalog ${path}: hosts use several currencies (${[...currencies].join(', ')})`
+    )
   }
   return parsed.data.map(toHostRow)
 }
@@ -130,7 +150,9 @@ function toHostRow(host: z.infer<typeof CatalogFile>[number]): HostInsert {
     storageGb: host.storage_gb,
     gpuCount: host.gpu.count,
     hourlyPrice: hourly,
-    monthlyPrice: host.pricing.monthly ? parsePrice(host.pricing.monthly)! : monthlyFromHourly(hourly),
+    monthlyPrice: host.pricing.monthly
+      ? parsePrice(host.pricing.monthly)!
+      : monthlyFromHourly(hourly),
     currency: host.pricing.currency,
     status: host.status,
   }

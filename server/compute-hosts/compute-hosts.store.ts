@@ -33,7 +33,10 @@ export function toComputeHost(row: HostRow): ComputeHost {
 }
 
 async function hasAny(db: Db, where: SQL): Promise<boolean> {
-  return (await first(db.select({ id: computeHosts.id }).from(computeHosts).where(where).limit(1))) !== undefined
+  return (
+    (await first(db.select({ id: computeHosts.id }).from(computeHosts).where(where).limit(1))) !==
+    undefined
+  )
 }
 
 /** Whether a name is a region and whether it is a datacenter: it changes only with the catalog. */
@@ -46,9 +49,13 @@ const cachedPlace = readCache<[boolean, boolean]>({ ttlMs: 1000, maxEntries: 100
  */
 async function regionCondition(db: Db, value: string): Promise<SQL | undefined> {
   const [isRegion, isDatacenter] = await cachedPlace(db, value, () =>
-    Promise.all([hasAny(db, eq(computeHosts.region, value)), hasAny(db, eq(computeHosts.datacenter, value))])
+    Promise.all([
+      hasAny(db, eq(computeHosts.region, value)),
+      hasAny(db, eq(computeHosts.datacenter, value)),
+    ])
   )
-  if (isRegion && isDatacenter) return or(eq(computeHosts.region, value), eq(computeHosts.datacenter, value))
+  if (isRegion && isDatacenter)
+    return or(eq(computeHosts.region, value), eq(computeHosts.datacenter, value))
   return isDatacenter ? eq(computeHosts.datacenter, value) : eq(computeHosts.region, value)
 }
 
@@ -60,7 +67,8 @@ const INTEGER_MAX = 2 ** 31 - 1
  * a fraction or an out-of-range value as an integer parameter: rounding up and capping keep
  * the same meaning (nothing is bigger than the cap) on both databases.
  */
-const atLeast = (column: SQLiteColumn, minimum: number) => gte(column, Math.min(Math.ceil(minimum), INTEGER_MAX))
+const atLeast = (column: SQLiteColumn, minimum: number) =>
+  gte(column, Math.min(Math.ceil(minimum), INTEGER_MAX))
 
 async function discoveryFilter(db: Db, query: DiscoveryQuery): Promise<SQL | undefined> {
   const conditions: (SQL | undefined)[] = [
@@ -89,10 +97,17 @@ function filterKey({ page: _page, limit: _limit, ...filters }: DiscoveryQuery): 
 }
 
 /** One page of hosts matching the query, cheapest first, and the total count. */
-export async function searchHosts(db: Db, query: DiscoveryQuery): Promise<{ rows: HostRow[]; total: number }> {
+export async function searchHosts(
+  db: Db,
+  query: DiscoveryQuery
+): Promise<{ rows: HostRow[]; total: number }> {
   const where = await discoveryFilter(db, query)
   const [total, rows] = await Promise.all([
-    cachedCount(db, filterKey(query), async () => (await first(db.select({ n: count() }).from(computeHosts).where(where)))?.n ?? 0),
+    cachedCount(
+      db,
+      filterKey(query),
+      async () => (await first(db.select({ n: count() }).from(computeHosts).where(where)))?.n ?? 0
+    ),
     db
       .select()
       .from(computeHosts)
@@ -105,7 +120,11 @@ export async function searchHosts(db: Db, query: DiscoveryQuery): Promise<{ rows
 }
 
 const hostById = preparedPerDb('host_by_id', (db) =>
-  db.select().from(computeHosts).where(eq(computeHosts.id, sql.placeholder('id'))).limit(1)
+  db
+    .select()
+    .from(computeHosts)
+    .where(eq(computeHosts.id, sql.placeholder('id')))
+    .limit(1)
 )
 
 /** Read for every node the driver starts, hence prepared once. */
@@ -124,7 +143,9 @@ const cheapestActive = preparedPerDb('cheapest_active_host', (db) =>
     db
       .select()
       .from(computeHosts)
-      .where(and(eq(computeHosts.region, sql.placeholder('region')), eq(computeHosts.status, 'active')))
+      .where(
+        and(eq(computeHosts.region, sql.placeholder('region')), eq(computeHosts.status, 'active'))
+      )
       .orderBy(asc(computeHosts.hourlyPrice), asc(computeHosts.id))
       .limit(1)
   )
@@ -138,12 +159,22 @@ const flipStatus = preparedPerDb('set_host_status', (db) =>
   db
     .update(computeHosts)
     .set({ status: sql`${sql.placeholder('to')}` })
-    .where(and(eq(computeHosts.id, sql.placeholder('id')), eq(computeHosts.status, sql.placeholder('from'))))
+    .where(
+      and(
+        eq(computeHosts.id, sql.placeholder('id')),
+        eq(computeHosts.status, sql.placeholder('from'))
+      )
+    )
     .returning({ id: computeHosts.id })
 )
 
 /** Flips a host between active and reserved; false when it was not in the `from` state. */
-export async function setHostStatus(tx: Tx, id: string, from: HostRow['status'], to: HostRow['status']): Promise<boolean> {
+export async function setHostStatus(
+  tx: Tx,
+  id: string,
+  from: HostRow['status'],
+  to: HostRow['status']
+): Promise<boolean> {
   return (await flipStatus(tx, { id, from, to })).length === 1
 }
 
@@ -196,7 +227,10 @@ export async function refreshHostStatistics(db: Db): Promise<void> {
 }
 
 export async function distinctRegions(db: Db): Promise<string[]> {
-  const rows = await db.selectDistinct({ region: computeHosts.region }).from(computeHosts).orderBy(computeHosts.region)
+  const rows = await db
+    .selectDistinct({ region: computeHosts.region })
+    .from(computeHosts)
+    .orderBy(computeHosts.region)
   return rows.map((row) => row.region)
 }
 
@@ -217,17 +251,41 @@ export interface FreeSize {
  */
 export async function freeSizes(db: Db, region: string): Promise<FreeSize[]> {
   const active = and(eq(computeHosts.region, region), eq(computeHosts.status, 'active'))
-  const shape = [computeHosts.cpuCores, computeHosts.memoryGb, computeHosts.storageGb, computeHosts.gpuCount] as const
+  const shape = [
+    computeHosts.cpuCores,
+    computeHosts.memoryGb,
+    computeHosts.storageGb,
+    computeHosts.gpuCount,
+  ] as const
   const groups = await db
-    .select({ cpuCores: shape[0], memoryGb: shape[1], storageGb: shape[2], gpuCount: shape[3], free: count() })
+    .select({
+      cpuCores: shape[0],
+      memoryGb: shape[1],
+      storageGb: shape[2],
+      gpuCount: shape[3],
+      free: count(),
+    })
     .from(computeHosts)
     .where(active)
     .groupBy(...shape)
     .orderBy(...shape.map((column) => asc(column)))
   const sizes: FreeSize[] = []
   for (const group of groups) {
-    const same = and(active, eq(shape[0], group.cpuCores), eq(shape[1], group.memoryGb), eq(shape[2], group.storageGb), eq(shape[3], group.gpuCount))
-    const cheapest = await first(db.select().from(computeHosts).where(same).orderBy(asc(computeHosts.hourlyPrice), asc(computeHosts.id)).limit(1))
+    const same = and(
+      active,
+      eq(shape[0], group.cpuCores),
+      eq(shape[1], group.memoryGb),
+      eq(shape[2], group.storageGb),
+      eq(shape[3], group.gpuCount)
+    )
+    const cheapest = await first(
+      db
+        .select()
+        .from(computeHosts)
+        .where(same)
+        .orderBy(asc(computeHosts.hourlyPrice), asc(computeHosts.id))
+        .limit(1)
+    )
     if (cheapest) sizes.push({ ...group, free: Number(group.free), cheapest })
   }
   return sizes

@@ -29,10 +29,36 @@ export const computeHosts = sqliteTable(
     // fail a filter, read the index alone and never the table.
     const specs = [table.cpuCores, table.memoryGb, table.storageGb, table.gpuCount] as const
     return [
-      index('compute_hosts_price_idx').on(table.hourlyPrice, table.id, table.region, table.datacenter, ...specs, table.status),
-      index('compute_hosts_region_idx').on(table.region, table.hourlyPrice, table.id, table.datacenter, ...specs, table.status),
-      index('compute_hosts_placement_idx').on(table.region, table.status, table.hourlyPrice, table.id, ...specs),
-      index('compute_hosts_datacenter_idx').on(table.datacenter, table.hourlyPrice, table.id, ...specs, table.status),
+      index('compute_hosts_price_idx').on(
+        table.hourlyPrice,
+        table.id,
+        table.region,
+        table.datacenter,
+        ...specs,
+        table.status
+      ),
+      index('compute_hosts_region_idx').on(
+        table.region,
+        table.hourlyPrice,
+        table.id,
+        table.datacenter,
+        ...specs,
+        table.status
+      ),
+      index('compute_hosts_placement_idx').on(
+        table.region,
+        table.status,
+        table.hourlyPrice,
+        table.id,
+        ...specs
+      ),
+      index('compute_hosts_datacenter_idx').on(
+        table.datacenter,
+        table.hourlyPrice,
+        table.id,
+        ...specs,
+        table.status
+      ),
     ]
   }
 )

@@ -3,7 +3,14 @@ import { changePassword, MIN_PASSWORD_LENGTH } from '../accounts/sessions.servic
 import type { Deps } from '../deps.js'
 import { invalidField, type ProblemError } from '../http/problem.js'
 import { Field, PostForm, ProblemAlert } from './components/ui.js'
-import { attempt, rawField, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
+import {
+  attempt,
+  rawField,
+  sessionOf,
+  type DashContext,
+  type DashEnv,
+  toFormPage,
+} from './context.js'
 import { setFlash } from './flash.js'
 import { renderPage } from './render.js'
 
@@ -76,7 +83,10 @@ export function accountRoutes(deps: Deps) {
 
   app.get('/ui/account', (c) => accountPage(c))
 
-  app.get('/ui/account/password', toFormPage(() => '/ui/account'))
+  app.get(
+    '/ui/account/password',
+    toFormPage(() => '/ui/account')
+  )
   app.post('/ui/account/password', async (c) => {
     const form = await c.req.parseBody()
     const next = rawField(form, 'new_password')

@@ -43,12 +43,21 @@ export function activityRoutes(deps: Deps) {
       sessionOf(c).user.accountId,
       EventsQuery.parse({ type, resource_id: resource || undefined, cursor, limit: 50 })
     )
-    const older = new URLSearchParams({ ...(type ? { type } : {}), ...(resource ? { resource_id: resource } : {}) })
+    const older = new URLSearchParams({
+      ...(type ? { type } : {}),
+      ...(resource ? { resource_id: resource } : {}),
+    })
     if (page.next_cursor) older.set('cursor', page.next_cursor)
     const body = (
       <>
         <h1>Activity</h1>
-        <form method="get" action="/ui/activity" class="grid-form" role="search" aria-label="Filter events">
+        <form
+          method="get"
+          action="/ui/activity"
+          class="grid-form"
+          role="search"
+          aria-label="Filter events"
+        >
           <Field id="type" label="Event">
             <select id="type" name="type">
               <option value="">All events</option>
@@ -60,7 +69,12 @@ export function activityRoutes(deps: Deps) {
             </select>
           </Field>
           <Field id="resource_id" label="Resource id">
-            <input id="resource_id" name="resource_id" value={resource} placeholder="node_…, a VPC id, key_…" />
+            <input
+              id="resource_id"
+              name="resource_id"
+              value={resource}
+              placeholder="node_…, a VPC id, key_…"
+            />
           </Field>
           <div class="actions">
             <button type="submit">Filter</button>

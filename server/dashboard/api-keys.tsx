@@ -8,7 +8,15 @@ import type { ProblemError } from '../http/problem.js'
 import { EmptyState, JumpToForm } from './components/empty-state.js'
 import { RowMenu } from './components/row-menu.js'
 import { Alert, CopyButton, Field, PostForm, ProblemAlert, Time } from './components/ui.js'
-import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
+import {
+  attempt,
+  field,
+  parseForm,
+  sessionOf,
+  type DashContext,
+  type DashEnv,
+  toFormPage,
+} from './context.js'
 import { setFlash } from './flash.js'
 import { handOverSecret, takeSecret } from './secret-handover.js'
 import { submitOnce } from './once.js'
@@ -186,12 +194,13 @@ async function keysPage(
   })
 }
 
-
 /** Developer settings: `/ui/settings/keys` creates, lists and revokes API keys. */
 export function apiKeysRoutes(deps: Deps) {
   const app = new Hono<DashEnv>()
 
-  app.get('/ui/settings/keys', (c) => keysPage(deps, c, { created: takeSecret(deps, c, KEYS_PAGE) }))
+  app.get('/ui/settings/keys', (c) =>
+    keysPage(deps, c, { created: takeSecret(deps, c, KEYS_PAGE) })
+  )
 
   app.post('/ui/settings/keys', async (c) => {
     const form = await c.req.parseBody()
@@ -199,17 +208,28 @@ export function apiKeysRoutes(deps: Deps) {
     const input = { name: field(form, 'name'), scope: field(form, 'scope') }
     return submitOnce<ApiKeyInfo>(deps, c, form, {
       run: async (answer) => {
-        const key = await createKey(deps.db, deps.clock, { accountId, ...parseForm(CreateKeyInput, input) }, answer)
+        const key = await createKey(
+          deps.db,
+          deps.clock,
+          { accountId, ...parseForm(CreateKeyInput, input) },
+          answer
+        )
         handOverSecret(deps, c, KEYS_PAGE, { name: key.name, secret: key.key })
         return key
       },
       done: (key) => ({ location: '/ui/settings/keys', flash: `Created the key “${key.name}”.` }),
       failed: (problem) => keysPage(deps, c, { problem, name: field(form, 'name') }),
-      pending: { location: '/ui/settings/keys', flash: 'Your key is still being created; it shows in the list below.' },
+      pending: {
+        location: '/ui/settings/keys',
+        flash: 'Your key is still being created; it shows in the list below.',
+      },
     })
   })
 
-  app.get('/ui/settings/keys/:id/revoke', toFormPage(() => '/ui/settings/keys'))
+  app.get(
+    '/ui/settings/keys/:id/revoke',
+    toFormPage(() => '/ui/settings/keys')
+  )
   app.post('/ui/settings/keys/:id/revoke', async (c) => {
     const result = await attempt(() =>
       revokeKey(deps.db, deps.clock, sessionOf(c).user.accountId, c.req.param('id'))

@@ -31,7 +31,10 @@ function costPerDay(usage: Usage): DayCost[] {
     for (const node of usage.nodes) {
       const created = new Date(node.created_at)
       const deleted = node.deleted_at ? new Date(node.deleted_at) : null
-      micros += costOfSeconds(billedSeconds(created, deleted, dayStart, dayEnd), parsePrice(node.hourly_price) ?? 0)
+      micros += costOfSeconds(
+        billedSeconds(created, deleted, dayStart, dayEnd),
+        parsePrice(node.hourly_price) ?? 0
+      )
     }
     days.push({ date: dayStart.toISOString().slice(0, 10), micros })
   }
@@ -41,7 +44,13 @@ function costPerDay(usage: Usage): DayCost[] {
 /** This month so far (UTC), per node and per day, and the rate of the nodes billed now. */
 export async function billingOf(deps: Deps, accountId: string): Promise<Billing> {
   const usage = await accountUsage(deps.db, deps.clock, accountId, {})
-  const live = usage.nodes.filter((node) => node.status === 'provisioning' || node.status === 'running')
+  const live = usage.nodes.filter(
+    (node) => node.status === 'provisioning' || node.status === 'running'
+  )
   const hourly = live.reduce((sum, node) => sum + (parsePrice(node.hourly_price) ?? 0), 0)
-  return { usage, days: costPerDay(usage), rate: { hourly, monthly: monthlyFromHourly(hourly), nodes: live.length } }
+  return {
+    usage,
+    days: costPerDay(usage),
+    rate: { hourly, monthly: monthlyFromHourly(hourly), nodes: live.length },
+  }
 }

@@ -28,7 +28,12 @@ function DailyChart(props: { days: DayCost[]; currency: string }) {
         const bar = Math.round((day.micros / top) * height)
         return (
           <g>
-            <rect x={index * width + 3} y={height - bar} width={width - 6} height={Math.max(bar, day.micros > 0 ? 1 : 0)}>
+            <rect
+              x={index * width + 3}
+              y={height - bar}
+              width={width - 6}
+              height={Math.max(bar, day.micros > 0 ? 1 : 0)}
+            >
               <title>
                 {day.date}: {money(day.micros)} {props.currency}
               </title>
@@ -51,7 +56,8 @@ function BillingPage(props: { billing: Billing }) {
       <h1>Billing</h1>
       <p class="muted">
         Per-second billing at each node's price locked at creation, this month (UTC) from{' '}
-        <Time iso={usage.from} /> until now. The same figures come from <code>GET /api/v1/usage</code>.
+        <Time iso={usage.from} /> until now. The same figures come from{' '}
+        <code>GET /api/v1/usage</code>.
       </p>
       <dl class="figures">
         <div>
@@ -63,7 +69,8 @@ function BillingPage(props: { billing: Billing }) {
         <div>
           <dt>Running now</dt>
           <dd data-figure="rate">
-            {formatPrice(rate.hourly, 4)} {currency}/hour · {formatPrice(rate.monthly, 2)} {currency}/month
+            {formatPrice(rate.hourly, 4)} {currency}/hour · {formatPrice(rate.monthly, 2)}{' '}
+            {currency}/month
           </dd>
           <dd class="muted">
             {rate.nodes} {rate.nodes === 1 ? 'node' : 'nodes'} billed now
@@ -104,16 +111,22 @@ function BillingPage(props: { billing: Billing }) {
             <table>
               <thead>
                 <tr>
-                  {['Node', 'Status', 'Price per hour', 'Hours billed', `Cost (${currency})`].map((h) => (
-                    <th scope="col">{h}</th>
-                  ))}
+                  {['Node', 'Status', 'Price per hour', 'Hours billed', `Cost (${currency})`].map(
+                    (h) => (
+                      <th scope="col">{h}</th>
+                    )
+                  )}
                 </tr>
               </thead>
               <tbody>
                 {usage.nodes.map((node) => (
                   <tr data-node-id={node.node_id}>
                     <td>
-                      {node.status === 'deleted' ? node.name ?? node.node_id : <a href={`/ui/nodes/${node.node_id}`}>{node.name ?? node.node_id}</a>}
+                      {node.status === 'deleted' ? (
+                        (node.name ?? node.node_id)
+                      ) : (
+                        <a href={`/ui/nodes/${node.node_id}`}>{node.name ?? node.node_id}</a>
+                      )}
                     </td>
                     <td>{node.status}</td>
                     <td class="num">{node.hourly_price}</td>
@@ -135,7 +148,11 @@ export function billingRoutes(deps: Deps) {
   const app = new Hono<DashEnv>()
   app.get('/ui/billing', async (c) => {
     const billing = await billingOf(deps, sessionOf(c).user.accountId)
-    return renderPage(c, { title: 'Billing', nav: 'billing', body: <BillingPage billing={billing} /> })
+    return renderPage(c, {
+      title: 'Billing',
+      nav: 'billing',
+      body: <BillingPage billing={billing} />,
+    })
   })
   return app
 }

@@ -60,4 +60,5 @@ export function parseForm<T>(schema: z.ZodType<T>, values: Record<string, string
  * A form-only URL opened with GET (a bookmark, a reload after the form's answer, a shared
  * link) goes to the page the form lives on instead of a dead end.
  */
-export const toFormPage = (page: (c: DashContext) => string) => (c: DashContext) => c.redirect(page(c), 303)
+export const toFormPage = (page: (c: DashContext) => string) => (c: DashContext) =>
+  c.redirect(page(c), 303)

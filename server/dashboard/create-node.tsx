@@ -47,9 +47,11 @@ function SizeTable(props: { sizes: Size[]; chosen: string }) {
         <table class="sizes cards">
           <thead>
             <tr>
-              {['', 'Cores', 'Memory', 'Storage', 'GPU', 'Per hour', 'Per month', 'Free'].map((h) => (
-                <th scope="col">{h}</th>
-              ))}
+              {['', 'Cores', 'Memory', 'Storage', 'GPU', 'Per hour', 'Per month', 'Free'].map(
+                (h) => (
+                  <th scope="col">{h}</th>
+                )
+              )}
             </tr>
           </thead>
           <tbody>
@@ -81,7 +83,9 @@ function SizeTable(props: { sizes: Size[]; chosen: string }) {
                   <td class="num" data-label="Per month">
                     {size.host.pricing.monthly} {size.host.pricing.currency}
                   </td>
-                  <td class="num" data-label="Free">{size.free}</td>
+                  <td class="num" data-label="Free">
+                    {size.free}
+                  </td>
                 </tr>
               )
             })}
@@ -92,19 +96,26 @@ function SizeTable(props: { sizes: Size[]; chosen: string }) {
   )
 }
 
-function CreatePage(props: { csrf: string; regions: string[]; region: string; sizes: Size[]; vpcs: Vpc[] }) {
+function CreatePage(props: {
+  csrf: string
+  regions: string[]
+  region: string
+  sizes: Size[]
+  vpcs: Vpc[]
+}) {
   const chosen = props.sizes[0]
   return (
     <>
       <h1>Create a node</h1>
       <p class="muted">
-        Pick a region and a size; the price is locked when the node is created and billed per second until you
-        delete it.
+        Pick a region and a size; the price is locked when the node is created and billed per second
+        until you delete it.
       </p>
       <RegionPicker regions={props.regions} region={props.region} />
       {!chosen ? (
         <p class="empty">
-          No host is free in {props.region}. Pick another region, or <a href="/ui/hosts">browse compute hosts</a>.
+          No host is free in {props.region}. Pick another region, or{' '}
+          <a href="/ui/hosts">browse compute hosts</a>.
         </p>
       ) : (
         <PostForm action="/ui/nodes" csrf={props.csrf} once class="create-flow">
@@ -124,7 +135,8 @@ function CreatePage(props: { csrf: string; regions: string[]; region: string; si
             <NodeNameField id="new-name" />
           </div>
           <p class="summary" aria-live="polite">
-            <strong>You pay</strong> <span data-summary-target>{`${describe(chosen)}: ${priceText(chosen)}`}</span>, billed
+            <strong>You pay</strong>{' '}
+            <span data-summary-target>{`${describe(chosen)}: ${priceText(chosen)}`}</span>, billed
             per second from creation until you delete the node.
           </p>
           <div class="actions">
@@ -145,7 +157,10 @@ export function createNodeRoutes(deps: Deps) {
     const { regions } = await inventoryPlaces(deps)
     const asked = c.req.query('region')
     const region = asked && regions.includes(asked) ? asked : deps.config.defaultRegion
-    const [sizes, vpcs] = await Promise.all([sizesInRegion(deps.db, region), listVpcs(deps.db, session.user.accountId)])
+    const [sizes, vpcs] = await Promise.all([
+      sizesInRegion(deps.db, region),
+      listVpcs(deps.db, session.user.accountId),
+    ])
     const body = (
       <CreatePage
         csrf={session.csrfToken}

@@ -3,14 +3,24 @@ import { Time } from './components/ui.js'
 
 /** Where an event's resource is shown in the dashboard, if anywhere. */
 function resourceHref(event: Event): string | undefined {
-  if (event.type.startsWith('node.') || event.type.startsWith('public_ip.')) return `/ui/nodes/${event.resource_id}`
+  if (event.type.startsWith('node.') || event.type.startsWith('public_ip.'))
+    return `/ui/nodes/${event.resource_id}`
   if (event.type.startsWith('vpc.')) return `/ui/vpcs#vpc-${event.resource_id}`
   return undefined
 }
 
 function actorText(event: Event): string {
   const { type, id, source_address } = event.actor
-  const who = type === 'system' ? (id ? `worker ${id}` : 'CLI') : type === 'api_key' ? `key ${id}` : type === 'user' ? `user ${id}` : 'anonymous'
+  const who =
+    type === 'system'
+      ? id
+        ? `worker ${id}`
+        : 'CLI'
+      : type === 'api_key'
+        ? `key ${id}`
+        : type === 'user'
+          ? `user ${id}`
+          : 'anonymous'
   return source_address ? `${who} from ${source_address}` : who
 }
 
@@ -46,7 +56,9 @@ export function EventTable(props: { events: Event[]; showResource?: boolean }) {
                 </td>
                 <td class="mono">{event.type}</td>
                 {props.showResource && (
-                  <td class="mono small">{href ? <a href={href}>{event.resource_id}</a> : event.resource_id}</td>
+                  <td class="mono small">
+                    {href ? <a href={href}>{event.resource_id}</a> : event.resource_id}
+                  </td>
                 )}
                 <td class="small">{actorText(event)}</td>
                 <td class="mono small">{details(event)}</td>

@@ -132,7 +132,9 @@ function HostRow(props: { host: ComputeHost }) {
 
 function pageLink(f: Filters, page: number): string {
   const params = new URLSearchParams(
-    Object.entries({ ...f, page: String(page) }).filter((entry): entry is [string, string] => Boolean(entry[1]))
+    Object.entries({ ...f, page: String(page) }).filter((entry): entry is [string, string] =>
+      Boolean(entry[1])
+    )
   )
   return `/ui/hosts?${params}`
 }

@@ -94,7 +94,10 @@ export function loginRoutes(deps: Deps) {
   })
 
   // Logging out changes state, so only the form's POST does it.
-  app.get('/ui/logout', toFormPage(() => '/ui/nodes'))
+  app.get(
+    '/ui/logout',
+    toFormPage(() => '/ui/nodes')
+  )
   app.post('/ui/logout', async (c) => {
     const session = c.get('session')
     if (session) await logout(deps.db, session)

@@ -8,7 +8,14 @@ import { replaceOneTimePassword } from '../accounts/one-time-password.service.js
 import type { Deps } from '../deps.js'
 import { invalidField, type ProblemError } from '../http/problem.js'
 import { Field, PostForm, ProblemAlert } from './components/ui.js'
-import { attempt, rawField, safeNext, sessionOf, type DashContext, type DashEnv } from './context.js'
+import {
+  attempt,
+  rawField,
+  safeNext,
+  sessionOf,
+  type DashContext,
+  type DashEnv,
+} from './context.js'
 import { setFlash } from './flash.js'
 import { renderPage } from './render.js'
 
@@ -21,9 +28,11 @@ const ALLOWED = new Set([NEW_PASSWORD_PATH, '/ui/logout'])
 export const requireChosenPassword: MiddlewareHandler<DashEnv> = async (c, next) => {
   const session = c.get('session')
   if (!session?.user.passwordMustChange || ALLOWED.has(c.req.path)) return next()
-  if (c.req.path.startsWith('/ui/api/')) return c.json({ error: 'the one-time password must be changed first' }, 403)
+  if (c.req.path.startsWith('/ui/api/'))
+    return c.json({ error: 'the one-time password must be changed first' }, 403)
   const url = new URL(c.req.url)
-  const back = c.req.method === 'GET' ? `?next=${encodeURIComponent(url.pathname + url.search)}` : ''
+  const back =
+    c.req.method === 'GET' ? `?next=${encodeURIComponent(url.pathname + url.search)}` : ''
   return c.redirect(`${NEW_PASSWORD_PATH}${back}`, 303)
 }
 
@@ -40,7 +49,11 @@ function newPasswordPage(c: DashContext, next: string, problem?: ProblemError) {
       <PostForm action={NEW_PASSWORD_PATH} csrf={csrfToken} class="stack">
         <input type="hidden" name="next" value={next} />
         <input type="text" name="username" value={user.email} autocomplete="username" hidden />
-        <Field id="new-password" label="New password" hint={`At least ${MIN_PASSWORD_LENGTH} characters, not the one-time password.`}>
+        <Field
+          id="new-password"
+          label="New password"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters, not the one-time password.`}
+        >
           <input
             id="new-password"
             name="new_password"
@@ -53,7 +66,13 @@ function newPasswordPage(c: DashContext, next: string, problem?: ProblemError) {
           />
         </Field>
         <Field id="confirm-password" label="New password again">
-          <input id="confirm-password" name="confirm_password" type="password" required autocomplete="new-password" />
+          <input
+            id="confirm-password"
+            name="confirm_password"
+            type="password"
+            required
+            autocomplete="new-password"
+          />
         </Field>
         <button type="submit">Save password and continue</button>
       </PostForm>

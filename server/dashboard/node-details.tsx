@@ -9,7 +9,13 @@ import { StatusBadge, StuckWarning } from './components/status.js'
 import { attempt, field, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
 import { CSRF_HEADER } from './csrf.js'
 import { setFlash } from './flash.js'
-import { Addresses, Credentials, DeleteNode, DeletedElsewhereNotice, NodeFields } from './node-details.view.js'
+import {
+  Addresses,
+  Credentials,
+  DeleteNode,
+  DeletedElsewhereNotice,
+  NodeFields,
+} from './node-details.view.js'
 import { EventTable } from './events.view.js'
 import { listEvents } from '../events/events.service.js'
 import { EventsQuery } from '../events/events.schema.js'
@@ -30,11 +36,20 @@ async function detailsPage(deps: Deps, c: DashContext, id: string) {
   const vpcName = (await listVpcs(deps.db, accountId)).find((vpc) => vpc.id === node.vpc_id)?.name
   const cost = (await nodeCosts(deps, accountId)).get(node.id)
   const addresses = await nodeAddresses(deps.db, node.id)
-  const events = await listEvents(deps.db, accountId, EventsQuery.parse({ resource_id: node.id, limit: 20 }))
+  const events = await listEvents(
+    deps.db,
+    accountId,
+    EventsQuery.parse({ resource_id: node.id, limit: 20 })
+  )
   const title = node.name ?? node.id
   const body = (
     // data-watch-deletion: the page keeps listening after the node settles, to notice a deletion.
-    <div data-node-id={node.id} data-status={node.status} data-poll-url="/ui/api/nodes" data-watch-deletion>
+    <div
+      data-node-id={node.id}
+      data-status={node.status}
+      data-poll-url="/ui/api/nodes"
+      data-watch-deletion
+    >
       <p class="breadcrumb">
         <a href="/ui/nodes">Nodes</a> / {title}
       </p>
@@ -67,7 +82,8 @@ export function nodeDetailsRoutes(deps: Deps) {
   app.get('/ui/nodes/:id', (c) => detailsPage(deps, c, c.req.param('id')))
 
   const detailsOf = (c: DashContext) => `/ui/nodes/${encodeURIComponent(c.req.param('id') ?? '')}`
-  for (const path of ['/ui/nodes/:id/delete', '/ui/nodes/:id/ip', '/ui/nodes/:id/ip/detach']) app.get(path, toFormPage(detailsOf))
+  for (const path of ['/ui/nodes/:id/delete', '/ui/nodes/:id/ip', '/ui/nodes/:id/ip/detach'])
+    app.get(path, toFormPage(detailsOf))
 
   app.post('/ui/nodes/:id/ip', async (c) => {
     const id = c.req.param('id')
@@ -76,12 +92,18 @@ export function nodeDetailsRoutes(deps: Deps) {
     const here = `/ui/nodes/${id}`
     return submitOnce<AttachResult>(deps, c, form, {
       run: (answer) => attachIp(deps, sessionOf(c).user.accountId, id, requested, answer),
-      done: (attached) => ({ location: here, flash: `Attached ${attached.ip} (IPv${attached.ipVersion}).` }),
+      done: (attached) => ({
+        location: here,
+        flash: `Attached ${attached.ip} (IPv${attached.ipVersion}).`,
+      }),
       failed: (problem) => {
         setFlash(c, 'error', problem.message)
         return c.redirect(here, 303)
       },
-      pending: { location: here, flash: 'The address is still being attached; it shows below in a moment.' },
+      pending: {
+        location: here,
+        flash: 'The address is still being attached; it shows below in a moment.',
+      },
     })
   })
 

@@ -140,7 +140,10 @@ export function Addresses(props: { node: Node; addresses: Address[]; csrf: strin
     <section id="addresses" aria-labelledby="addresses-heading" data-refresh>
       <h2 id="addresses-heading">Public addresses</h2>
       {addresses.length === 0 ? (
-        <EmptyState title="No public address is attached." action={<AttachAddress node={node} csrf={csrf} />}>
+        <EmptyState
+          title="No public address is attached."
+          action={<AttachAddress node={node} csrf={csrf} />}
+        >
           A node gets its first IPv4 address when it starts running; attach more, or one after
           detaching, here.
         </EmptyState>

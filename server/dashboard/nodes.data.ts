@@ -29,7 +29,10 @@ export async function nodeCosts(deps: Deps, accountId: string): Promise<Map<stri
 }
 
 /** The nodes of an account with their costs, as the table and the status poll show them. */
-export async function nodesWithCosts(deps: Deps, accountId: string): Promise<(Node & { cost?: NodeCost })[]> {
+export async function nodesWithCosts(
+  deps: Deps,
+  accountId: string
+): Promise<(Node & { cost?: NodeCost })[]> {
   const [costs, nodes] = await Promise.all([nodeCosts(deps, accountId), listNodes(deps, accountId)])
   return nodes.map((node) => ({ ...node, cost: costs.get(node.id) }))
 }
@@ -63,7 +66,11 @@ async function untilEventAfter(deps: Deps, accountId: string, since: number): Pr
   const deadline = Date.now() + HOLD_MS
   const watcher = watchAccount(deps.events, accountId)
   try {
-    while ((await latestEventId(deps.db, accountId)) <= since && Date.now() < deadline && !deps.events.closing.aborted) {
+    while (
+      (await latestEventId(deps.db, accountId)) <= since &&
+      Date.now() < deadline &&
+      !deps.events.closing.aborted
+    ) {
       await watcher.next(deadline)
     }
   } finally {

@@ -60,18 +60,24 @@ export function nodesRoutes(deps: Deps) {
     }
     const accountId = sessionOf(c).user.accountId
     return submitOnce<Node>(deps, c, form, {
-      run: (answer) => createNode(deps, accountId, parseForm(CreateNodeBody, { ...values }), answer),
+      run: (answer) =>
+        createNode(deps, accountId, parseForm(CreateNodeBody, { ...values }), answer),
       done: (node) => ({
         location: '/ui/nodes',
         flash: `Node ${node.name ?? node.id} is provisioning. Its status updates here by itself.`,
       }),
       failed: (problem) => nodesPage(deps, c, values, problem),
-      pending: { location: '/ui/nodes', flash: 'Your node is still being created; it shows in the table below.' },
+      pending: {
+        location: '/ui/nodes',
+        flash: 'Your node is still being created; it shows in the table below.',
+      },
     })
   })
 
   app.get('/ui/api/nodes', async (c) => {
-    const since = /^\d{1,15}$/.test(c.req.query('since') ?? '') ? Number(c.req.query('since')) : undefined
+    const since = /^\d{1,15}$/.test(c.req.query('since') ?? '')
+      ? Number(c.req.query('since'))
+      : undefined
     return c.json(await nodeStatusJson(deps, sessionOf(c).user.accountId, since))
   })
 

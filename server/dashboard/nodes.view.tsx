@@ -104,9 +104,9 @@ export function EmptyNodes() {
   )
   return (
     <EmptyState title="You have no nodes yet." action={action}>
-      A node starts as <em>provisioning</em> and is reachable over SSH once it is{' '}
-      <em>running</em>, usually within 30 seconds. Programs can do the same with{' '}
-      <code>POST /nodes</code> and an API key from <a href="/ui/settings/keys">Developer settings</a>.
+      A node starts as <em>provisioning</em> and is reachable over SSH once it is <em>running</em>,
+      usually within 30 seconds. Programs can do the same with <code>POST /nodes</code> and an API
+      key from <a href="/ui/settings/keys">Developer settings</a>.
     </EmptyState>
   )
 }

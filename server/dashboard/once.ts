@@ -4,7 +4,14 @@ import { transaction } from '../db/transaction.js'
 import type { Deps } from '../deps.js'
 import type { ProblemError } from '../http/problem.js'
 import type { IdempotentAnswer } from '../idempotency/idempotent-answer.js'
-import { claimKey, finishKey, releaseKey, saveInTransaction, type IdempotencyClaim, type StoredResponse } from '../idempotency/idempotency.store.js'
+import {
+  claimKey,
+  finishKey,
+  releaseKey,
+  saveInTransaction,
+  type IdempotencyClaim,
+  type StoredResponse,
+} from '../idempotency/idempotency.store.js'
 import { attempt, field, sessionOf, type DashContext } from './context.js'
 import { setFlash } from './flash.js'
 
@@ -30,7 +37,11 @@ const DAY_MS = 24 * 60 * 60 * 1000
 // Stored as the answer to replay; never the created secret, only where to go and what to say.
 const DONE_TYPE = 'application/vnd.nodeplane.dashboard-redirect+json'
 
-const stored = (done: Done): StoredResponse => ({ status: 303, contentType: DONE_TYPE, body: JSON.stringify(done) })
+const stored = (done: Done): StoredResponse => ({
+  status: 303,
+  contentType: DONE_TYPE,
+  body: JSON.stringify(done),
+})
 
 function redirect(c: DashContext, done: Done): Response {
   setFlash(c, 'ok', done.flash)
@@ -69,7 +80,9 @@ export async function submitOnce<T>(
   const token = field(form, ONCE_FIELD)
   if (!/^[0-9a-f-]{36}$/.test(token)) {
     // A page from before tokens existed: act as before rather than refuse the user.
-    const result = await attempt(() => steps.run({ save: async () => undefined, discard: async () => undefined }))
+    const result = await attempt(() =>
+      steps.run({ save: async () => undefined, discard: async () => undefined })
+    )
     return result.ok ? redirect(c, steps.done(result.value)) : steps.failed(result.problem)
   }
   const mine = { accountId: sessionOf(c).user.accountId, key: `ui:${token}`, owner: deps.worker.id }
@@ -77,7 +90,8 @@ export async function submitOnce<T>(
     const outcome = await claim(deps, c, mine)
     if (outcome.kind === 'replay') return redirect(c, JSON.parse(outcome.row.body ?? '{}') as Done)
     if (outcome.kind === 'new') break
-    if (outcome.kind === 'mismatch' || Date.now() - started > WAIT_FOR_FIRST_MS) return redirect(c, steps.pending)
+    if (outcome.kind === 'mismatch' || Date.now() - started > WAIT_FOR_FIRST_MS)
+      return redirect(c, steps.pending)
   }
   const answer: IdempotentAnswer<T> = {
     save: (tx, result) => saveInTransaction(tx, mine, stored(steps.done(result))),

@@ -17,7 +17,10 @@ const cookieName = (page: string) => `np_secret_${page.split('/').at(-1)}`
  * minute, is sent only to that page and is deleted when read: nothing stores it.
  */
 export function handOverSecret(deps: Deps, c: DashContext, page: string, value: NewSecret): void {
-  setCookie(c, cookieName(page), deps.secrets.seal(JSON.stringify(value)), { ...cookieOptions(c, page), maxAge: 60 })
+  setCookie(c, cookieName(page), deps.secrets.seal(JSON.stringify(value)), {
+    ...cookieOptions(c, page),
+    maxAge: 60,
+  })
 }
 
 /** The secret handed over to `page` by the redirecting POST, once; undefined on any later view. */

@@ -7,7 +7,15 @@ import { createVpc, deleteVpc, listVpcs } from '../vpcs/vpcs.service.js'
 import { EmptyState, JumpToForm } from './components/empty-state.js'
 import { RowMenu } from './components/row-menu.js'
 import { CopyButton, Field, PostForm, ProblemAlert, Time, Truncated } from './components/ui.js'
-import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
+import {
+  attempt,
+  field,
+  parseForm,
+  sessionOf,
+  type DashContext,
+  type DashEnv,
+  toFormPage,
+} from './context.js'
 import { setFlash } from './flash.js'
 import { inventoryPlaces } from './nodes.data.js'
 import { submitOnce } from './once.js'
@@ -110,7 +118,10 @@ function VpcProblem(props: { problem: ProblemError }) {
 
 async function vpcsPage(deps: Deps, c: DashContext, values: Values = {}, problem?: ProblemError) {
   const session = sessionOf(c)
-  const [vpcs, places] = await Promise.all([listVpcs(deps.db, session.user.accountId), inventoryPlaces(deps)])
+  const [vpcs, places] = await Promise.all([
+    listVpcs(deps.db, session.user.accountId),
+    inventoryPlaces(deps),
+  ])
   const body = (
     <>
       <h1>VPC networks</h1>
@@ -129,7 +140,14 @@ async function vpcsPage(deps: Deps, c: DashContext, values: Values = {}, problem
         <h2 id="create-vpc-heading">Create a VPC</h2>
         <PostForm action="/ui/vpcs" csrf={session.csrfToken} once class="grid-form">
           <Field id="vpc-name" label="Name">
-            <input id="vpc-name" name="name" required maxlength={63} pattern={PRINTABLE_PATTERN} value={values.name} />
+            <input
+              id="vpc-name"
+              name="name"
+              required
+              maxlength={63}
+              pattern={PRINTABLE_PATTERN}
+              value={values.name}
+            />
           </Field>
           <Field id="vpc-region" label="Region">
             <select id="vpc-region" name="region">
@@ -173,14 +191,21 @@ export function vpcsRoutes(deps: Deps) {
       description: field(form, 'description'),
     }
     return submitOnce<Vpc>(deps, c, form, {
-      run: (answer) => createVpc(deps, sessionOf(c).user.accountId, parseForm(CreateVpcBody, values), answer),
+      run: (answer) =>
+        createVpc(deps, sessionOf(c).user.accountId, parseForm(CreateVpcBody, values), answer),
       done: (vpc) => ({ location: '/ui/vpcs', flash: `Created VPC ${vpc.name} (${vpc.cidr}).` }),
       failed: (problem) => vpcsPage(deps, c, values, problem),
-      pending: { location: '/ui/vpcs', flash: 'Your VPC is still being created; it shows in the list below.' },
+      pending: {
+        location: '/ui/vpcs',
+        flash: 'Your VPC is still being created; it shows in the list below.',
+      },
     })
   })
 
-  app.get('/ui/vpcs/:id/delete', toFormPage(() => '/ui/vpcs'))
+  app.get(
+    '/ui/vpcs/:id/delete',
+    toFormPage(() => '/ui/vpcs')
+  )
   app.post('/ui/vpcs/:id/delete', async (c) => {
     const result = await attempt(() =>
       deleteVpc(deps, sessionOf(c).user.accountId, c.req.param('id'))

@@ -2,10 +2,29 @@ import { Hono } from 'hono'
 import type { Deps } from '../deps.js'
 import { EVENT_TYPES } from '../events/events.schema.js'
 import type { ProblemError } from '../http/problem.js'
-import { CreateWebhookBody, type Webhook, type WebhookDelivery } from '../webhooks/webhooks.schema.js'
-import { changeWebhook, createWebhook, deleteWebhook, listWebhooks, sendTestEvent, webhookDeliveries } from '../webhooks/webhooks.service.js'
+import {
+  CreateWebhookBody,
+  type Webhook,
+  type WebhookDelivery,
+} from '../webhooks/webhooks.schema.js'
+import {
+  changeWebhook,
+  createWebhook,
+  deleteWebhook,
+  listWebhooks,
+  sendTestEvent,
+  webhookDeliveries,
+} from '../webhooks/webhooks.service.js'
 import { EmptyState, JumpToForm } from './components/empty-state.js'
-import { Alert, CopyButton, Field, PostForm, ProblemAlert, Time, Truncated } from './components/ui.js'
+import {
+  Alert,
+  CopyButton,
+  Field,
+  PostForm,
+  ProblemAlert,
+  Time,
+  Truncated,
+} from './components/ui.js'
 import { parseInput } from '../http/router.js'
 import { attempt, field, sessionOf, toFormPage, type DashContext, type DashEnv } from './context.js'
 import { setFlash } from './flash.js'
@@ -44,7 +63,8 @@ function NewWebhookSecret(props: { created: NewSecret }) {
         </p>
       </Alert>
       <p class="secret-line">
-        <code id="new-secret">{props.created.secret}</code> <CopyButton target="#new-secret" label="Copy secret" />
+        <code id="new-secret">{props.created.secret}</code>{' '}
+        <CopyButton target="#new-secret" label="Copy secret" />
       </p>
     </section>
   )
@@ -61,7 +81,9 @@ function WebhookRow(props: { hook: Webhook; csrf: string }) {
         </a>
         {hook.description && <div class="small muted wrap-anywhere">{hook.description}</div>}
       </td>
-      <td class="small">{hook.event_types.length === 0 ? 'every event' : hook.event_types.join(', ')}</td>
+      <td class="small">
+        {hook.event_types.length === 0 ? 'every event' : hook.event_types.join(', ')}
+      </td>
       <td>
         {hook.enabled ? (
           <span class="badge badge-running">enabled</span>
@@ -83,7 +105,11 @@ function WebhookRow(props: { hook: Webhook; csrf: string }) {
         <PostForm action={action(hook.enabled ? 'pause' : 'resume')} csrf={props.csrf}>
           <button class="button-small secondary">{hook.enabled ? 'Pause' : 'Resume'}</button>
         </PostForm>
-        <PostForm action={action('delete')} csrf={props.csrf} confirm={`Delete the webhook to ${hook.url}? Deliveries stop at once.`}>
+        <PostForm
+          action={action('delete')}
+          csrf={props.csrf}
+          confirm={`Delete the webhook to ${hook.url}? Deliveries stop at once.`}
+        >
           <button class="button-small secondary" aria-label={`Delete the webhook to ${hook.url}`}>
             Delete
           </button>
@@ -93,17 +119,34 @@ function WebhookRow(props: { hook: Webhook; csrf: string }) {
   )
 }
 
-function CreateForm(props: { csrf: string; values: Record<string, string>; problem?: ProblemError }) {
+function CreateForm(props: {
+  csrf: string
+  values: Record<string, string>
+  problem?: ProblemError
+}) {
   return (
     <section aria-labelledby="create-webhook-heading">
       <h2 id="create-webhook-heading">Add a webhook</h2>
       {props.problem && <ProblemAlert problem={props.problem} />}
       <PostForm action={PAGE} csrf={props.csrf} once class="grid-form">
         <Field id="webhook-url" label="URL" hint="An https:// address that accepts POSTs.">
-          <input id="webhook-url" name="url" type="url" required maxlength={2048} value={props.values.url} aria-describedby="webhook-url-hint" />
+          <input
+            id="webhook-url"
+            name="url"
+            type="url"
+            required
+            maxlength={2048}
+            value={props.values.url}
+            aria-describedby="webhook-url-hint"
+          />
         </Field>
         <Field id="webhook-description" label="Description (optional)">
-          <input id="webhook-description" name="description" maxlength={255} value={props.values.description} />
+          <input
+            id="webhook-description"
+            name="description"
+            maxlength={255}
+            value={props.values.description}
+          />
         </Field>
         <fieldset>
           <legend>Events (none checked: every event)</legend>
@@ -123,7 +166,11 @@ function CreateForm(props: { csrf: string; values: Record<string, string>; probl
   )
 }
 
-async function webhooksPage(deps: Deps, c: DashContext, extra: { created?: NewSecret; problem?: ProblemError; values?: Record<string, string> } = {}) {
+async function webhooksPage(
+  deps: Deps,
+  c: DashContext,
+  extra: { created?: NewSecret; problem?: ProblemError; values?: Record<string, string> } = {}
+) {
   const session = sessionOf(c)
   const hooks = await listWebhooks(deps, session.user.accountId)
   const body = (
@@ -134,8 +181,8 @@ async function webhooksPage(deps: Deps, c: DashContext, extra: { created?: NewSe
       <section aria-labelledby="webhooks-heading">
         <h2 id="webhooks-heading">Webhooks</h2>
         <p class="muted">
-          nodeplane POSTs each event of the account (a node running, an address attached, a key revoked…) to these
-          URLs, signed, and retries failed deliveries for hours.
+          nodeplane POSTs each event of the account (a node running, an address attached, a key
+          revoked…) to these URLs, signed, and retries failed deliveries for hours.
         </p>
         {hooks.length === 0 ? (
           <EmptyState
@@ -170,7 +217,8 @@ async function webhooksPage(deps: Deps, c: DashContext, extra: { created?: NewSe
 }
 
 function DeliveryLog(props: { deliveries: WebhookDelivery[] }) {
-  if (props.deliveries.length === 0) return <p class="empty">No deliveries yet. Send a test event from the list.</p>
+  if (props.deliveries.length === 0)
+    return <p class="empty">No deliveries yet. Send a test event from the list.</p>
   return (
     <div class="table-scroll">
       <table>
@@ -223,19 +271,30 @@ export function webhooksRoutes(deps: Deps) {
     }
     return submitOnce<Webhook>(deps, c, form, {
       run: async (answer) => {
-        const hook = await createWebhook(deps, account(c), parseInput(CreateWebhookBody, input), answer)
+        const hook = await createWebhook(
+          deps,
+          account(c),
+          parseInput(CreateWebhookBody, input),
+          answer
+        )
         handOverSecret(deps, c, PAGE, { name: hook.url, secret: hook.secret })
         return hook
       },
       done: (hook) => ({ location: PAGE, flash: `Added the webhook to ${hook.url}.` }),
       failed: (problem) => webhooksPage(deps, c, { problem, values }),
-      pending: { location: PAGE, flash: 'Your webhook is still being added; it shows in the list below.' },
+      pending: {
+        location: PAGE,
+        flash: 'Your webhook is still being added; it shows in the list below.',
+      },
     })
   })
 
   app.get(`${PAGE}/:id`, async (c) => {
     const id = c.req.param('id')
-    const [hooks, deliveries] = await Promise.all([listWebhooks(deps, account(c)), webhookDeliveries(deps, account(c), id)])
+    const [hooks, deliveries] = await Promise.all([
+      listWebhooks(deps, account(c)),
+      webhookDeliveries(deps, account(c), id),
+    ])
     const hook = hooks.find((h) => h.id === id)!
     const body = (
       <>
@@ -250,16 +309,31 @@ export function webhooksRoutes(deps: Deps) {
   })
 
   const act = (verb: string, run: (c: DashContext, id: string) => Promise<unknown>, ok: string) => {
-    app.get(`${PAGE}/:id/${verb}`, toFormPage(() => PAGE))
+    app.get(
+      `${PAGE}/:id/${verb}`,
+      toFormPage(() => PAGE)
+    )
     app.post(`${PAGE}/:id/${verb}`, async (c) => {
       const result = await attempt(() => run(c, c.req.param('id')))
       setFlash(c, result.ok ? 'ok' : 'error', result.ok ? ok : result.problem.message)
       return c.redirect(PAGE, 303)
     })
   }
-  act('test', (c, id) => sendTestEvent(deps, account(c), id), 'Sent a test event; its delivery shows in the webhook’s log.')
-  act('pause', (c, id) => changeWebhook(deps, account(c), id, { enabled: false }), 'Paused the webhook: events wait until you resume it.')
-  act('resume', (c, id) => changeWebhook(deps, account(c), id, { enabled: true }), 'Resumed the webhook, with the events it missed.')
+  act(
+    'test',
+    (c, id) => sendTestEvent(deps, account(c), id),
+    'Sent a test event; its delivery shows in the webhook’s log.'
+  )
+  act(
+    'pause',
+    (c, id) => changeWebhook(deps, account(c), id, { enabled: false }),
+    'Paused the webhook: events wait until you resume it.'
+  )
+  act(
+    'resume',
+    (c, id) => changeWebhook(deps, account(c), id, { enabled: true }),
+    'Resumed the webhook, with the events it missed.'
+  )
   act('delete', (c, id) => deleteWebhook(deps, account(c), id), 'Deleted the webhook.')
   return app
 }

@@ -88,7 +88,11 @@ async function loadPostgres() {
   return { pg, drizzlePg: drizzle, migratePg: migrate }
 }
 
-async function openPostgres(url: string, poolSize: number, initialize: (db: Db) => Promise<void>): Promise<OpenDatabase> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  initialize: (db: Db) => Promise<void>
+): Promise<OpenDatabase> {
   const { pg, drizzlePg, migratePg } = await loadPostgres()
   const pool = new pg.Pool({ connectionString: url, max: poolSize })
   // An idle connection the server dropped must not crash the process; the pool replaces it.

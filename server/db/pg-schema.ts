@@ -58,14 +58,20 @@ function pgTwin(table: SQLiteTable, converted: Map<SQLiteTable, AnyPgTable>): An
         )
         return idx.where ? on.where(idx.where) : on
       }),
-      ...config.primaryKeys.map((pk) => primaryKey({ columns: pk.columns.map(twin) as [PgColumn, ...PgColumn[]] })),
+      ...config.primaryKeys.map((pk) =>
+        primaryKey({ columns: pk.columns.map(twin) as [PgColumn, ...PgColumn[]] })
+      ),
       ...config.foreignKeys.map((fk) => {
         const ref = fk.reference()
         const target = converted.get(ref.foreignTable)!
-        const targetKey = (column: SQLiteColumn) => Object.entries(getTableColumns(ref.foreignTable)).find(([, c]) => c === column)![0]
+        const targetKey = (column: SQLiteColumn) =>
+          Object.entries(getTableColumns(ref.foreignTable)).find(([, c]) => c === column)![0]
         const built = foreignKey({
           columns: ref.columns.map(twin) as [PgColumn, ...PgColumn[]],
-          foreignColumns: ref.foreignColumns.map((c) => target[targetKey(c)]) as [PgColumn, ...PgColumn[]],
+          foreignColumns: ref.foreignColumns.map((c) => target[targetKey(c)]) as [
+            PgColumn,
+            ...PgColumn[],
+          ],
           name: fk.getName(),
         })
         return fk.onDelete ? built.onDelete(fk.onDelete) : built
@@ -77,11 +83,16 @@ function pgTwin(table: SQLiteTable, converted: Map<SQLiteTable, AnyPgTable>): An
 function convertAll(): Record<string, AnyPgTable> {
   const converted = new Map<SQLiteTable, AnyPgTable>()
   const result: Record<string, AnyPgTable> = {}
-  const pending = Object.entries(sqlite).filter(([, value]) => isSqliteTable(value)) as [string, SQLiteTable][]
+  const pending = Object.entries(sqlite).filter(([, value]) => isSqliteTable(value)) as [
+    string,
+    SQLiteTable,
+  ][]
   // Foreign keys point at earlier tables: translate each once its targets are done.
   while (pending.length > 0) {
     const index = pending.findIndex(([, table]) =>
-      getTableConfig(table).foreignKeys.every((fk) => converted.has(fk.reference().foreignTable) || fk.reference().foreignTable === table)
+      getTableConfig(table).foreignKeys.every(
+        (fk) => converted.has(fk.reference().foreignTable) || fk.reference().foreignTable === table
+      )
     )
     const [name, table] = pending.splice(index, 1)[0]!
     const twin = pgTwin(table, converted)
@@ -96,5 +107,21 @@ function isSqliteTable(value: unknown): value is SQLiteTable {
 }
 
 export const pgTables = convertAll()
-export const { accounts, users, sessions, apiKeys, computeHosts, nodes, publicIps, vpcs, idempotencyKeys, workers, events, eventSequences, webhooks, webhookDeliveries, webhookAttempts, sshKeys } =
-  pgTables
+export const {
+  accounts,
+  users,
+  sessions,
+  apiKeys,
+  computeHosts,
+  nodes,
+  publicIps,
+  vpcs,
+  idempotencyKeys,
+  workers,
+  events,
+  eventSequences,
+  webhooks,
+  webhookDeliveries,
+  webhookAttempts,
+  sshKeys,
+} = pgTables

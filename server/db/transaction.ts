@@ -33,7 +33,9 @@ export function markDialect(db: Db, dialect: Dialect, dataVersion?: () => number
  */
 export function changeMarker(db: Db): { marker: string; complete: boolean } {
   const dataVersion = sqliteDataVersions.get(db)
-  return dataVersion ? { marker: `${writes}:${dataVersion()}`, complete: true } : { marker: `${writes}`, complete: false }
+  return dataVersion
+    ? { marker: `${writes}:${dataVersion()}`, complete: true }
+    : { marker: `${writes}`, complete: false }
 }
 
 export function dialectOf(db: Db): Dialect {
@@ -54,11 +56,18 @@ const ATTEMPTS = 5
  * deadlock or a unique violation (two replicas racing for the same address or name) reruns
  * the whole transaction, whose checks then see the winner and answer as for any taken value.
  */
-export async function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+export async function transaction<T>(
+  db: Db,
+  work: (tx: Tx) => Promise<T>,
+  options: TransactionOptions = {}
+): Promise<T> {
   if (transactions.has(db)) return work(db as Tx)
   try {
     if (dialectOf(db) === 'sqlite') return await sqliteTransaction(db, work)
-    return await pgTransaction(db, options.flushedByNext ? async (tx) => (await skipFsync(tx), work(tx)) : work)
+    return await pgTransaction(
+      db,
+      options.flushedByNext ? async (tx) => (await skipFsync(tx), work(tx)) : work
+    )
   } finally {
     writes++
   }
@@ -117,7 +126,9 @@ async function pgTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T
         return work(tx as unknown as Tx)
       })
     } catch (err) {
-      const code = (err as { cause?: { code?: string }; code?: string }).cause?.code ?? (err as { code?: string }).code
+      const code =
+        (err as { cause?: { code?: string }; code?: string }).cause?.code ??
+        (err as { code?: string }).code
       if (attempt >= ATTEMPTS || !code || !RETRYABLE.has(code)) throw err
       continue
     }
@@ -175,7 +186,10 @@ export async function execute(db: Db, statement: SQL): Promise<void> {
 export function skipLocked<Query>(tx: Tx, query: Query): Query {
   if (dialectOf(tx) === 'sqlite') return query
   // The SQLite-typed builder has no `.for()`; at run time it is PostgreSQL's, which has.
-  return (query as unknown as { for(strength: 'update', config: { skipLocked: true }): Query }).for('update', {
-    skipLocked: true,
-  })
+  return (query as unknown as { for(strength: 'update', config: { skipLocked: true }): Query }).for(
+    'update',
+    {
+      skipLocked: true,
+    }
+  )
 }

@@ -44,7 +44,9 @@ export function createEventHub(options: { db: Db; databaseUrl?: string; log: Log
   }
   if (!localHubs.has(options.db)) localHubs.set(options.db, new Set())
   localHubs.get(options.db)!.add(wake)
-  const listener = options.databaseUrl ? listenForNotifies(options.databaseUrl, options.log, closing.signal, wake, wakeAll) : undefined
+  const listener = options.databaseUrl
+    ? listenForNotifies(options.databaseUrl, options.log, closing.signal, wake, wakeAll)
+    : undefined
   return {
     subscribe(accountId, listener) {
       if (!listeners.has(accountId)) listeners.set(accountId, new Set())

@@ -12,7 +12,13 @@ export function eventsRouter(deps: Deps) {
     const query = c.req.valid('query')
     if (c.req.header('Accept')?.includes('text/event-stream')) {
       const resumeAfter = c.req.valid('header')['last-event-id'] ?? query.cursor
-      return (await streamEvents(c, deps, accountId, query, resumeAfter === undefined ? undefined : Number(resumeAfter)))
+      return await streamEvents(
+        c,
+        deps,
+        accountId,
+        query,
+        resumeAfter === undefined ? undefined : Number(resumeAfter)
+      )
     }
     return c.json(await listEvents(deps.db, accountId, query), 200)
   })

@@ -25,9 +25,13 @@ export type EventType = (typeof EVENT_TYPES)[number]
 export const EventActor = z
   .object({
     type: z.enum(['user', 'api_key', 'system', 'anonymous']).openapi({
-      description: '`api_key` for API calls, `user` for the dashboard, `system` for the background worker and the CLI',
+      description:
+        '`api_key` for API calls, `user` for the dashboard, `system` for the background worker and the CLI',
     }),
-    id: z.string().nullable().openapi({ description: 'The key id, user id or worker id', example: 'key_3kq2v7b4m5n6p7q8r9s2' }),
+    id: z.string().nullable().openapi({
+      description: 'The key id, user id or worker id',
+      example: 'key_3kq2v7b4m5n6p7q8r9s2',
+    }),
     request_id: z.string().nullable().openapi({ description: "The request's `X-Request-Id`" }),
     source_address: z.string().nullable().openapi({ example: '127.0.0.1' }),
   })
@@ -36,13 +40,15 @@ export const EventActor = z
 export const Event = z
   .object({
     id: z.number().int().positive().openapi({
-      description: 'Counts up per account: a later event always has a larger id. Also the SSE `id`.',
+      description:
+        'Counts up per account: a later event always has a larger id. Also the SSE `id`.',
       example: 42,
     }),
     type: z.enum(EVENT_TYPES),
     time: z.iso.datetime(),
     resource_id: z.string().openapi({
-      description: 'The node (also for `public_ip.*`), VPC, SSH key, API key or user (for `login.*`) the event is about',
+      description:
+        'The node (also for `public_ip.*`), VPC, SSH key, API key or user (for `login.*`) the event is about',
       example: 'node_3kq2v7b4m5n6p7q8r9s2',
     }),
     data: z.record(z.string(), z.unknown()).openapi({
@@ -59,7 +65,8 @@ export const EventPage = z
   .object({
     events: z.array(Event),
     next_cursor: z.string().nullable().openapi({
-      description: 'Pass as `cursor` for the next page; null when this page is the last one for now',
+      description:
+        'Pass as `cursor` for the next page; null when this page is the last one for now',
     }),
   })
   .openapi('EventPage')
@@ -67,10 +74,16 @@ export const EventPage = z
 const KNOWN_TYPES = new Set<string>(EVENT_TYPES)
 
 const typeList = z.string().transform((text, ctx) => {
-  const types = text.split(',').map((part) => part.trim()).filter(Boolean)
+  const types = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
   const unknown = types.filter((type) => !KNOWN_TYPES.has(type))
   if (types.length === 0 || unknown.length > 0) {
-    ctx.addIssue({ code: 'custom', message: `unknown event type: ${unknown.join(', ') || '(none)'}; known: ${EVENT_TYPES.join(', ')}` })
+    ctx.addIssue({
+      code: 'custom',
+      message: `unknown event type: ${unknown.join(', ') || '(none)'}; known: ${EVENT_TYPES.join(', ')}`,
+    })
     return z.NEVER
   }
   return types as EventType[]
@@ -88,13 +101,21 @@ export const eventId = (message: string) =>
     .refine((value) => !/^\d+$/.test(value) || Number(value) <= 2 ** 31 - 1, message)
 
 export const EventsQuery = z.object({
-  order: z.enum(['newest', 'oldest']).default('newest').openapi({ description: 'Newest or oldest first' }),
+  order: z
+    .enum(['newest', 'oldest'])
+    .default('newest')
+    .openapi({ description: 'Newest or oldest first' }),
   type: typeList.optional().openapi({
     type: 'string',
     description: 'Only these types, comma-separated (`node.running,node.deleted`)',
     example: 'node.running',
   }),
-  resource_id: z.string().min(1).max(200).optional().openapi({ description: 'Only events about this resource' }),
+  resource_id: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .openapi({ description: 'Only events about this resource' }),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: eventId('must be a next_cursor of an earlier page')
     .optional()

@@ -36,20 +36,32 @@ export async function recordEvent(
 ): Promise<void> {
   if (BENCH_WITHOUT_EVENTS) return
   await insertEvent(tx, { ...event, data: event.data ?? {}, actor, at: clock.now() })
-  if (dialectOf(tx) === 'postgres') await execute(tx, sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${event.accountId})`)
+  if (dialectOf(tx) === 'postgres')
+    await execute(tx, sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${event.accountId})`)
   const root = rootOf(tx)
   afterCommit(tx, () => announceCommit(root, event.accountId))
 }
 
 /** The filter of a query, for pages and streams alike. */
-export function filterOf(accountId: string, query: Pick<EventsQuery, 'type' | 'resource_id'>): EventFilter {
+export function filterOf(
+  accountId: string,
+  query: Pick<EventsQuery, 'type' | 'resource_id'>
+): EventFilter {
   return { accountId, types: query.type, resourceId: query.resource_id }
 }
 
 /** `GET /api/v1/events` as JSON: one page and the cursor of the next. */
-export async function listEvents(db: Db, accountId: string, query: EventsQuery): Promise<EventPage> {
+export async function listEvents(
+  db: Db,
+  accountId: string,
+  query: EventsQuery
+): Promise<EventPage> {
   const from = query.cursor === undefined ? undefined : Number(query.cursor)
-  const events = await findEvents(db, filterOf(accountId, query), { order: query.order, from, limit: query.limit })
+  const events = await findEvents(db, filterOf(accountId, query), {
+    order: query.order,
+    from,
+    limit: query.limit,
+  })
   const last = events.at(-1)
   // Oldest first there is always a next page: events committed later continue after this one
   // (an empty page means caught up). Newest first ends at the account's first event.

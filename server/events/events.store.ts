@@ -26,7 +26,12 @@ export function toEvent(row: EventRow): Event {
     time: row.occurredAt.toISOString(),
     resource_id: row.resourceId,
     data: JSON.parse(row.data) as Record<string, unknown>,
-    actor: { type: row.actorType, id: row.actorId, request_id: row.requestId, source_address: row.sourceAddress },
+    actor: {
+      type: row.actorType,
+      id: row.actorId,
+      request_id: row.requestId,
+      source_address: row.sourceAddress,
+    },
   }
 }
 
@@ -34,7 +39,10 @@ const bumpSequence = preparedPerDb('next_event_id', (db) =>
   db
     .insert(eventSequences)
     .values({ accountId: sql.placeholder('accountId'), lastId: 1 })
-    .onConflictDoUpdate({ target: eventSequences.accountId, set: { lastId: sql`${eventSequences.lastId} + 1` } })
+    .onConflictDoUpdate({
+      target: eventSequences.accountId,
+      set: { lastId: sql`${eventSequences.lastId} + 1` },
+    })
     .returning({ id: eventSequences.lastId })
 )
 
@@ -43,14 +51,29 @@ async function nextId(tx: Tx, accountId: string): Promise<number> {
   return (await bumpSequence(tx, { accountId }))[0]!.id
 }
 
-const COLUMNS = ['accountId', 'id', 'type', 'resourceId', 'occurredAt', 'data', 'actorType', 'actorId', 'requestId', 'sourceAddress'] as const
+const COLUMNS = [
+  'accountId',
+  'id',
+  'type',
+  'resourceId',
+  'occurredAt',
+  'data',
+  'actorType',
+  'actorId',
+  'requestId',
+  'sourceAddress',
+] as const
 type EventInsert = typeof events.$inferInsert
 
 // Every change records an event: prepared once, with a placeholder per column.
 const insertRow = preparedPerDb('insert_event', (db) =>
   db
     .insert(events)
-    .values(Object.fromEntries(COLUMNS.map((column) => [column, sql.placeholder(column)])) as unknown as EventInsert)
+    .values(
+      Object.fromEntries(
+        COLUMNS.map((column) => [column, sql.placeholder(column)])
+      ) as unknown as EventInsert
+    )
     .returning({ id: events.id })
 )
 
@@ -94,7 +117,12 @@ export async function findEvents(
   page: { order: 'newest' | 'oldest'; from?: number; limit: number }
 ): Promise<Event[]> {
   const newest = page.order === 'newest'
-  const bound = page.from === undefined ? undefined : newest ? lt(events.id, page.from) : gt(events.id, page.from)
+  const bound =
+    page.from === undefined
+      ? undefined
+      : newest
+        ? lt(events.id, page.from)
+        : gt(events.id, page.from)
   const rows = await db
     .select()
     .from(events)
@@ -106,12 +134,18 @@ export async function findEvents(
 
 /** The account's latest event id, 0 before its first: where a new stream starts. */
 export async function latestEventId(db: Db, accountId: string): Promise<number> {
-  const [row] = await db.select({ id: eventSequences.lastId }).from(eventSequences).where(eq(eventSequences.accountId, accountId))
+  const [row] = await db
+    .select({ id: eventSequences.lastId })
+    .from(eventSequences)
+    .where(eq(eventSequences.accountId, accountId))
   return row?.id ?? 0
 }
 
 /** Deletes events older than `before`; the sequences stay, so ids never repeat. */
 export async function deleteEventsBefore(tx: Tx, before: Date): Promise<number> {
-  const deleted = await tx.delete(events).where(lt(events.occurredAt, before)).returning({ id: events.id })
+  const deleted = await tx
+    .delete(events)
+    .where(lt(events.occurredAt, before))
+    .returning({ id: events.id })
   return deleted.length
 }

@@ -18,11 +18,20 @@ const BATCH = 200
 const RETRY_MS = 2000
 
 /** Sends every matching event after `lastId`; returns the new last id. */
-async function sendNew(deps: Deps, stream: SSEStreamingApi, filter: EventFilter, lastId: number): Promise<number> {
+async function sendNew(
+  deps: Deps,
+  stream: SSEStreamingApi,
+  filter: EventFilter,
+  lastId: number
+): Promise<number> {
   for (;;) {
     const batch = await findEvents(deps.db, filter, { order: 'oldest', from: lastId, limit: BATCH })
     for (const event of batch) {
-      await stream.writeSSE({ id: String(event.id), event: event.type, data: JSON.stringify(event) })
+      await stream.writeSSE({
+        id: String(event.id),
+        event: event.type,
+        data: JSON.stringify(event),
+      })
       lastId = event.id
     }
     if (batch.length < BATCH || stream.aborted) return lastId
@@ -30,7 +39,13 @@ async function sendNew(deps: Deps, stream: SSEStreamingApi, filter: EventFilter,
 }
 
 /** Streams the account's events after `resumeAfter`, else from now on, until either side ends. */
-export async function streamEvents(c: Context, deps: Deps, accountId: string, query: EventsQuery, resumeAfter?: number) {
+export async function streamEvents(
+  c: Context,
+  deps: Deps,
+  accountId: string,
+  query: EventsQuery,
+  resumeAfter?: number
+) {
   // Fixed before the headers go out: a client that sees the stream open and then causes an
   // event must get that event.
   const start = resumeAfter ?? (await latestEventId(deps.db, accountId))

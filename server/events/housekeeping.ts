@@ -15,7 +15,8 @@ async function tidy(deps: Deps): Promise<void> {
     await actingAs(systemActor(deps.worker.id), () => reportStuckNodes(deps))
     const pruned = await pruneEvents(deps.db, deps.clock, deps.config.eventRetentionDays)
     const deliveries = await pruneDeliveries(deps, deps.config.eventRetentionDays)
-    if (pruned + deliveries > 0) deps.log.info({ pruned, deliveries }, 'pruned events and deliveries past their retention')
+    if (pruned + deliveries > 0)
+      deps.log.info({ pruned, deliveries }, 'pruned events and deliveries past their retention')
   } catch (err) {
     deps.log.error({ err }, 'housekeeping failed; retrying')
   }

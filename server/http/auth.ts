@@ -18,15 +18,25 @@ function unauthorized(code: CodeWithStatus<401>, detail: string, error?: string)
 async function verify(deps: Deps, header: string): Promise<Principal> {
   const match = /^(\S+) +(\S+) *$/.exec(header)
   if (!match) {
-    throw unauthorized('malformed_authorization', 'expected "Authorization: Bearer <API key>"', 'invalid_request')
+    throw unauthorized(
+      'malformed_authorization',
+      'expected "Authorization: Bearer <API key>"',
+      'invalid_request'
+    )
   }
   const [, scheme = '', secret = ''] = match
   if (scheme.toLowerCase() !== 'bearer') {
-    throw unauthorized('invalid_auth_scheme', `scheme "${scheme}" is not accepted; use Bearer`, 'invalid_request')
+    throw unauthorized(
+      'invalid_auth_scheme',
+      `scheme "${scheme}" is not accepted; use Bearer`,
+      'invalid_request'
+    )
   }
   const result = await authenticate(deps.db, deps.clock, secret)
-  if (result === 'unknown') throw unauthorized('invalid_api_key', 'the API key is not valid', 'invalid_token')
-  if (result === 'revoked') throw unauthorized('revoked_api_key', 'the API key was revoked', 'invalid_token')
+  if (result === 'unknown')
+    throw unauthorized('invalid_api_key', 'the API key is not valid', 'invalid_token')
+  if (result === 'revoked')
+    throw unauthorized('revoked_api_key', 'the API key was revoked', 'invalid_token')
   return result
 }
 
@@ -36,12 +46,21 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 export function requireKey(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('Authorization')
-    if (!header) throw unauthorized('missing_api_key', 'this endpoint requires "Authorization: Bearer <API key>"')
+    if (!header)
+      throw unauthorized(
+        'missing_api_key',
+        'this endpoint requires "Authorization: Bearer <API key>"'
+      )
     const principal = await verify(deps, header)
     if (principal.scope === 'read' && !READ_METHODS.has(c.req.method)) {
-      throw new ProblemError(403, 'insufficient_scope', 'this API key has the read scope; the action needs read_write', {
-        headers: { 'WWW-Authenticate': `${REALM}, error="insufficient_scope"` },
-      })
+      throw new ProblemError(
+        403,
+        'insufficient_scope',
+        'this API key has the read scope; the action needs read_write',
+        {
+          headers: { 'WWW-Authenticate': `${REALM}, error="insufficient_scope"` },
+        }
+      )
     }
     c.set('principal', principal)
     await next()

@@ -25,7 +25,9 @@ export function declaredRoutes(app: OpenAPIHono<any>): RouteOf {
   return (c) => {
     routes ??= build()
     const method = c.req.method === 'HEAD' ? 'GET' : c.req.method
-    const endpoint = matchedRoutes(c).find((route) => route.method === method && routes!.has(`${method} ${route.path}`))
+    const endpoint = matchedRoutes(c).find(
+      (route) => route.method === method && routes!.has(`${method} ${route.path}`)
+    )
     return endpoint && routes.get(`${method} ${endpoint.path}`)
   }
 }
@@ -37,7 +39,11 @@ export function needsKey(route: RouteConfig): boolean {
 }
 
 /** Runs `middleware` on requests to documented routes that `applies` selects. */
-export function onDeclared(routeOf: RouteOf, applies: (route: RouteConfig) => boolean, middleware: MiddlewareHandler<any>): MiddlewareHandler<any> {
+export function onDeclared(
+  routeOf: RouteOf,
+  applies: (route: RouteConfig) => boolean,
+  middleware: MiddlewareHandler<any>
+): MiddlewareHandler<any> {
   return (c, next) => {
     const route = routeOf(c)
     return route && applies(route) ? middleware(c, next) : next()

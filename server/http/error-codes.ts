@@ -75,7 +75,9 @@ export const ERROR_CODES = {
   vpc_full: { 409: 'the VPC has no private address left' },
   vpc_has_nodes: { 409: 'deleting a VPC with nodes; `node_ids` lists them' },
   ssh_key_name_taken: { 409: 'an SSH key of that name exists on the account' },
-  ssh_key_exists: { 409: 'the same public key is on the account under another name; `ssh_key_id` names it' },
+  ssh_key_exists: {
+    409: 'the same public key is on the account under another name; `ssh_key_id` names it',
+  },
   webhook_disabled: { 409: 'testing a paused webhook; enable it first' },
   idempotency_key_in_use: {
     409: 'the first request with this `Idempotency-Key` is still running; `Retry-After: 1`',

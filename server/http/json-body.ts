@@ -15,7 +15,8 @@ async function bodyText(request: Request): Promise<string> {
 
 /** The path of the first string holding a NUL character, e.g. `region` or `tags.0`. */
 function nulAt(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : undefined
+  if (typeof value === 'string')
+    return value.includes('\u0000') ? path.join('.') || 'body' : undefined
   if (value === null || typeof value !== 'object') return undefined
   for (const [key, inner] of Object.entries(value)) {
     const found = nulAt(inner, [...path, key])
@@ -54,12 +55,17 @@ function jsonBodyMiddleware(typeOptionalWhenEmpty: boolean): MiddlewareHandler {
     const type = c.req.header('Content-Type') ?? ''
     const empty = (await bodyText(c.req.raw)).trim() === ''
     if (!/^application\/json\s*(;|$)/i.test(type) && !(empty && !type && typeOptionalWhenEmpty)) {
-      const message = type ? `must be application/json, not ${type}` : 'is required: application/json'
+      const message = type
+        ? `must be application/json, not ${type}`
+        : 'is required: application/json'
       throw invalidField('Content-Type', message, 'unsupported_content_type')
     }
     if (!empty) refuseNul(await bodyText(c.req.raw))
     if (empty) {
-      c.req.raw = new Request(c.req.raw, { body: '{}', headers: { ...Object.fromEntries(c.req.raw.headers), 'content-type': 'application/json' } })
+      c.req.raw = new Request(c.req.raw, {
+        body: '{}',
+        headers: { ...Object.fromEntries(c.req.raw.headers), 'content-type': 'application/json' },
+      })
     }
     await next()
   }

@@ -13,7 +13,14 @@ export const MAX_BODY_BYTES = 64 * 1024
 const bodyLimitOf: MiddlewareHandler = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: (c) =>
-    sendProblem(c, new ProblemError(413, 'payload_too_large', `request bodies are limited to ${MAX_BODY_BYTES} bytes`)),
+    sendProblem(
+      c,
+      new ProblemError(
+        413,
+        'payload_too_large',
+        `request bodies are limited to ${MAX_BODY_BYTES} bytes`
+      )
+    ),
 })
 
 /**
@@ -22,7 +29,8 @@ const bodyLimitOf: MiddlewareHandler = bodyLimit({
  * Request: a tenth of the cost of a hot GET that has no body to limit.
  */
 export const limitBodySize: MiddlewareHandler = (c, next) => {
-  const hasBody = c.req.header('content-length') !== undefined || c.req.header('transfer-encoding') !== undefined
+  const hasBody =
+    c.req.header('content-length') !== undefined || c.req.header('transfer-encoding') !== undefined
   return hasBody ? bodyLimitOf(c, next) : next()
 }
 
@@ -39,10 +47,15 @@ export function limitRate(perMinute: number): MiddlewareHandler<AppEnv> {
     standardHeaders: 'draft-7',
     keyGenerator: (c) => {
       const principal = c.get('principal')
-      return principal ? `key:${principal.keyId}` : `ip:${getConnInfo(c).remote.address ?? 'unknown'}`
+      return principal
+        ? `key:${principal.keyId}`
+        : `ip:${getConnInfo(c).remote.address ?? 'unknown'}`
     },
     handler: (c) =>
-      sendProblem(c, new ProblemError(429, 'rate_limited', `more than ${perMinute} requests a minute; slow down`)),
+      sendProblem(
+        c,
+        new ProblemError(429, 'rate_limited', `more than ${perMinute} requests a minute; slow down`)
+      ),
   })
 }
 
@@ -52,7 +65,9 @@ export function limitRate(perMinute: number): MiddlewareHandler<AppEnv> {
  * client hold on for up to 30 s past either limit; a tenth of the shorter limit (at most 1 s)
  * keeps the cut-off within 10% of it.
  */
-export function slowClientLimits(config: Pick<Config, 'headersTimeoutSeconds' | 'requestTimeoutSeconds'>): ServerOptions {
+export function slowClientLimits(
+  config: Pick<Config, 'headersTimeoutSeconds' | 'requestTimeoutSeconds'>
+): ServerOptions {
   const headersTimeout = config.headersTimeoutSeconds * 1000
   return {
     headersTimeout,

@@ -2,9 +2,19 @@ import { z } from '@hono/zod-openapi'
 
 type Issue = z.core.$ZodRawIssue
 
-const KINDS: Record<string, string> = { int: 'a whole number', number: 'a number', string: 'a string', boolean: 'true or false', object: 'an object', array: 'a list' }
+const KINDS: Record<string, string> = {
+  int: 'a whole number',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+}
 
-function size(issue: Extract<Issue, { code: 'too_big' | 'too_small' }>, bound: 'at most' | 'at least'): string {
+function size(
+  issue: Extract<Issue, { code: 'too_big' | 'too_small' }>,
+  bound: 'at most' | 'at least'
+): string {
   const limit = String(issue.code === 'too_big' ? issue.maximum : issue.minimum)
   if (issue.origin === 'string') return `must be ${bound} ${limit} characters`
   if (issue.origin === 'array') return `must have ${bound} ${limit} items`
@@ -21,7 +31,9 @@ export function plainMessage(issue: Issue): string | undefined {
     case 'too_big':
       return size(issue, 'at most')
     case 'too_small':
-      return issue.origin === 'string' && Number(issue.minimum) === 1 ? 'must not be empty' : size(issue, 'at least')
+      return issue.origin === 'string' && Number(issue.minimum) === 1
+        ? 'must not be empty'
+        : size(issue, 'at least')
     case 'invalid_type':
       if (issue.input === undefined) return 'is required'
       return `must be ${KINDS[issue.expected] ?? issue.expected}`

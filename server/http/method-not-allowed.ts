@@ -9,7 +9,10 @@ export function methodNotAllowed(app: Hono<any>) {
     onMethodNotAllowed: (c, methods) => {
       const allow = methods.join(', ')
       const detail = `${c.req.method} is not allowed here; use ${allow}`
-      return sendProblem(c, new ProblemError(405, 'method_not_allowed', detail, { headers: { Allow: allow } }))
+      return sendProblem(
+        c,
+        new ProblemError(405, 'method_not_allowed', detail, { headers: { Allow: allow } })
+      )
     },
   })
 }

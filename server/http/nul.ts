@@ -12,7 +12,8 @@ export const refuseNulInUrl: MiddlewareHandler = async (c, next) => {
   const query = url.indexOf('?')
   if (query >= 0 && url.slice(query).toLowerCase().includes('%00')) {
     for (const [name, value] of new URLSearchParams(url.slice(query + 1))) {
-      if (`${name}${value}`.includes('\u0000')) throw invalidField(name || 'query', 'must not contain NUL characters')
+      if (`${name}${value}`.includes('\u0000'))
+        throw invalidField(name || 'query', 'must not contain NUL characters')
     }
   }
   throw invalidField('path', 'must not contain NUL characters')

@@ -25,7 +25,10 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
 const require = createRequire(import.meta.url)
 let scalarScript: string | undefined
 function scalarBundle(): string {
-  scalarScript ??= readFileSync(require.resolve('@scalar/api-reference/browser/standalone.js'), 'utf8')
+  scalarScript ??= readFileSync(
+    require.resolve('@scalar/api-reference/browser/standalone.js'),
+    'utf8'
+  )
   return scalarScript
 }
 

@@ -18,9 +18,10 @@ export const Problem = z
     title: z.string().openapi({ example: 'Not Found' }),
     status: z.number().int().openapi({ example: 404 }),
     detail: z.string().openapi({ example: 'no node node_abc on this account' }),
-    code: z
-      .enum(ERROR_CODE_KEYS)
-      .openapi({ example: 'node_not_found', description: 'Stable, for programs; `detail` is for people.' }),
+    code: z.enum(ERROR_CODE_KEYS).openapi({
+      example: 'node_not_found',
+      description: 'Stable, for programs; `detail` is for people.',
+    }),
     request_id: z.string(),
     errors: z.array(FieldError).optional(),
   })
@@ -60,7 +61,11 @@ export class ProblemError extends Error {
 }
 
 /** A 400 naming one field, the most common problem. */
-export function invalidField(field: string, message: string, code: CodeWithStatus<400> = 'invalid_request') {
+export function invalidField(
+  field: string,
+  message: string,
+  code: CodeWithStatus<400> = 'invalid_request'
+) {
   return new ProblemError(400, code, `${field}: ${message}`, { errors: [{ field, message }] })
 }
 
@@ -124,4 +129,7 @@ function fromHttpException(err: HTTPException): ProblemError | undefined {
 
 /** Unknown routes answer problem+json 404 like every other error. */
 export const notFound: NotFoundHandler = (c) =>
-  sendProblem(c, new ProblemError(404, 'route_not_found', `no route for ${c.req.method} ${c.req.path}`))
+  sendProblem(
+    c,
+    new ProblemError(404, 'route_not_found', `no route for ${c.req.method} ${c.req.path}`)
+  )

@@ -44,6 +44,11 @@ export const idempotencyErrors = {
  * OpenAPI links from a response to the operations that act on what it names: clients and
  * schemathesis's stateful fuzzing (create, then act on what was created) follow them.
  */
-export function links(operationIds: string[], parameters: Record<string, string> = { id: '$response.body#/id' }) {
-  return Object.fromEntries(operationIds.map((operationId) => [operationId, { operationId, parameters }]))
+export function links(
+  operationIds: string[],
+  parameters: Record<string, string> = { id: '$response.body#/id' }
+) {
+  return Object.fromEntries(
+    operationIds.map((operationId) => [operationId, { operationId, parameters }])
+  )
 }

@@ -19,7 +19,11 @@ export function refuseUnknownQuery(routeOf: RouteOf): MiddlewareHandler {
     if (start < 0) return next()
     const route = routeOf(c)
     if (!route) return next()
-    const allowed = new Set(Object.keys((route.request?.query as { shape?: Record<string, unknown> } | undefined)?.shape ?? {}))
+    const allowed = new Set(
+      Object.keys(
+        (route.request?.query as { shape?: Record<string, unknown> } | undefined)?.shape ?? {}
+      )
+    )
     const names = new Set(new URLSearchParams(c.req.url.slice(start + 1)).keys())
     const unknown = [...names].filter((name) => !allowed.has(name))
     if (unknown.length > 0) throw unknownParameters(unknown)

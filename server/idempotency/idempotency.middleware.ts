@@ -24,7 +24,9 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
     }
     const mine = { accountId: principalOf(c).accountId, key, owner: deps.worker.id }
     const body = await c.req.raw.clone().text()
-    const fingerprint = createHash('sha256').update(`${c.req.method} ${c.req.path}\n${body}`).digest('hex')
+    const fingerprint = createHash('sha256')
+      .update(`${c.req.method} ${c.req.path}\n${body}`)
+      .digest('hex')
     const now = deps.clock.now()
     const claim = await claimKey(deps.db, {
       ...mine,
@@ -34,12 +36,21 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
       staleBefore: new Date(now.getTime() - deps.config.workerStaleSeconds * 1000),
     })
     if (claim.kind === 'mismatch') {
-      throw new ProblemError(422, 'idempotency_key_reused', 'this Idempotency-Key was used for a different request')
+      throw new ProblemError(
+        422,
+        'idempotency_key_reused',
+        'this Idempotency-Key was used for a different request'
+      )
     }
     if (claim.kind === 'in_progress') {
-      throw new ProblemError(409, 'idempotency_key_in_use', 'a request with this Idempotency-Key is still running; retry shortly', {
-        headers: { 'Retry-After': '1' },
-      })
+      throw new ProblemError(
+        409,
+        'idempotency_key_in_use',
+        'a request with this Idempotency-Key is still running; retry shortly',
+        {
+          headers: { 'Retry-After': '1' },
+        }
+      )
     }
     if (claim.kind === 'replay') {
       const { row } = claim
@@ -51,6 +62,10 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
     c.set('idempotency', mine)
     await next()
     const text = await c.res.clone().text()
-    await finishKey(deps.db, mine, { status: c.res.status, contentType: c.res.headers.get('Content-Type'), body: text })
+    await finishKey(deps.db, mine, {
+      status: c.res.status,
+      contentType: c.res.headers.get('Content-Type'),
+      body: text,
+    })
   }
 }

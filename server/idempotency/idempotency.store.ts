@@ -43,7 +43,8 @@ const keyOf = (claim: Pick<IdempotencyClaim, 'accountId' | 'key'>) =>
   and(eq(idempotencyKeys.accountId, claim.accountId), eq(idempotencyKeys.key, claim.key))
 
 /** The claim's row while `claim.owner` still holds it. */
-const heldBy = (claim: IdempotencyClaim) => and(keyOf(claim), eq(idempotencyKeys.owner, claim.owner))
+const heldBy = (claim: IdempotencyClaim) =>
+  and(keyOf(claim), eq(idempotencyKeys.owner, claim.owner))
 
 /** Whether the process that claimed a key may still be handling its request. */
 async function ownerAlive(tx: Tx, owner: string | null, input: ClaimInput): Promise<boolean> {
@@ -52,7 +53,9 @@ async function ownerAlive(tx: Tx, owner: string | null, input: ClaimInput): Prom
   // One server owns an SQLite file: a claim by any other process was left by a dead one.
   if (dialectOf(tx) === 'sqlite') return false
   const live = and(eq(workers.id, owner), gte(workers.heartbeatAt, input.staleBefore))
-  return (await first(tx.select({ id: workers.id }).from(workers).where(live).limit(1))) !== undefined
+  return (
+    (await first(tx.select({ id: workers.id }).from(workers).where(live).limit(1))) !== undefined
+  )
 }
 
 /**
@@ -70,7 +73,11 @@ async function takeOver(tx: Tx, row: IdempotencyRow, input: ClaimInput): Promise
     answered ? isNotNull(idempotencyKeys.status) : isNull(idempotencyKeys.status)
   )
   const owner = answered ? null : input.owner
-  const taken = await tx.update(idempotencyKeys).set({ owner }).where(unchanged).returning({ key: idempotencyKeys.key })
+  const taken = await tx
+    .update(idempotencyKeys)
+    .set({ owner })
+    .where(unchanged)
+    .returning({ key: idempotencyKeys.key })
   if (taken.length === 0) return { kind: 'in_progress' }
   return answered ? { kind: 'replay', row } : { kind: 'new' }
 }
@@ -82,19 +89,25 @@ async function takeOver(tx: Tx, row: IdempotencyRow, input: ClaimInput): Promise
  * retry runs it as new.
  */
 export function claimKey(db: Db, input: ClaimInput): Promise<Claim> {
-  return transaction(db, async (tx): Promise<Claim> => {
-    await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, input.expiredBefore))
-    const row = await first(tx.select().from(idempotencyKeys).where(keyOf(input)).limit(1))
-    if (!row) {
-      const { accountId, key, fingerprint, owner, now } = input
-      await tx.insert(idempotencyKeys).values({ accountId, key, fingerprint, owner, createdAt: now })
-      return { kind: 'new' }
-    }
-    if (row.fingerprint !== input.fingerprint) return { kind: 'mismatch' }
-    if (row.owner === null && row.status !== null) return { kind: 'replay', row }
-    if (await ownerAlive(tx, row.owner, input)) return { kind: 'in_progress' }
-    return takeOver(tx, row, input)
-  }, { flushedByNext: true })
+  return transaction(
+    db,
+    async (tx): Promise<Claim> => {
+      await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, input.expiredBefore))
+      const row = await first(tx.select().from(idempotencyKeys).where(keyOf(input)).limit(1))
+      if (!row) {
+        const { accountId, key, fingerprint, owner, now } = input
+        await tx
+          .insert(idempotencyKeys)
+          .values({ accountId, key, fingerprint, owner, createdAt: now })
+        return { kind: 'new' }
+      }
+      if (row.fingerprint !== input.fingerprint) return { kind: 'mismatch' }
+      if (row.owner === null && row.status !== null) return { kind: 'replay', row }
+      if (await ownerAlive(tx, row.owner, input)) return { kind: 'in_progress' }
+      return takeOver(tx, row, input)
+    },
+    { flushedByNext: true }
+  )
 }
 
 /**
@@ -102,16 +115,25 @@ export function claimKey(db: Db, input: ClaimInput): Promise<Claim> {
  * change never commits without it. Refuses (rolling the change back) when the claim was
  * taken over by another process meanwhile: that one runs the request instead.
  */
-export async function saveInTransaction(tx: Tx, claim: IdempotencyClaim, response: StoredResponse): Promise<void> {
+export async function saveInTransaction(
+  tx: Tx,
+  claim: IdempotencyClaim,
+  response: StoredResponse
+): Promise<void> {
   const saved = await tx
     .update(idempotencyKeys)
     .set(response)
     .where(and(heldBy(claim), isNull(idempotencyKeys.status)))
     .returning({ key: idempotencyKeys.key })
   if (saved.length === 0) {
-    throw new ProblemError(409, 'idempotency_key_in_use', 'another request with this Idempotency-Key took over; retry to see its answer', {
-      headers: { 'Retry-After': '1' },
-    })
+    throw new ProblemError(
+      409,
+      'idempotency_key_in_use',
+      'another request with this Idempotency-Key took over; retry to see its answer',
+      {
+        headers: { 'Retry-After': '1' },
+      }
+    )
   }
 }
 
@@ -122,15 +144,34 @@ export async function saveInTransaction(tx: Tx, claim: IdempotencyClaim, respons
  * its own: if a crash loses it, the claim is left to a dead process, and a retry takes it over
  * and replays the stored answer, or runs a request that changed nothing again.
  */
-export function finishKey(db: Db, claim: IdempotencyClaim, response: StoredResponse): Promise<void> {
-  return transaction(db, async (tx) => {
-    const row = await first(tx.select({ status: idempotencyKeys.status }).from(idempotencyKeys).where(heldBy(claim)).limit(1))
-    // Gone: taken over by another process, or released with its undone change.
-    if (!row) return
-    if (row.status !== null) await tx.update(idempotencyKeys).set({ owner: null }).where(heldBy(claim))
-    else if (response.status >= 500) await releaseKey(tx, claim)
-    else await tx.update(idempotencyKeys).set({ ...response, owner: null }).where(heldBy(claim))
-  }, { flushedByNext: true })
+export function finishKey(
+  db: Db,
+  claim: IdempotencyClaim,
+  response: StoredResponse
+): Promise<void> {
+  return transaction(
+    db,
+    async (tx) => {
+      const row = await first(
+        tx
+          .select({ status: idempotencyKeys.status })
+          .from(idempotencyKeys)
+          .where(heldBy(claim))
+          .limit(1)
+      )
+      // Gone: taken over by another process, or released with its undone change.
+      if (!row) return
+      if (row.status !== null)
+        await tx.update(idempotencyKeys).set({ owner: null }).where(heldBy(claim))
+      else if (response.status >= 500) await releaseKey(tx, claim)
+      else
+        await tx
+          .update(idempotencyKeys)
+          .set({ ...response, owner: null })
+          .where(heldBy(claim))
+    },
+    { flushedByNext: true }
+  )
 }
 
 /** Forgets a claim, in the transaction that undoes its change or after a failure that kept nothing. */

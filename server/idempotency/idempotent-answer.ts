@@ -16,7 +16,10 @@ export interface IdempotentAnswer<T> {
 }
 
 /** For requests without a key, and for callers outside the API such as the dashboard. */
-export const withoutKey: IdempotentAnswer<unknown> = { save: async () => undefined, discard: async () => undefined }
+export const withoutKey: IdempotentAnswer<unknown> = {
+  save: async () => undefined,
+  discard: async () => undefined,
+}
 
 // What Hono's c.json sends, so a replay carries the same header as the first answer.
 const JSON_TYPE = 'application/json'
@@ -26,7 +29,12 @@ export function idempotentAnswer<T>(c: Context<AppEnv>, status: number): Idempot
   const claim = c.get('idempotency')
   if (!claim) return withoutKey
   return {
-    save: (tx, result) => saveInTransaction(tx, claim, { status, contentType: JSON_TYPE, body: JSON.stringify(result) }),
+    save: (tx, result) =>
+      saveInTransaction(tx, claim, {
+        status,
+        contentType: JSON_TYPE,
+        body: JSON.stringify(result),
+      }),
     discard: (tx) => releaseKey(tx, claim),
   }
 }

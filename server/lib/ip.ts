@@ -25,7 +25,8 @@ export function fromBigInt(version: IpVersion, value: bigint): string {
     return `${n >>> 24}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`
   }
   const bytes: number[] = []
-  for (let i = 0; i < BITS[version] / 8; i++) bytes.unshift(Number((value >> BigInt(i * 8)) & 0xffn))
+  for (let i = 0; i < BITS[version] / 8; i++)
+    bytes.unshift(Number((value >> BigInt(i * 8)) & 0xffn))
   const address = ipaddr.fromByteArray(bytes)
   return address.kind() === 'ipv6' ? (address as ipaddr.IPv6).toRFC5952String() : address.toString()
 }

@@ -9,7 +9,10 @@ const HOSTNAME_LABEL = /^[a-z0-9]([a-z0-9\-]{0,61}[a-z0-9])?$/
 
 export const HostnameLabel = z
   .string()
-  .regex(HOSTNAME_LABEL, "must be a host name: 1 to 63 lower-case letters, digits and '-', not starting or ending with '-'")
+  .regex(
+    HOSTNAME_LABEL,
+    "must be a host name: 1 to 63 lower-case letters, digits and '-', not starting or ending with '-'"
+  )
 
 /**
  * Refuses C0 and C1 controls (NUL, ANSI escapes), line and paragraph separators, and the bidi
@@ -31,14 +34,18 @@ export function printableName(max: number, missing = 'is required') {
 }
 
 // The same, but a free text may span lines and hold tabs.
-const PRINTABLE_TEXT = /^[^\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$/
+const PRINTABLE_TEXT =
+  /^[^\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$/
 
 /** A free text shown to people (a description): up to `max` characters, lines and tabs allowed. */
 export function printableText(max: number) {
   return z
     .string()
     .max(max, `must be at most ${max} characters`)
-    .regex(PRINTABLE_TEXT, 'must not contain control characters (other than tab and newline) or bidirectional overrides')
+    .regex(
+      PRINTABLE_TEXT,
+      'must not contain control characters (other than tab and newline) or bidirectional overrides'
+    )
     .refine((text) => !/\p{Cs}/u.test(text), 'must not contain unpaired UTF-16 surrogates')
 }
 

@@ -19,7 +19,10 @@ export interface UsedNumbers {
  * after the range wraps, not at once, which also keeps a released public address from being
  * handed straight to another tenant while their DNS may still point at it.
  */
-export async function nextFit(ranges: NumberRange[], used: UsedNumbers): Promise<number | undefined> {
+export async function nextFit(
+  ranges: NumberRange[],
+  used: UsedNumbers
+): Promise<number | undefined> {
   for (const range of ranges) {
     const top = await used.highest(range)
     if (top === undefined) return range.lo

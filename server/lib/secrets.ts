@@ -18,7 +18,10 @@ export function loadSecrets(dataDir: string, secretKey?: string): Secrets {
 }
 
 export function secretsFromKey(key: Buffer): Secrets {
-  if (key.length !== 32) throw new Error('the secret key (NODEPLANE_SECRET_KEY or secret.key) must be 32 bytes of base64')
+  if (key.length !== 32)
+    throw new Error(
+      'the secret key (NODEPLANE_SECRET_KEY or secret.key) must be 32 bytes of base64'
+    )
   return {
     seal(plaintext) {
       const iv = randomBytes(12)

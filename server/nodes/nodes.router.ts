@@ -17,10 +17,22 @@ function nextPageLink(requestUrl: string, after: string): string {
 export function nodesRouter(deps: Deps) {
   return createRouter()
     .openapi(routes.create, async (c) =>
-      c.json(await createNode(deps, principalOf(c).accountId, c.req.valid('json'), idempotentAnswer(c, 201)), 201)
+      c.json(
+        await createNode(
+          deps,
+          principalOf(c).accountId,
+          c.req.valid('json'),
+          idempotentAnswer(c, 201)
+        ),
+        201
+      )
     )
     .openapi(routes.list, async (c) => {
-      const { nodes, after } = await listNodesPage(deps, principalOf(c).accountId, c.req.valid('query'))
+      const { nodes, after } = await listNodesPage(
+        deps,
+        principalOf(c).accountId,
+        c.req.valid('query')
+      )
       return c.json(nodes, 200, after === undefined ? {} : { Link: nextPageLink(c.req.url, after) })
     })
     .openapi(routes.getOne, async (c) => {
@@ -28,7 +40,9 @@ export function nodesRouter(deps: Deps) {
       const { wait_for: target, timeout } = c.req.valid('query')
       const accountId = principalOf(c).accountId
       const held = Math.min(timeout, deps.config.waitMaxSeconds)
-      const node = target ? await waitForNode(deps, accountId, id, target, held) : await getNode(deps, accountId, id)
+      const node = target
+        ? await waitForNode(deps, accountId, id, target, held)
+        : await getNode(deps, accountId, id)
       return c.json(node, 200)
     })
     .openapi(routes.remove, async (c) => {

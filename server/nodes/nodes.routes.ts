@@ -9,7 +9,14 @@ import {
   links,
   problemResponse,
 } from '../http/responses.js'
-import { CreateNodeBody, Node, NodeCredentials, NodeIdParam, NodeListQuery, NodeWaitQuery } from './nodes.schema.js'
+import {
+  CreateNodeBody,
+  Node,
+  NodeCredentials,
+  NodeIdParam,
+  NodeListQuery,
+  NodeWaitQuery,
+} from './nodes.schema.js'
 
 const tags = ['Nodes']
 const notFound = problemResponse('No such node on the account, or it was deleted')
@@ -32,7 +39,13 @@ export const create = createRoute({
     201: {
       description: 'Provisioning has started',
       content: json(Node),
-      links: links(['getNode', 'getNodeCredentials', 'attachPublicIp', 'detachPublicIp', 'deleteNode']),
+      links: links([
+        'getNode',
+        'getNodeCredentials',
+        'attachPublicIp',
+        'detachPublicIp',
+        'deleteNode',
+      ]),
     },
     400: problemResponse('Invalid body or content type, unknown VPC or host, or a region mismatch'),
     ...authErrors,
@@ -58,12 +71,15 @@ export const list = createRoute({
       description: 'The nodes of the account (or of the page), in any status',
       headers: z.object({
         Link: z.string().optional().openapi({
-          description: 'With `limit`, while more nodes follow: `</nodes?limit=100&after=node_...>; rel="next"`',
+          description:
+            'With `limit`, while more nodes follow: `</nodes?limit=100&after=node_...>; rel="next"`',
         }),
       }),
       content: json(z.array(Node)),
     },
-    400: problemResponse('`limit` out of range, `after` without `limit` or naming no node of the account, or an unknown filter value'),
+    400: problemResponse(
+      '`limit` out of range, `after` without `limit` or naming no node of the account, or an unknown filter value'
+    ),
     ...authErrors,
   },
 })
@@ -108,5 +124,9 @@ export const credentials = createRoute({
   description: 'Needs a `read_write` key. SSH (port 22) works only once the node is `running`.',
   security: bearer,
   request: { params: NodeIdParam },
-  responses: { 200: { description: 'Root credentials', content: json(NodeCredentials) }, ...authErrors, 404: notFound },
+  responses: {
+    200: { description: 'Root credentials', content: json(NodeCredentials) },
+    ...authErrors,
+    404: notFound,
+  },
 })

@@ -12,8 +12,16 @@ export const CreateNodeBody = z
       description: "Region; else the VPC's region, else the host's, else the server default",
       example: 'eu-central-1',
     }),
-    vpc_id: z.string().min(1).optional().openapi({ description: "VPC to join; else the region's default VPC" }),
-    host_id: z.string().min(1).optional().openapi({ description: 'Compute host to place the node on; else the cheapest active one' }),
+    vpc_id: z
+      .string()
+      .min(1)
+      .optional()
+      .openapi({ description: "VPC to join; else the region's default VPC" }),
+    host_id: z
+      .string()
+      .min(1)
+      .optional()
+      .openapi({ description: 'Compute host to place the node on; else the cheapest active one' }),
   })
   .openapi('CreateNode')
 
@@ -28,14 +36,17 @@ export const Node = z
       description: 'First attached public IPv4; null while provisioning or with none attached',
       example: '203.0.113.10',
     }),
-    created_at: z.iso.datetime().openapi({ description: 'Creation time, UTC; billing starts here' }),
+    created_at: z.iso
+      .datetime()
+      .openapi({ description: 'Creation time, UTC; billing starts here' }),
     name: z.string().nullable(),
     region: z.string(),
     vpc_id: z.uuid(),
     host_id: z.uuid(),
     private_ip: z.string().openapi({ example: '10.0.0.10' }),
     stuck: z.boolean().openapi({
-      description: 'Provisioning for more than 2 minutes: treated as failed; delete it and create a new one',
+      description:
+        'Provisioning for more than 2 minutes: treated as failed; delete it and create a new one',
     }),
   })
   .openapi('Node')
@@ -49,7 +60,8 @@ export type Node = z.infer<typeof Node>
  */
 export const NodeListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).optional().openapi({
-    description: 'Page size: at most this many nodes, oldest first; the `Link` header (rel="next") gives the next page',
+    description:
+      'Page size: at most this many nodes, oldest first; the `Link` header (rel="next") gives the next page',
     example: 100,
   }),
   after: z.string().min(1).optional().openapi({
@@ -57,14 +69,20 @@ export const NodeListQuery = z.object({
     example: 'node_3k7f2m9q4x8w1c5v6b0n',
   }),
   status: NodeStatus.optional().openapi({ description: 'Only nodes in this status' }),
-  region: z.string().min(1).optional().openapi({ description: 'Only nodes in this region', example: 'eu-central-1' }),
+  region: z
+    .string()
+    .min(1)
+    .optional()
+    .openapi({ description: 'Only nodes in this region', example: 'eu-central-1' }),
   vpc_id: z.string().min(1).optional().openapi({ description: 'Only nodes in this VPC' }),
 })
 
 export type NodeListQuery = z.infer<typeof NodeListQuery>
 
 export const NodeIdParam = z.object({
-  id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'node_3k7f2m9q4x8w1c5v6b0n' }),
+  id: z
+    .string()
+    .openapi({ param: { name: 'id', in: 'path' }, example: 'node_3k7f2m9q4x8w1c5v6b0n' }),
 })
 
 /** How to log in to a node (an extension of the spec's details view). */
@@ -82,11 +100,14 @@ export const NodeCredentials = z
 
 /** The optional long-poll of `GET /nodes/{id}`: answer once the node reaches a state. */
 export const NodeWaitQuery = z.object({
-  wait_for: z.enum(['running', 'deleted']).optional().openapi({
-    description:
-      'Hold the request until the node is `running` (or can no longer get there: deleting, or stuck), or until it is ' +
-      'deleted, which answers 404. At the timeout the node is returned as it is.',
-  }),
+  wait_for: z
+    .enum(['running', 'deleted'])
+    .optional()
+    .openapi({
+      description:
+        'Hold the request until the node is `running` (or can no longer get there: deleting, or stuck), or until it is ' +
+        'deleted, which answers 404. At the timeout the node is returned as it is.',
+    }),
   timeout: z.coerce.number().int().min(1).max(60).default(30).openapi({
     description: 'Seconds to wait at most, with `wait_for`',
   }),

@@ -1,6 +1,12 @@
 import type { z } from '@hono/zod-openapi'
 import type { Principal } from '../api-keys/api-keys.service.js'
-import { assertKnownRegion, freeHost, hostSize, reserveHost, sizeOf } from '../compute-hosts/compute-hosts.service.js'
+import {
+  assertKnownRegion,
+  freeHost,
+  hostSize,
+  reserveHost,
+  sizeOf,
+} from '../compute-hosts/compute-hosts.service.js'
 import type { Db } from '../db/client.js'
 import { dialectOf, lockKey, transaction, type Tx } from '../db/transaction.js'
 import type { Deps } from '../deps.js'
@@ -23,7 +29,12 @@ import {
   registerWorker,
   retireWorker,
 } from '../provisioning/workers.store.js'
-import { attachAutoIpv4, nodeAddresses, primaryIpv4, releaseNodeIps } from '../public-ips/public-ips.service.js'
+import {
+  attachAutoIpv4,
+  nodeAddresses,
+  primaryIpv4,
+  releaseNodeIps,
+} from '../public-ips/public-ips.service.js'
 import { ensureDefaultVpc, vpcForNewNode } from '../vpcs/vpcs.service.js'
 import { findLiveVpc } from '../vpcs/vpcs.store.js'
 import type { CreateNodeBody, Node, NodeListQuery } from './nodes.schema.js'
@@ -48,7 +59,11 @@ type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>
 type TxCtx = Omit<Ctx, 'db'> & { db: Tx }
 
 async function view(ctx: Ctx, rows: NodeRow[]): Promise<Node[]> {
-  const ips = await primaryIpv4(ctx.db, rows.map((row) => row.id), rows[0]?.accountId)
+  const ips = await primaryIpv4(
+    ctx.db,
+    rows.map((row) => row.id),
+    rows[0]?.accountId
+  )
   const now = ctx.clock.now()
   return rows.map((row) => toNode(row, ips.get(row.id) ?? null, now))
 }
@@ -63,19 +78,36 @@ async function nodeOr404(db: Db, accountId: string, id: string): Promise<NodeRow
 function recordNodeEvent(
   ctx: TxCtx,
   row: Pick<NodeRow, 'id' | 'accountId' | 'status'>,
-  type: 'node.created' | 'node.running' | 'node.stuck' | 'node.deleting' | 'node.deleted' | 'node.restarted',
+  type:
+    | 'node.created'
+    | 'node.running'
+    | 'node.stuck'
+    | 'node.deleting'
+    | 'node.deleted'
+    | 'node.restarted',
   data: Record<string, unknown> = {},
   status: string = row.status
 ): Promise<void> {
-  return recordEvent(ctx.db, ctx.clock, { accountId: row.accountId, type, resourceId: row.id, data: { status, ...data } })
+  return recordEvent(ctx.db, ctx.clock, {
+    accountId: row.accountId,
+    type,
+    resourceId: row.id,
+    data: { status, ...data },
+  })
 }
 
 /** A free private address of the VPC (next fit), under the VPC's lock, which its deletion takes too. */
-async function nextPrivateIp(ctx: TxCtx, accountId: string, vpc: { id: string; cidr: string }): Promise<number> {
+async function nextPrivateIp(
+  ctx: TxCtx,
+  accountId: string,
+  vpc: { id: string; cidr: string }
+): Promise<number> {
   await lockKey(ctx.db, `vpc:${vpc.id}`)
-  if (!(await findLiveVpc(ctx.db, accountId, vpc.id))) throw invalidField('vpc_id', 'no such VPC on this account', 'vpc_not_found')
+  if (!(await findLiveVpc(ctx.db, accountId, vpc.id)))
+    throw invalidField('vpc_id', 'no such VPC on this account', 'vpc_not_found')
   const free = await nextFit([privateRange(vpc.cidr)], usedPrivateIps(ctx.db, vpc.id))
-  if (free === undefined) throw new ProblemError(409, 'vpc_full', `VPC ${vpc.id} has no free private address`)
+  if (free === undefined)
+    throw new ProblemError(409, 'vpc_full', `VPC ${vpc.id} has no free private address`)
   return free
 }
 
@@ -90,10 +122,15 @@ function insertPlacedNode(
     const c = { ...deps, db: tx }
     if (body.region) await assertKnownRegion(tx, body.region, 'region')
     const requestedVpc = body.vpc_id ? await vpcForNewNode(tx, accountId, body.vpc_id) : undefined
-    const region = body.region ?? requestedVpc?.region ?? (body.host_id ? undefined : deps.config.defaultRegion)
+    const region =
+      body.region ?? requestedVpc?.region ?? (body.host_id ? undefined : deps.config.defaultRegion)
     const host = await reserveHost(tx, { hostId: body.host_id, region })
     if (requestedVpc && requestedVpc.region !== host.region) {
-      throw invalidField('vpc_id', `VPC is in ${requestedVpc.region}, the node in ${host.region}`, 'region_mismatch')
+      throw invalidField(
+        'vpc_id',
+        `VPC is in ${requestedVpc.region}, the node in ${host.region}`,
+        'region_mismatch'
+      )
     }
     const vpc = requestedVpc ?? (await ensureDefaultVpc(c, accountId, host.region))
     const privateIpValue = await nextPrivateIp(c, accountId, vpc)
@@ -117,7 +154,13 @@ function insertPlacedNode(
     // New, so provisioning and without a public address.
     const node = toNode(row, null, row.createdAt)
     await answer.save(tx, node)
-    await recordNodeEvent(c, row, 'node.created', { name: row.name, region: row.region, vpc_id: row.vpcId, host_id: row.hostId, private_ip: row.privateIp })
+    await recordNodeEvent(c, row, 'node.created', {
+      name: row.name,
+      region: row.region,
+      vpc_id: row.vpcId,
+      host_id: row.hostId,
+      private_ip: row.privateIp,
+    })
     // What the driver needs is at hand: no reads of the host and VPC again after the commit.
     return { row, node, spec: specOf(deps, row, sizeOf(host), vpc.cidr) }
   })
@@ -132,7 +175,12 @@ async function vpcCidrOf(db: Db, accountId: string, vpcId: string): Promise<stri
 }
 
 /** What the driver builds from a row: the row's identity plus its host's size, VPC range and root login. */
-function specOf(ctx: Pick<Ctx, 'secrets'>, row: NodeRow, size: NodeSpec['size'], vpcCidr: string): NodeSpec {
+function specOf(
+  ctx: Pick<Ctx, 'secrets'>,
+  row: NodeRow,
+  size: NodeSpec['size'],
+  vpcCidr: string
+): NodeSpec {
   const { id, accountId, name, region, vpcId, hostId, privateIp, createdAt } = row
   return {
     id,
@@ -151,7 +199,12 @@ function specOf(ctx: Pick<Ctx, 'secrets'>, row: NodeRow, size: NodeSpec['size'],
 
 /** The driver's spec of a stored node, reading its host and VPC. */
 async function nodeSpec(ctx: Ctx, row: NodeRow): Promise<NodeSpec> {
-  return specOf(ctx, row, await hostSize(ctx.db, row.hostId), await vpcCidrOf(ctx.db, row.accountId, row.vpcId))
+  return specOf(
+    ctx,
+    row,
+    await hostSize(ctx.db, row.hostId),
+    await vpcCidrOf(ctx.db, row.accountId, row.vpcId)
+  )
 }
 
 /**
@@ -195,10 +248,20 @@ export async function createNode(
       await freeHost(tx, row.hostId)
       await answer.discard(tx)
       // node.created is already on record (and maybe streamed): close the story.
-      await recordNodeEvent({ ...deps, db: tx }, row, 'node.deleted', { reason: 'provisioning_failed' }, 'deleted')
+      await recordNodeEvent(
+        { ...deps, db: tx },
+        row,
+        'node.deleted',
+        { reason: 'provisioning_failed' },
+        'deleted'
+      )
     })
     deps.log.warn({ err, node_id: row.id }, 'driver refused node')
-    throw new ProblemError(500, 'provisioning_failed', 'the node could not be provisioned; retry the request')
+    throw new ProblemError(
+      500,
+      'provisioning_failed',
+      'the node could not be provisioned; retry the request'
+    )
   }
   deps.worker.track(spec)
   return node
@@ -210,17 +273,29 @@ export async function listNodes(ctx: Ctx, accountId: string): Promise<Node[]> {
 }
 
 /** `GET /nodes` with its optional filters and paging; `after` names the next page's cursor. */
-export async function listNodesPage(ctx: Ctx, accountId: string, query: NodeListQuery): Promise<{ nodes: Node[]; after?: string }> {
+export async function listNodesPage(
+  ctx: Ctx,
+  accountId: string,
+  query: NodeListQuery
+): Promise<{ nodes: Node[]; after?: string }> {
   const filter = { status: query.status, region: query.region, vpcId: query.vpc_id }
   if (query.limit === undefined) {
-    if (query.after !== undefined) throw invalidField('after', 'needs limit: it names where a page starts')
+    if (query.after !== undefined)
+      throw invalidField('after', 'needs limit: it names where a page starts')
     return { nodes: await view(ctx, await liveNodesOfAccount(ctx.db, accountId, filter)) }
   }
-  const after = query.after === undefined ? undefined : await cursorNode(ctx.db, accountId, query.after)
+  const after =
+    query.after === undefined ? undefined : await cursorNode(ctx.db, accountId, query.after)
   // One more than the page: whether it exists says whether a next page does.
-  const rows = await liveNodesOfAccount(ctx.db, accountId, filter, { limit: query.limit + 1, after })
+  const rows = await liveNodesOfAccount(ctx.db, accountId, filter, {
+    limit: query.limit + 1,
+    after,
+  })
   const page = rows.slice(0, query.limit)
-  return { nodes: await view(ctx, page), after: rows.length > query.limit ? page.at(-1)!.id : undefined }
+  return {
+    nodes: await view(ctx, page),
+    after: rows.length > query.limit ? page.at(-1)!.id : undefined,
+  }
 }
 
 async function cursorNode(db: Db, accountId: string, id: string): Promise<NodeRow> {
@@ -250,7 +325,11 @@ export async function deleteNode(deps: Deps, accountId: string, id: string): Pro
   })
   if (!row) {
     const exists = await findLiveNode(deps.db, accountId, id)
-    throw new ProblemError(404, 'node_not_found', exists ? `node ${id} is already deleted` : `no node ${id} on this account`)
+    throw new ProblemError(
+      404,
+      'node_not_found',
+      exists ? `node ${id} is already deleted` : `no node ${id} on this account`
+    )
   }
   deps.worker.teardown(row)
 }
@@ -263,7 +342,8 @@ export async function reportStuckNodes(ctx: Ctx): Promise<number> {
   const now = ctx.clock.now()
   return transaction(ctx.db, async (tx) => {
     const rows = await markStuck(tx, new Date(now.getTime() - STUCK_AFTER_MS), now)
-    for (const row of rows) await recordNodeEvent({ ...ctx, db: tx }, row, 'node.stuck', { stuck: true })
+    for (const row of rows)
+      await recordNodeEvent({ ...ctx, db: tx }, row, 'node.stuck', { stuck: true })
     return rows.length
   })
 }
@@ -290,40 +370,58 @@ export function workerHooks(ctx: Ctx & Pick<Deps, 'log'>, workerId: string): Wor
   const asWorker = <T>(work: () => T): T => actingAs(systemActor(workerId), work)
   return {
     reserveAutoIpv4(nodeId) {
-      return asWorker(() => transaction(ctx.db, async (tx) => {
-        const node = await findNode(tx, nodeId)
-        if (!node || node.status !== 'provisioning' || node.workerId !== workerId) return false
-        // Once per node, so a restart between reserving and running does not take a second one.
-        if ((await primaryIpv4(tx, [nodeId])).size > 0) return true
-        if (!(await attachAutoIpv4({ ...ctx, db: tx }, node))) ctx.log.warn({ node_id: nodeId }, 'IPv4 pool exhausted')
-        return true
-      }))
+      return asWorker(() =>
+        transaction(ctx.db, async (tx) => {
+          const node = await findNode(tx, nodeId)
+          if (!node || node.status !== 'provisioning' || node.workerId !== workerId) return false
+          // Once per node, so a restart between reserving and running does not take a second one.
+          if ((await primaryIpv4(tx, [nodeId])).size > 0) return true
+          if (!(await attachAutoIpv4({ ...ctx, db: tx }, node)))
+            ctx.log.warn({ node_id: nodeId }, 'IPv4 pool exhausted')
+          return true
+        })
+      )
     },
     markRunning(nodeId) {
       const fields = { runningAt: ctx.clock.now(), workerId: null }
-      return asWorker(() => transaction(ctx.db, async (tx) => {
-        const node = await findNode(tx, nodeId)
-        if (!node || !(await transition(tx, nodeId, 'provisioning', 'running', fields, workerId))) return false
-        const ip = (await primaryIpv4(tx, [nodeId])).get(nodeId) ?? null
-        await recordNodeEvent({ ...ctx, db: tx }, node, 'node.running', { ip_address: ip }, 'running')
-        return true
-      }))
+      return asWorker(() =>
+        transaction(ctx.db, async (tx) => {
+          const node = await findNode(tx, nodeId)
+          if (!node || !(await transition(tx, nodeId, 'provisioning', 'running', fields, workerId)))
+            return false
+          const ip = (await primaryIpv4(tx, [nodeId])).get(nodeId) ?? null
+          await recordNodeEvent(
+            { ...ctx, db: tx },
+            node,
+            'node.running',
+            { ip_address: ip },
+            'running'
+          )
+          return true
+        })
+      )
     },
     markTornDown(nodeId) {
-      return asWorker(() => transaction(ctx.db, async (tx) => {
-        const node = await findNode(tx, nodeId)
-        const fields = { tornDownAt: ctx.clock.now(), workerId: null }
-        if (!node || !(await transition(tx, nodeId, 'deleting', 'deleted', fields, workerId))) return
-        await releaseNodeIps({ ...ctx, db: tx }, node)
-        await freeHost(tx, node.hostId)
-        await recordNodeEvent({ ...ctx, db: tx }, node, 'node.deleted', {}, 'deleted')
-      }))
+      return asWorker(() =>
+        transaction(ctx.db, async (tx) => {
+          const node = await findNode(tx, nodeId)
+          const fields = { tornDownAt: ctx.clock.now(), workerId: null }
+          if (!node || !(await transition(tx, nodeId, 'deleting', 'deleted', fields, workerId)))
+            return
+          await releaseNodeIps({ ...ctx, db: tx }, node)
+          await freeHost(tx, node.hostId)
+          await recordNodeEvent({ ...ctx, db: tx }, node, 'node.deleted', {}, 'deleted')
+        })
+      )
     },
     markRestarted(nodeId) {
-      return asWorker(() => transaction(ctx.db, async (tx) => {
-        const node = await findNode(tx, nodeId)
-        if (node?.status === 'running') await recordNodeEvent({ ...ctx, db: tx }, node, 'node.restarted')
-      }))
+      return asWorker(() =>
+        transaction(ctx.db, async (tx) => {
+          const node = await findNode(tx, nodeId)
+          if (node?.status === 'running')
+            await recordNodeEvent({ ...ctx, db: tx }, node, 'node.restarted')
+        })
+      )
     },
     async register() {
       const now = ctx.clock.now()

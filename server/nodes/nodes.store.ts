@@ -1,4 +1,20 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.js'
 import { first, preparedPerDb } from '../db/prepared.js'
@@ -29,12 +45,28 @@ export function toNode(row: NodeRow, ipAddress: string | null, now: Date): Node 
     vpc_id: row.vpcId,
     host_id: row.hostId,
     private_ip: row.privateIp,
-    stuck: row.status === 'provisioning' && now.getTime() - row.createdAt.getTime() > STUCK_AFTER_MS,
+    stuck:
+      row.status === 'provisioning' && now.getTime() - row.createdAt.getTime() > STUCK_AFTER_MS,
   }
 }
 
 /** What a creation sets; the rest (running_at, deleted_at, ...) starts null. */
-const CREATED = ['id', 'accountId', 'name', 'region', 'vpcId', 'hostId', 'privateIp', 'privateIpValue', 'status', 'hourlyPrice', 'currency', 'rootPassword', 'createdAt', 'workerId'] as const
+const CREATED = [
+  'id',
+  'accountId',
+  'name',
+  'region',
+  'vpcId',
+  'hostId',
+  'privateIp',
+  'privateIpValue',
+  'status',
+  'hourlyPrice',
+  'currency',
+  'rootPassword',
+  'createdAt',
+  'workerId',
+] as const
 export type NewNode = Pick<typeof nodes.$inferInsert, (typeof CREATED)[number]>
 
 // A placeholder per column, so one statement serves every creation. (A null placeholder would
@@ -42,12 +74,18 @@ export type NewNode = Pick<typeof nodes.$inferInsert, (typeof CREATED)[number]>
 const insertRow = preparedPerDb('insert_node', (db) =>
   db
     .insert(nodes)
-    .values(Object.fromEntries(CREATED.map((column) => [column, sql.placeholder(column)])) as unknown as NewNode)
+    .values(
+      Object.fromEntries(
+        CREATED.map((column) => [column, sql.placeholder(column)])
+      ) as unknown as NewNode
+    )
     .returning()
 )
 
 export async function insertNode(tx: Tx, row: NewNode): Promise<NodeRow> {
-  return (await insertRow(tx, Object.fromEntries(CREATED.map((column) => [column, row[column] ?? null]))))[0]!
+  return (
+    await insertRow(tx, Object.fromEntries(CREATED.map((column) => [column, row[column] ?? null])))
+  )[0]!
 }
 
 /** Removes a node that never came to be (its driver refused it at creation). */
@@ -69,11 +107,21 @@ const liveNodeById = preparedPerDb('live_node_by_id', (db) =>
 )
 
 /** The hot read of GET /nodes/{id}, hence prepared once. */
-export async function findLiveNode(db: Db, accountId: string, id: string): Promise<NodeRow | undefined> {
+export async function findLiveNode(
+  db: Db,
+  accountId: string,
+  id: string
+): Promise<NodeRow | undefined> {
   return (await liveNodeById(db, { id, accountId }))[0]
 }
 
-const nodeById = preparedPerDb('node_by_id', (db) => db.select().from(nodes).where(eq(nodes.id, sql.placeholder('id'))).limit(1))
+const nodeById = preparedPerDb('node_by_id', (db) =>
+  db
+    .select()
+    .from(nodes)
+    .where(eq(nodes.id, sql.placeholder('id')))
+    .limit(1)
+)
 
 /** Read by each of the worker's transitions of a node, hence prepared once. */
 export function findNode(db: Db, id: string): Promise<NodeRow | undefined> {
@@ -104,31 +152,64 @@ const allLiveOfAccount = preparedPerDb('live_nodes_of_account', (db) =>
     .orderBy(...listOrder)
 )
 
-function matching(accountId: string, filter: NodeFilter, after: NodePage['after']): SQL | undefined {
+function matching(
+  accountId: string,
+  filter: NodeFilter,
+  after: NodePage['after']
+): SQL | undefined {
   return and(
     eq(nodes.accountId, accountId),
     live,
     filter.status ? eq(nodes.status, filter.status) : undefined,
     filter.region ? eq(nodes.region, filter.region) : undefined,
     filter.vpcId ? eq(nodes.vpcId, filter.vpcId) : undefined,
-    after ? or(gt(nodes.createdAt, after.createdAt), and(eq(nodes.createdAt, after.createdAt), gt(nodes.id, after.id))) : undefined
+    after
+      ? or(
+          gt(nodes.createdAt, after.createdAt),
+          and(eq(nodes.createdAt, after.createdAt), gt(nodes.id, after.id))
+        )
+      : undefined
   )
 }
 
 /** The account's live nodes in list order, narrowed by `filter`, one page of them with `page`. */
-export function liveNodesOfAccount(db: Db, accountId: string, filter: NodeFilter = {}, page?: NodePage): Promise<NodeRow[]> {
-  if (!page && !filter.status && !filter.region && !filter.vpcId) return allLiveOfAccount(db, { accountId })
-  const query = db.select().from(nodes).where(matching(accountId, filter, page?.after)).orderBy(...listOrder)
+export function liveNodesOfAccount(
+  db: Db,
+  accountId: string,
+  filter: NodeFilter = {},
+  page?: NodePage
+): Promise<NodeRow[]> {
+  if (!page && !filter.status && !filter.region && !filter.vpcId)
+    return allLiveOfAccount(db, { accountId })
+  const query = db
+    .select()
+    .from(nodes)
+    .where(matching(accountId, filter, page?.after))
+    .orderBy(...listOrder)
   return page ? query.limit(page.limit) : query
 }
 
 /** A node of the account in any status, deleted ones too: a list's cursor may name one. */
-export function findNodeOfAccount(db: Db, accountId: string, id: string): Promise<NodeRow | undefined> {
-  return first(db.select().from(nodes).where(and(eq(nodes.id, id), eq(nodes.accountId, accountId))).limit(1))
+export function findNodeOfAccount(
+  db: Db,
+  accountId: string,
+  id: string
+): Promise<NodeRow | undefined> {
+  return first(
+    db
+      .select()
+      .from(nodes)
+      .where(and(eq(nodes.id, id), eq(nodes.accountId, accountId)))
+      .limit(1)
+  )
 }
 
 export function nodesInStatus(db: Db, statuses: NodeStatusValue[]): Promise<NodeRow[]> {
-  return db.select().from(nodes).where(inArray(nodes.status, statuses)).orderBy(asc(nodes.createdAt))
+  return db
+    .select()
+    .from(nodes)
+    .where(inArray(nodes.status, statuses))
+    .orderBy(asc(nodes.createdAt))
 }
 
 const higher = alias(nodes, 'higher')
@@ -156,18 +237,43 @@ export function usedPrivateIps(db: Db, vpcId: string): UsedNumbers {
       return (await highestInVpc(db, { vpcId, lo, hi }))[0]?.value ?? undefined
     },
     async lowestFree({ lo, hi }) {
-      const inVpc = (value: SQL) => and(eq(nodes.vpcId, vpcId), live, eq(nodes.privateIpValue, value))
-      if (!(await first(db.select({ id: nodes.id }).from(nodes).where(inVpc(sql`${lo}`)).limit(1)))) return lo
+      const inVpc = (value: SQL) =>
+        and(eq(nodes.vpcId, vpcId), live, eq(nodes.privateIpValue, value))
+      if (
+        !(await first(
+          db
+            .select({ id: nodes.id })
+            .from(nodes)
+            .where(inVpc(sql`${lo}`))
+            .limit(1)
+        ))
+      )
+        return lo
       // The first address in use whose successor is free: the walk stops at the lowest gap.
       const next = sql<number>`${nodes.privateIpValue} + 1`
-      const taken = db.select({ id: higher.id }).from(higher).where(
-        and(eq(higher.vpcId, vpcId), sql`${higher.status} <> 'deleted'`, eq(higher.privateIpValue, next))
-      )
+      const taken = db
+        .select({ id: higher.id })
+        .from(higher)
+        .where(
+          and(
+            eq(higher.vpcId, vpcId),
+            sql`${higher.status} <> 'deleted'`,
+            eq(higher.privateIpValue, next)
+          )
+        )
       const gap = await first(
         db
           .select({ value: next })
           .from(nodes)
-          .where(and(eq(nodes.vpcId, vpcId), live, gte(nodes.privateIpValue, lo), lt(nodes.privateIpValue, hi), notExists(taken)))
+          .where(
+            and(
+              eq(nodes.vpcId, vpcId),
+              live,
+              gte(nodes.privateIpValue, lo),
+              lt(nodes.privateIpValue, hi),
+              notExists(taken)
+            )
+          )
           .orderBy(asc(nodes.privateIpValue))
           .limit(1)
       )
@@ -190,12 +296,20 @@ export async function markDeleting(
   const [row] = await tx
     .update(nodes)
     .set({ status: 'deleting', ...fields })
-    .where(and(eq(nodes.id, id), eq(nodes.accountId, accountId), inArray(nodes.status, ['provisioning', 'running'])))
+    .where(
+      and(
+        eq(nodes.id, id),
+        eq(nodes.accountId, accountId),
+        inArray(nodes.status, ['provisioning', 'running'])
+      )
+    )
     .returning()
   return row
 }
 
-type TransitionFields = Partial<Pick<NodeRow, 'runningAt' | 'deletedAt' | 'tornDownAt' | 'workerId'>>
+type TransitionFields = Partial<
+  Pick<NodeRow, 'runningAt' | 'deletedAt' | 'tornDownAt' | 'workerId'>
+>
 
 /**
  * Moves a node from one status to another; false when it was not in `from` (a lost race).
@@ -212,7 +326,9 @@ export async function transition(
   const moved = await tx
     .update(nodes)
     .set({ status: to, ...fields })
-    .where(and(eq(nodes.id, id), eq(nodes.status, from), heldBy ? eq(nodes.workerId, heldBy) : undefined))
+    .where(
+      and(eq(nodes.id, id), eq(nodes.status, from), heldBy ? eq(nodes.workerId, heldBy) : undefined)
+    )
     .returning({ id: nodes.id })
   return moved.length === 1
 }
@@ -222,6 +338,12 @@ export function markStuck(tx: Tx, createdBefore: Date, at: Date): Promise<NodeRo
   return tx
     .update(nodes)
     .set({ stuckAt: at })
-    .where(and(eq(nodes.status, 'provisioning'), isNull(nodes.stuckAt), lt(nodes.createdAt, createdBefore)))
+    .where(
+      and(
+        eq(nodes.status, 'provisioning'),
+        isNull(nodes.stuckAt),
+        lt(nodes.createdAt, createdBefore)
+      )
+    )
     .returning()
 }

@@ -23,14 +23,21 @@ function settled(node: Node, target: WaitTarget): boolean {
  * The node once it reaches `target` or the timeout passes; a 404 once it is deleted (for
  * `deleted`, that is the answer waited for).
  */
-export async function waitForNode(deps: Deps, accountId: string, id: string, target: WaitTarget, timeoutSeconds: number): Promise<Node> {
+export async function waitForNode(
+  deps: Deps,
+  accountId: string,
+  id: string,
+  target: WaitTarget,
+  timeoutSeconds: number
+): Promise<Node> {
   const deadline = Date.now() + timeoutSeconds * 1000
   // Subscribed before the first read, so a change committing in between still wakes us.
   const watcher = watchAccount(deps.events, accountId)
   try {
     for (;;) {
       const node = await getNode(deps, accountId, id)
-      if (settled(node, target) || Date.now() >= deadline || deps.events.closing.aborted) return node
+      if (settled(node, target) || Date.now() >= deadline || deps.events.closing.aborted)
+        return node
       await watcher.next(deadline)
     }
   } catch (err) {

@@ -32,7 +32,11 @@ async function removeIfEmpty(dir: string): Promise<boolean> {
   return true
 }
 
-const exists = (dir: string) => readdir(dir).then(() => true, () => false)
+const exists = (dir: string) =>
+  readdir(dir).then(
+    () => true,
+    () => false
+  )
 
 async function removeRuntimeDir(): Promise<boolean> {
   if ((await listNamespaces()).some((namespace) => ANY_INSTANCE.test(namespace))) return false
@@ -47,7 +51,10 @@ async function removeRuntimeDir(): Promise<boolean> {
  * `nodeDirs: false` node directories stay and the state folder goes only when empty, which is
  * what an orderly stop with no node left wants.
  */
-export async function removeInstance(names: NetnsNames, options: { nodeDirs: boolean }): Promise<Removed> {
+export async function removeInstance(
+  names: NetnsNames,
+  options: { nodeDirs: boolean }
+): Promise<Removed> {
   const removed: Removed = { containers: [], namespaces: [], directories: [] }
   if (await podmanInstalled()) {
     for (const container of await instanceContainers(names.prefix)) {

@@ -13,6 +13,9 @@ export async function logDriverNotice(config: Config, log: Logger): Promise<void
     )
   }
   if (config.driver === 'podman' && !(await imageExists(imageTag()))) {
-    log.error({ image: imageTag() }, 'podman driver: the node image is missing; run `npx nodeplane images build` as root')
+    log.error(
+      { image: imageTag() },
+      'podman driver: the node image is missing; run `npx nodeplane images build` as root'
+    )
   }
 }

@@ -72,7 +72,12 @@ export interface Worker {
 /** The longest wait between two attempts to tear a node down. */
 const TEARDOWN_RETRY_MAX_MS = 30_000
 
-export function createWorker(id: string, driver: ProvisioningDriver, hooks: WorkerHooks, log: Logger): Worker {
+export function createWorker(
+  id: string,
+  driver: ProvisioningDriver,
+  hooks: WorkerHooks,
+  log: Logger
+): Worker {
   const waits = new Map<string, AbortController>()
   const inFlight = new Set<Promise<void>>()
   const serial = keyedSerial()
@@ -91,7 +96,11 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
     inFlight.add(promise)
   }
 
-  async function provision(node: NodeSpec, controller: AbortController, recreate: boolean): Promise<void> {
+  async function provision(
+    node: NodeSpec,
+    controller: AbortController,
+    recreate: boolean
+  ): Promise<void> {
     try {
       await ready
       // After a restart the engine may have lost a half-built node: ask for it again.
@@ -100,7 +109,9 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
       if (!(await hooks.reserveAutoIpv4(node.id))) return
       // The address is made real before the node shows `running` with it, so a client that
       // sees both can connect at once.
-      await worker.syncPublicIps(node).catch((err) => log.error({ err, node_id: node.id }, 'public address sync failed'))
+      await worker
+        .syncPublicIps(node)
+        .catch((err) => log.error({ err, node_id: node.id }, 'public address sync failed'))
       if (await hooks.markRunning(node.id)) log.info({ node_id: node.id }, 'node running')
     } catch (err) {
       // An aborted wait means the node is being deleted; anything else leaves it
@@ -140,9 +151,15 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
     if (!driver.reconcile) return
     try {
       await driver.reconcile(expected)
-      log.info({ driver: driver.name, nodes: expected.length }, 'engine reconciled with the database')
+      log.info(
+        { driver: driver.name, nodes: expected.length },
+        'engine reconciled with the database'
+      )
     } catch (err) {
-      log.error({ err, driver: driver.name }, 'reconcile failed; nodes may be missing until the next start')
+      log.error(
+        { err, driver: driver.name },
+        'reconcile failed; nodes may be missing until the next start'
+      )
     }
   }
 
@@ -150,7 +167,10 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
   async function adoptOrphans(): Promise<void> {
     const { provisioning, deleting } = await hooks.claimOrphans()
     if (provisioning.length + deleting.length > 0) {
-      log.info({ provisioning: provisioning.length, deleting: deleting.length }, 'resuming unfinished work')
+      log.info(
+        { provisioning: provisioning.length, deleting: deleting.length },
+        'resuming unfinished work'
+      )
     }
     for (const node of provisioning) worker.track(node, true)
     for (const node of deleting) worker.teardown(node)
@@ -178,7 +198,8 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
       await hooks.markRestarted(nodeId)
       log.info({ node_id: nodeId }, 'node restarted')
     } catch (err) {
-      if (!controller.signal.aborted) log.error({ err, node_id: nodeId }, 'restarting a node failed; retrying')
+      if (!controller.signal.aborted)
+        log.error({ err, node_id: nodeId }, 'restarting a node failed; retrying')
     } finally {
       if (waits.get(nodeId) === controller) waits.delete(nodeId)
       reviving.delete(nodeId)
@@ -195,7 +216,8 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
     if (!driver.findDead) return
     try {
       await ready
-      for (const nodeId of await driver.findDead(await hooks.runningNodeIds())) startReviving(nodeId)
+      for (const nodeId of await driver.findDead(await hooks.runningNodeIds()))
+        startReviving(nodeId)
     } catch (err) {
       log.error({ err }, 'health check failed; retrying')
     }
@@ -208,7 +230,10 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
       await driver.release()
       log.info({ driver: driver.name }, 'no node left: engine resources released')
     } catch (err) {
-      log.warn({ err, driver: driver.name }, 'could not release engine resources; `nodeplane cleanup` removes them')
+      log.warn(
+        { err, driver: driver.name },
+        'could not release engine resources; `nodeplane cleanup` removes them'
+      )
     }
   }
 
@@ -277,7 +302,11 @@ export function createWorker(id: string, driver: ProvisioningDriver, hooks: Work
       await Promise.allSettled([...inFlight])
       if (options.release) await releaseIfEmpty()
       if (!registered) return
-      await hooks.retire().catch((err) => log.warn({ err }, 'could not retire the worker; its nodes wait for it to go stale'))
+      await hooks
+        .retire()
+        .catch((err) =>
+          log.warn({ err }, 'could not retire the worker; its nodes wait for it to go stale')
+        )
     },
   }
   return worker

@@ -16,7 +16,11 @@ export async function forgetOtherWorkers(tx: Tx, keep: string): Promise<void> {
 
 /** False when the row is gone: another replica presumed this worker dead and forgot it. */
 export async function beat(tx: Tx, id: string, now: Date): Promise<boolean> {
-  const updated = await tx.update(workers).set({ heartbeatAt: now }).where(eq(workers.id, id)).returning({ id: workers.id })
+  const updated = await tx
+    .update(workers)
+    .set({ heartbeatAt: now })
+    .where(eq(workers.id, id))
+    .returning({ id: workers.id })
   return updated.length === 1
 }
 
@@ -29,8 +33,16 @@ export async function retireWorker(tx: Tx, id: string): Promise<void> {
  * `staleBefore`, or no worker at all), at most `limit` at a time. On PostgreSQL the rows are
  * claimed with FOR UPDATE SKIP LOCKED, so two replicas sweeping at once never take the same node.
  */
-export async function claimOrphans(tx: Tx, workerId: string, staleBefore: Date, limit: number): Promise<NodeRow[]> {
-  const live = tx.select({ id: workers.id }).from(workers).where(gte(workers.heartbeatAt, staleBefore))
+export async function claimOrphans(
+  tx: Tx,
+  workerId: string,
+  staleBefore: Date,
+  limit: number
+): Promise<NodeRow[]> {
+  const live = tx
+    .select({ id: workers.id })
+    .from(workers)
+    .where(gte(workers.heartbeatAt, staleBefore))
   const candidates = tx
     .select()
     .from(nodes)
@@ -47,7 +59,12 @@ export async function claimOrphans(tx: Tx, workerId: string, staleBefore: Date, 
   await tx
     .update(nodes)
     .set({ workerId })
-    .where(inArray(nodes.id, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        nodes.id,
+        rows.map((row) => row.id)
+      )
+    )
   return rows.map((row) => ({ ...row, workerId }))
 }
 

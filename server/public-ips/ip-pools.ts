@@ -1,6 +1,15 @@
 import type { Config } from '../config.js'
 import type { NumberRange } from '../lib/next-fit.js'
-import { blockAt, blockCount, blockOf, fromBigInt, parseAddress, parsePool, type IpVersion, type Pool } from '../lib/ip.js'
+import {
+  blockAt,
+  blockCount,
+  blockOf,
+  fromBigInt,
+  parseAddress,
+  parsePool,
+  type IpVersion,
+  type Pool,
+} from '../lib/ip.js'
 
 /**
  * The public address pools. IPv4 is handed out as single addresses (/32); IPv6 as a /64 per
@@ -25,7 +34,9 @@ const cache = new WeakMap<Config, IpPools>()
 export function ipPools(config: Config): IpPools {
   let pools = cache.get(config)
   if (!pools) {
-    const all = [...config.ipv4Pools, ...config.ipv6Pools].map((cidr) => parsePool(cidr, BLOCK_PREFIX))
+    const all = [...config.ipv4Pools, ...config.ipv6Pools].map((cidr) =>
+      parsePool(cidr, BLOCK_PREFIX)
+    )
     pools = { 4: all.filter((p) => p.version === 4), 6: all.filter((p) => p.version === 6) }
     cache.set(config, pools)
   }
@@ -35,12 +46,20 @@ export function ipPools(config: Config): IpPools {
 function block(pool: Pool, start: bigint, address: bigint): Block {
   const network = `${fromBigInt(pool.version, start)}/${pool.blockPrefix}`
   const ipv4Value = pool.version === 4 ? Number(address) : null
-  return { version: pool.version, network, ip: `${fromBigInt(pool.version, address)}/${pool.blockPrefix}`, ipv4Value }
+  return {
+    version: pool.version,
+    network,
+    ip: `${fromBigInt(pool.version, address)}/${pool.blockPrefix}`,
+    ipv4Value,
+  }
 }
 
 /** The IPv4 pools as ranges of address numbers, for next-fit allocation (lib/next-fit.ts). */
 export function ipv4Ranges(pools: IpPools): NumberRange[] {
-  return pools[4].map((pool) => ({ lo: Number(blockAt(pool, 0n)), hi: Number(blockAt(pool, blockCount(pool) - 1n)) }))
+  return pools[4].map((pool) => ({
+    lo: Number(blockAt(pool, 0n)),
+    hi: Number(blockAt(pool, blockCount(pool) - 1n)),
+  }))
 }
 
 /** The IPv4 block of an address number from ipv4Ranges. */

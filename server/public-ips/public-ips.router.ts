@@ -12,13 +12,19 @@ export function publicIpsRouter(deps: Deps) {
     .openapi(routes.attach, async (c) => {
       const { id } = c.req.valid('param')
       const answer = idempotentAnswer<AttachResult>(c, 200)
-      return c.json(await attachIp(deps, principalOf(c).accountId, id, c.req.valid('json').ip, answer), 200)
+      return c.json(
+        await attachIp(deps, principalOf(c).accountId, id, c.req.valid('json').ip, answer),
+        200
+      )
     })
     .openapi(routes.list, async (c) =>
       c.json(await listNodeIps(deps, principalOf(c).accountId, c.req.valid('param').id), 200)
     )
     .openapi(routes.detach, async (c) => {
       const { id } = c.req.valid('param')
-      return c.json(await detachIp(deps, principalOf(c).accountId, id, c.req.valid('query').ip), 200)
+      return c.json(
+        await detachIp(deps, principalOf(c).accountId, id, c.req.valid('query').ip),
+        200
+      )
     })
 }

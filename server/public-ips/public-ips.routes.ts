@@ -10,7 +10,13 @@ import {
   problemResponse,
 } from '../http/responses.js'
 import { NodeIdParam } from '../nodes/nodes.schema.js'
-import { AttachIpBody, AttachResult, DetachQuery, DetachResult, IpAttachmentEntry } from './public-ips.schema.js'
+import {
+  AttachIpBody,
+  AttachResult,
+  DetachQuery,
+  DetachResult,
+  IpAttachmentEntry,
+} from './public-ips.schema.js'
 
 const tags = ['Public IPs']
 const nodeNotFound = problemResponse('No such node on the account, or it is deleted')
@@ -23,7 +29,11 @@ export const attach = createRoute({
   summary: 'Attach a public IP address',
   security: bearer,
   middleware: [optionalJsonBody] as const,
-  request: { params: NodeIdParam, headers: idempotencyHeaders, body: { content: json(AttachIpBody) } },
+  request: {
+    params: NodeIdParam,
+    headers: idempotencyHeaders,
+    body: { content: json(AttachIpBody) },
+  },
   responses: {
     200: {
       description: 'The attached address',
@@ -54,7 +64,9 @@ export const detach = createRoute({
     400: problemResponse('`ip` is not an address from the public pools'),
     ...authErrors,
     404: problemResponse('No such node, or the address is not attached to it (`ip_not_attached`)'),
-    409: problemResponse('The node is being deleted (`node_not_running`) or restarted after it died (`node_repairing`)'),
+    409: problemResponse(
+      'The node is being deleted (`node_not_running`) or restarted after it died (`node_repairing`)'
+    ),
   },
 })
 

@@ -4,7 +4,8 @@ import { z } from '@hono/zod-openapi'
 export const AttachIpBody = z
   .strictObject({
     ip: z.string().min(1).default('auto').openapi({
-      description: '`auto` (allocate IPv4), `auto-ipv6` (allocate IPv6), or a specific public address from the pools',
+      description:
+        '`auto` (allocate IPv4), `auto-ipv6` (allocate IPv6), or a specific public address from the pools',
       example: 'auto-ipv6',
     }),
   })
@@ -29,7 +30,8 @@ export type AttachResult = z.infer<typeof AttachResult>
 
 export const DetachQuery = z.object({
   ip: z.string().min(1).optional().openapi({
-    description: 'The address to detach (with or without prefix); without it, the most recently attached one',
+    description:
+      'The address to detach (with or without prefix); without it, the most recently attached one',
   }),
 })
 

@@ -9,7 +9,14 @@ import type { Clock } from '../lib/clock.js'
 // Public IPs are a sub-resource of nodes: reading the node row here keeps the services acyclic.
 import { findLiveNode, type NodeRow } from '../nodes/nodes.store.js'
 import { nextFit } from '../lib/next-fit.js'
-import { blockForAddress, firstFreeBlock, ipPools, ipv4Block, ipv4Ranges, type Block } from './ip-pools.js'
+import {
+  blockForAddress,
+  firstFreeBlock,
+  ipPools,
+  ipv4Block,
+  ipv4Ranges,
+  type Block,
+} from './ip-pools.js'
 import type { AttachResult, IpAttachmentEntry } from './public-ips.schema.js'
 import {
   attachmentsOfAccount,
@@ -34,9 +41,14 @@ const address = (ip: string) => ip.split('/')[0]!
 
 /** While a dead node is being restarted its addresses cannot change: the restart sets them. */
 function repairing(nodeId: string): ProblemError {
-  return new ProblemError(409, 'node_repairing', `node ${nodeId} stopped answering and is being restarted; retry in a few seconds`, {
-    headers: { 'Retry-After': '5' },
-  })
+  return new ProblemError(
+    409,
+    'node_repairing',
+    `node ${nodeId} stopped answering and is being restarted; retry in a few seconds`,
+    {
+      headers: { 'Retry-After': '5' },
+    }
+  )
 }
 
 function refuseWhileReviving(ctx: EngineCtx, nodeId: string): void {
@@ -66,12 +78,21 @@ async function pickBlock(ctx: TxCtx, requested: string): Promise<Block> {
   if (requested === 'auto' || requested === 'auto-ipv6') {
     const version = requested === 'auto' ? 4 : 6
     const free = await firstFree(ctx, version)
-    if (!free) throw new ProblemError(503, 'ip_pool_exhausted', `no free public IPv${version} address`, { headers: { 'Retry-After': '60' } })
+    if (!free)
+      throw new ProblemError(503, 'ip_pool_exhausted', `no free public IPv${version} address`, {
+        headers: { 'Retry-After': '60' },
+      })
     return free
   }
   const wanted = blockForAddress(ipPools(ctx.config), requested)
-  if (!wanted) throw invalidField('ip', 'must be auto, auto-ipv6, or an address from the public pools', 'ip_not_in_pool')
-  if (await isNetworkUsed(ctx.db, wanted.network)) throw new ProblemError(409, 'ip_in_use', `${requested} is attached to a node`)
+  if (!wanted)
+    throw invalidField(
+      'ip',
+      'must be auto, auto-ipv6, or an address from the public pools',
+      'ip_not_in_pool'
+    )
+  if (await isNetworkUsed(ctx.db, wanted.network))
+    throw new ProblemError(409, 'ip_in_use', `${requested} is attached to a node`)
   return wanted
 }
 
@@ -85,7 +106,12 @@ async function attachBlock(ctx: TxCtx, node: NodeRow, chosen: Block): Promise<At
     accountId: node.accountId,
     attachedAt: ctx.clock.now(),
   })
-  const result = { status: 'attached' as const, ip: chosen.ip, ipVersion: chosen.version, nodeId: node.id }
+  const result = {
+    status: 'attached' as const,
+    ip: chosen.ip,
+    ipVersion: chosen.version,
+    nodeId: node.id,
+  }
   await recordIpEvent(ctx, node.accountId, 'public_ip.attached', result)
   return result
 }
@@ -112,7 +138,11 @@ export async function attachIp(
     const node = await nodeOr404(tx, accountId, nodeId)
     refuseWhileReviving(ctx, nodeId)
     if (node.status !== 'running') {
-      throw new ProblemError(409, 'node_not_running', `node ${nodeId} is ${node.status}; addresses attach once it is running`)
+      throw new ProblemError(
+        409,
+        'node_not_running',
+        `node ${nodeId} is ${node.status}; addresses attach once it is running`
+      )
     }
     const chosen = await pickBlock({ ...ctx, db: tx }, requested)
     const result = await attachBlock({ ...ctx, db: tx }, node, chosen)
@@ -136,8 +166,14 @@ export async function attachIp(
     // A node whose engine side died is the usual cause: say so, and start its restart now
     // rather than at the next health check.
     if (await ctx.worker.reviveIfDead(nodeId).catch(() => false)) throw repairing(nodeId)
-    ctx.worker.syncPublicIps(node).catch((again) => ctx.log.warn({ err: again, node_id: nodeId }, 'address cleanup failed'))
-    throw new ProblemError(500, 'ip_attach_failed', 'the address could not be configured on the node; retry the request')
+    ctx.worker
+      .syncPublicIps(node)
+      .catch((again) => ctx.log.warn({ err: again, node_id: nodeId }, 'address cleanup failed'))
+    throw new ProblemError(
+      500,
+      'ip_attach_failed',
+      'the address could not be configured on the node; retry the request'
+    )
   }
   return result
 }
@@ -148,16 +184,23 @@ export async function attachAutoIpv4(ctx: TxCtx, node: NodeRow): Promise<AttachR
   return free ? attachBlock(ctx, node, free) : undefined
 }
 
-async function attachmentToDetach(db: Db, config: Config, node: NodeRow, ip: string | undefined): Promise<PublicIpRow> {
+async function attachmentToDetach(
+  db: Db,
+  config: Config,
+  node: NodeRow,
+  ip: string | undefined
+): Promise<PublicIpRow> {
   if (ip === undefined) {
     const latest = await latestAttachment(db, node.id)
-    if (!latest) throw new ProblemError(404, 'ip_not_attached', `node ${node.id} has no public address`)
+    if (!latest)
+      throw new ProblemError(404, 'ip_not_attached', `node ${node.id} has no public address`)
     return latest
   }
   const wanted = blockForAddress(ipPools(config), address(ip))
   if (!wanted) throw invalidField('ip', 'is not an address from the public pools', 'ip_not_in_pool')
   const row = await findAttachment(db, node.id, wanted.network)
-  if (!row) throw new ProblemError(404, 'ip_not_attached', `${ip} is not attached to node ${node.id}`)
+  if (!row)
+    throw new ProblemError(404, 'ip_not_attached', `${ip} is not attached to node ${node.id}`)
   return row
 }
 
@@ -165,22 +208,41 @@ async function attachmentToDetach(db: Db, config: Config, node: NodeRow, ip: str
  * Detaches the address named, or the most recently attached one. The record is the truth: if
  * the engine fails to drop the address now, the node's next sync or the next start does.
  */
-export async function detachIp(ctx: EngineCtx, accountId: string, nodeId: string, ip: string | undefined) {
+export async function detachIp(
+  ctx: EngineCtx,
+  accountId: string,
+  nodeId: string,
+  ip: string | undefined
+) {
   const { node, detached } = await transaction(ctx.db, async (tx) => {
     const node = await nodeOr404(tx, accountId, nodeId)
     refuseWhileReviving(ctx, nodeId)
     if (node.status === 'deleting') {
-      throw new ProblemError(409, 'node_not_running', `node ${nodeId} is deleting; its addresses are released with it`)
+      throw new ProblemError(
+        409,
+        'node_not_running',
+        `node ${nodeId} is deleting; its addresses are released with it`
+      )
     }
     const row = await attachmentToDetach(tx, ctx.config, node, ip)
     await deleteAttachment(tx, row.network)
-    const detached = { status: 'detached' as const, ip: row.ip, ipVersion: row.version as 4 | 6, nodeId }
+    const detached = {
+      status: 'detached' as const,
+      ip: row.ip,
+      ipVersion: row.version as 4 | 6,
+      nodeId,
+    }
     await recordIpEvent({ ...ctx, db: tx }, accountId, 'public_ip.detached', detached)
     return { node, detached }
   })
   await ctx.worker
     .syncPublicIps(node)
-    .catch((err) => ctx.log.error({ err, node_id: nodeId, ip: detached.ip }, 'address left on the node until its next sync or restart'))
+    .catch((err) =>
+      ctx.log.error(
+        { err, node_id: nodeId, ip: detached.ip },
+        'address left on the node until its next sync or restart'
+      )
+    )
   return detached
 }
 
@@ -188,9 +250,16 @@ export async function detachIp(ctx: EngineCtx, accountId: string, nodeId: string
  * Each node's first attached IPv4 address (without prefix): the spec's `ip_address`. For
  * many nodes of one account, reading the account's addresses at once beats a long IN list.
  */
-export async function primaryIpv4(db: Db, nodeIds: string[], accountId?: string): Promise<Map<string, string>> {
+export async function primaryIpv4(
+  db: Db,
+  nodeIds: string[],
+  accountId?: string
+): Promise<Map<string, string>> {
   const result = new Map<string, string>()
-  const rows = accountId && nodeIds.length > 1 ? await attachmentsOfAccount(db, accountId) : await attachmentsOfNodes(db, nodeIds)
+  const rows =
+    accountId && nodeIds.length > 1
+      ? await attachmentsOfAccount(db, accountId)
+      : await attachmentsOfNodes(db, nodeIds)
   for (const row of rows) {
     if (row.version === 4 && !result.has(row.nodeId)) result.set(row.nodeId, address(row.ip))
   }
@@ -198,7 +267,11 @@ export async function primaryIpv4(db: Db, nodeIds: string[], accountId?: string)
 }
 
 /** `GET /api/v1/nodes/{id}/network/ip`: the node's addresses as the API shows them. */
-export async function listNodeIps(ctx: Ctx, accountId: string, nodeId: string): Promise<IpAttachmentEntry[]> {
+export async function listNodeIps(
+  ctx: Ctx,
+  accountId: string,
+  nodeId: string
+): Promise<IpAttachmentEntry[]> {
   const node = await nodeOr404(ctx.db, accountId, nodeId)
   // The automatic IPv4 is recorded just before a node turns running: hidden until then, as
   // the node's own ip_address is.
@@ -223,7 +296,10 @@ export async function nodeAddresses(db: Db, nodeId: string) {
 }
 
 /** Returns a torn-down node's addresses to the pools. */
-export async function releaseNodeIps(ctx: TxCtx, node: Pick<NodeRow, 'id' | 'accountId'>): Promise<void> {
+export async function releaseNodeIps(
+  ctx: TxCtx,
+  node: Pick<NodeRow, 'id' | 'accountId'>
+): Promise<void> {
   const released = await attachmentsOfNodes(ctx.db, [node.id])
   await deleteAttachmentsOfNode(ctx.db, node.id)
   for (const row of released) {

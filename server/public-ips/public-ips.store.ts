@@ -16,7 +16,12 @@ const highestIpv4 = preparedPerDb('highest_ipv4', (db) =>
   db
     .select({ value: publicIps.ipv4Value })
     .from(publicIps)
-    .where(and(gte(publicIps.ipv4Value, sql.placeholder('lo')), lte(publicIps.ipv4Value, sql.placeholder('hi'))))
+    .where(
+      and(
+        gte(publicIps.ipv4Value, sql.placeholder('lo')),
+        lte(publicIps.ipv4Value, sql.placeholder('hi'))
+      )
+    )
     .orderBy(desc(publicIps.ipv4Value))
     .limit(1)
 )
@@ -29,10 +34,22 @@ export function usedIpv4(db: Db): UsedNumbers {
       return (await highestIpv4(db, { lo, hi }))[0]?.value ?? undefined
     },
     async lowestFree({ lo, hi }) {
-      if (!(await first(db.select({ network: publicIps.network }).from(publicIps).where(eq(publicIps.ipv4Value, lo)).limit(1)))) return lo
+      if (
+        !(await first(
+          db
+            .select({ network: publicIps.network })
+            .from(publicIps)
+            .where(eq(publicIps.ipv4Value, lo))
+            .limit(1)
+        ))
+      )
+        return lo
       // The first address in use whose successor is free: the walk stops at the lowest gap.
       const next = sql<number>`${publicIps.ipv4Value} + 1`
-      const taken = db.select({ network: higher.network }).from(higher).where(eq(higher.ipv4Value, next))
+      const taken = db
+        .select({ network: higher.network })
+        .from(higher)
+        .where(eq(higher.ipv4Value, next))
       const gap = await first(
         db
           .select({ value: next })
@@ -48,12 +65,21 @@ export function usedIpv4(db: Db): UsedNumbers {
 
 /** The networks in use of a version: IPv6's allocator still reads them all. */
 export async function usedNetworks(db: Db, version: 4 | 6): Promise<Set<string>> {
-  const rows = await db.select({ network: publicIps.network }).from(publicIps).where(eq(publicIps.version, version))
+  const rows = await db
+    .select({ network: publicIps.network })
+    .from(publicIps)
+    .where(eq(publicIps.version, version))
   return new Set(rows.map((row) => row.network))
 }
 
 export async function isNetworkUsed(db: Db, network: string): Promise<boolean> {
-  const row = await first(db.select({ network: publicIps.network }).from(publicIps).where(eq(publicIps.network, network)).limit(1))
+  const row = await first(
+    db
+      .select({ network: publicIps.network })
+      .from(publicIps)
+      .where(eq(publicIps.network, network))
+      .limit(1)
+  )
   return row !== undefined
 }
 
@@ -76,7 +102,11 @@ export async function attachmentsOfNodes(db: Db, nodeIds: string[]): Promise<Pub
     .orderBy(asc(publicIps.attachedAt), asc(publicIps.network))
 }
 
-export function findAttachment(db: Db, nodeId: string, network: string): Promise<PublicIpRow | undefined> {
+export function findAttachment(
+  db: Db,
+  nodeId: string,
+  network: string
+): Promise<PublicIpRow | undefined> {
   return first(
     db
       .select()

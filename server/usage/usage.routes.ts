@@ -10,7 +10,10 @@ export const get = createRoute({
   security: bearer,
   request: { query: UsageQuery },
   responses: {
-    200: { description: 'Usage over the period', content: { 'application/json': { schema: Usage } } },
+    200: {
+      description: 'Usage over the period',
+      content: { 'application/json': { schema: Usage } },
+    },
     400: problemResponse('Invalid period'),
     ...authErrors,
   },

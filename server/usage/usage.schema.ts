@@ -1,7 +1,10 @@
 import { z } from '@hono/zod-openapi'
 
 export const UsageQuery = z.object({
-  from: z.iso.datetime().optional().openapi({ description: 'Period start (ISO 8601); default: start of the current UTC month' }),
+  from: z.iso
+    .datetime()
+    .optional()
+    .openapi({ description: 'Period start (ISO 8601); default: start of the current UTC month' }),
   to: z.iso.datetime().optional().openapi({ description: 'Period end (ISO 8601); default: now' }),
 })
 

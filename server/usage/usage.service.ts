@@ -11,14 +11,24 @@ function startOfMonth(now: Date): Date {
 }
 
 /** Seconds billed inside the period; a started second counts in full. */
-export function billedSeconds(createdAt: Date, deletedAt: Date | null, from: Date, to: Date): number {
+export function billedSeconds(
+  createdAt: Date,
+  deletedAt: Date | null,
+  from: Date,
+  to: Date
+): number {
   const start = Math.max(createdAt.getTime(), from.getTime())
   const end = Math.min(deletedAt?.getTime() ?? Number.POSITIVE_INFINITY, to.getTime())
   return end > start ? Math.ceil((end - start) / 1000) : 0
 }
 
 /** `GET /api/v1/usage`: per-second cost of each node of the account over a period. */
-export async function accountUsage(db: Db, clock: Clock, accountId: string, query: z.infer<typeof UsageQuery>): Promise<Usage> {
+export async function accountUsage(
+  db: Db,
+  clock: Clock,
+  accountId: string,
+  query: z.infer<typeof UsageQuery>
+): Promise<Usage> {
   const now = clock.now()
   const from = query.from ? new Date(query.from) : startOfMonth(now)
   const to = query.to ? new Date(query.to) : now

@@ -4,7 +4,12 @@ import type { NodeRow } from '../nodes/nodes.store.js'
 import { nodes } from '../nodes/nodes.table.js'
 
 /** Nodes of an account that were billed at some moment of [from, to). */
-export function nodesBilledBetween(db: Db, accountId: string, from: Date, to: Date): Promise<NodeRow[]> {
+export function nodesBilledBetween(
+  db: Db,
+  accountId: string,
+  from: Date,
+  to: Date
+): Promise<NodeRow[]> {
   return db
     .select()
     .from(nodes)

@@ -9,9 +9,19 @@ import { createVpc, deleteVpc, getVpc, listVpcs } from './vpcs.service.js'
 export function vpcsRouter(deps: Deps) {
   return createRouter()
     .openapi(routes.create, async (c) =>
-      c.json(await createVpc(deps, principalOf(c).accountId, c.req.valid('json'), idempotentAnswer(c, 201)), 201)
+      c.json(
+        await createVpc(
+          deps,
+          principalOf(c).accountId,
+          c.req.valid('json'),
+          idempotentAnswer(c, 201)
+        ),
+        201
+      )
     )
-    .openapi(routes.list, async (c) => c.json(await listVpcs(deps.db, principalOf(c).accountId), 200))
+    .openapi(routes.list, async (c) =>
+      c.json(await listVpcs(deps.db, principalOf(c).accountId), 200)
+    )
     .openapi(routes.getOne, async (c) =>
       c.json(await getVpc(deps.db, principalOf(c).accountId, c.req.valid('param').id), 200)
     )

@@ -37,7 +37,10 @@ export const list = createRoute({
   tags,
   summary: 'List VPCs',
   security: bearer,
-  responses: { 200: { description: 'Every VPC of the account', content: json(z.array(Vpc)) }, ...authErrors },
+  responses: {
+    200: { description: 'Every VPC of the account', content: json(z.array(Vpc)) },
+    ...authErrors,
+  },
 })
 
 export const getOne = createRoute({

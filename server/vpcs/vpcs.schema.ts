@@ -8,12 +8,13 @@ export const CreateVpcBody = z
       description: 'Unique name of the VPC on the account: printable, trimmed, 1 to 63 characters',
       example: 'backend',
     }),
-    region: z
-      .string()
-      .min(1)
+    region: z.string().min(1).optional().openapi({
+      description: 'Target region; the server default when omitted',
+      example: 'eu-central-1',
+    }),
+    description: printableText(255)
       .optional()
-      .openapi({ description: 'Target region; the server default when omitted', example: 'eu-central-1' }),
-    description: printableText(255).optional().openapi({ example: 'private network of the API tier' }),
+      .openapi({ example: 'private network of the API tier' }),
   })
   .openapi('CreateVpc')
 
@@ -24,7 +25,9 @@ export const Vpc = z
     name: z.string(),
     region: z.string(),
     description: z.string().nullable(),
-    cidr: z.string().openapi({ example: '10.1.0.0/16', description: 'Private range, unique on the account' }),
+    cidr: z
+      .string()
+      .openapi({ example: '10.1.0.0/16', description: 'Private range, unique on the account' }),
     created_at: z.iso.datetime(),
     node_ids: z.array(z.string()).openapi({ description: 'Nodes in the VPC that are not deleted' }),
   })
@@ -33,5 +36,8 @@ export const Vpc = z
 export type Vpc = z.infer<typeof Vpc>
 
 export const VpcIdParam = z.object({
-  id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '0b9f6a2e-5b43-4d7e-9a51-2f3c1d0e4a77' }),
+  id: z.string().openapi({
+    param: { name: 'id', in: 'path' },
+    example: '0b9f6a2e-5b43-4d7e-9a51-2f3c1d0e4a77',
+  }),
 })

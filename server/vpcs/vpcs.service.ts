@@ -29,7 +29,10 @@ type TxCtx = Omit<Ctx, 'db'> & { db: Tx }
 const MAX_VPCS = 256
 
 async function withNodeIds(db: Db, rows: VpcRow[]): Promise<Vpc[]> {
-  const ids = await nodeIdsByVpc(db, rows.map((row) => row.id))
+  const ids = await nodeIdsByVpc(
+    db,
+    rows.map((row) => row.id)
+  )
   return rows.map((row) => toVpc(row, ids.get(row.id) ?? []))
 }
 
@@ -48,14 +51,24 @@ async function insertWithFreeCidr(
   // One allocator per account at a time, so two replicas never pick the same range.
   await lockKey(ctx.db, `vpcs:${accountId}`)
   if (await findLiveVpcByName(ctx.db, accountId, fields.name)) {
-    throw new ProblemError(409, 'vpc_name_taken', `a VPC named ${fields.name} exists on this account`)
+    throw new ProblemError(
+      409,
+      'vpc_name_taken',
+      `a VPC named ${fields.name} exists on this account`
+    )
   }
   const used = new Set((await liveVpcs(ctx.db, accountId)).map((row) => row.cidr))
   const index = Array.from({ length: MAX_VPCS }, (_, i) => i).find((i) => !used.has(vpcCidr(i)))
   if (index === undefined) {
     throw new ProblemError(409, 'vpc_limit_reached', `an account can have at most ${MAX_VPCS} VPCs`)
   }
-  const row = await insertVpc(ctx.db, { id: newUuid(), accountId, cidr: vpcCidr(index), createdAt: ctx.clock.now(), ...fields })
+  const row = await insertVpc(ctx.db, {
+    id: newUuid(),
+    accountId,
+    cidr: vpcCidr(index),
+    createdAt: ctx.clock.now(),
+    ...fields,
+  })
   const data = { name: row.name, region: row.region, cidr: row.cidr, default: row.isDefault }
   await recordEvent(ctx.db, ctx.clock, { accountId, type: 'vpc.created', resourceId: row.id, data })
   return row
@@ -98,12 +111,22 @@ export function deleteVpc(ctx: Ctx, accountId: string, id: string): Promise<void
     await lockKey(tx, `vpc:${row.id}`)
     const nodeIds = (await nodeIdsByVpc(tx, [row.id])).get(row.id) ?? []
     if (nodeIds.length > 0) {
-      throw new ProblemError(409, 'vpc_has_nodes', `VPC ${id} still has nodes: ${nodeIds.join(', ')}; delete them first`, {
-        extra: { node_ids: nodeIds },
-      })
+      throw new ProblemError(
+        409,
+        'vpc_has_nodes',
+        `VPC ${id} still has nodes: ${nodeIds.join(', ')}; delete them first`,
+        {
+          extra: { node_ids: nodeIds },
+        }
+      )
     }
     await markVpcDeleted(tx, row.id, ctx.clock.now())
-    await recordEvent(tx, ctx.clock, { accountId, type: 'vpc.deleted', resourceId: row.id, data: { name: row.name } })
+    await recordEvent(tx, ctx.clock, {
+      accountId,
+      type: 'vpc.deleted',
+      resourceId: row.id,
+      data: { name: row.name },
+    })
   })
 }
 
@@ -115,7 +138,11 @@ export async function vpcForNewNode(db: Db, accountId: string, vpcId: string): P
 }
 
 /** The region's default VPC, created on first use; call inside the node's transaction. */
-export async function ensureDefaultVpc(ctx: TxCtx, accountId: string, region: string): Promise<VpcRow> {
+export async function ensureDefaultVpc(
+  ctx: TxCtx,
+  accountId: string,
+  region: string
+): Promise<VpcRow> {
   const existing = await findDefaultVpc(ctx.db, accountId, region)
   if (existing) return existing
   await lockKey(ctx.db, `vpcs:${accountId}`)

@@ -21,7 +21,8 @@ export function toVpc(row: VpcRow, nodeIds: string[]): Vpc {
   }
 }
 
-const live = (accountId: string | Placeholder) => and(eq(vpcs.accountId, accountId), isNull(vpcs.deletedAt))
+const live = (accountId: string | Placeholder) =>
+  and(eq(vpcs.accountId, accountId), isNull(vpcs.deletedAt))
 
 export async function insertVpc(tx: Tx, row: typeof vpcs.$inferInsert): Promise<VpcRow> {
   return (await tx.insert(vpcs).values(row).returning())[0]!
@@ -32,7 +33,11 @@ export function liveVpcs(db: Db, accountId: string): Promise<VpcRow[]> {
 }
 
 const liveVpcById = preparedPerDb('live_vpc_by_id', (db) =>
-  db.select().from(vpcs).where(and(live(sql.placeholder('accountId')), eq(vpcs.id, sql.placeholder('id')))).limit(1)
+  db
+    .select()
+    .from(vpcs)
+    .where(and(live(sql.placeholder('accountId')), eq(vpcs.id, sql.placeholder('id'))))
+    .limit(1)
 )
 
 /** Read on every node creation (and by its driver spec), hence prepared once. */
@@ -40,19 +45,39 @@ export function findLiveVpc(db: Db, accountId: string, id: string): Promise<VpcR
   return first(liveVpcById(db, { accountId, id }))
 }
 
-export function findLiveVpcByName(db: Db, accountId: string, name: string): Promise<VpcRow | undefined> {
-  return first(db.select().from(vpcs).where(and(live(accountId), eq(vpcs.name, name))).limit(1))
+export function findLiveVpcByName(
+  db: Db,
+  accountId: string,
+  name: string
+): Promise<VpcRow | undefined> {
+  return first(
+    db
+      .select()
+      .from(vpcs)
+      .where(and(live(accountId), eq(vpcs.name, name)))
+      .limit(1)
+  )
 }
 
 const defaultVpcOfRegion = preparedPerDb('default_vpc_of_region', (db) =>
   db
     .select()
     .from(vpcs)
-    .where(and(live(sql.placeholder('accountId')), eq(vpcs.region, sql.placeholder('region')), eq(vpcs.isDefault, true)))
+    .where(
+      and(
+        live(sql.placeholder('accountId')),
+        eq(vpcs.region, sql.placeholder('region')),
+        eq(vpcs.isDefault, true)
+      )
+    )
     .limit(1)
 )
 
-export function findDefaultVpc(db: Db, accountId: string, region: string): Promise<VpcRow | undefined> {
+export function findDefaultVpc(
+  db: Db,
+  accountId: string,
+  region: string
+): Promise<VpcRow | undefined> {
   return first(defaultVpcOfRegion(db, { accountId, region }))
 }
 

@@ -16,7 +16,13 @@ export function signatureHeader(secret: string, body: string, unixSeconds: numbe
  * The receiver's check (the recipe docs/api.md gives): the signature matches and is at most
  * `toleranceSeconds` old.
  */
-export function verifySignature(secret: string, body: string, header: string, nowSeconds: number, toleranceSeconds = 300): boolean {
+export function verifySignature(
+  secret: string,
+  body: string,
+  header: string,
+  nowSeconds: number,
+  toleranceSeconds = 300
+): boolean {
   const parts = new Map(header.split(',').map((part) => part.split('=', 2) as [string, string]))
   const t = Number(parts.get('t'))
   const given = Buffer.from(parts.get('v1') ?? '', 'hex')

@@ -10,12 +10,17 @@ import ipaddr from 'ipaddr.js'
 const PUBLIC = new Set(['unicast'])
 
 /** Why the URL's host may not be a target, or undefined when it may. */
-export async function refusedTarget(url: string, allowPrivate: boolean): Promise<string | undefined> {
+export async function refusedTarget(
+  url: string,
+  allowPrivate: boolean
+): Promise<string | undefined> {
   if (allowPrivate) return undefined
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '')
   let addresses: string[]
   try {
-    addresses = ipaddr.isValid(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address)
+    addresses = ipaddr.isValid(host)
+      ? [host]
+      : (await lookup(host, { all: true })).map((a) => a.address)
   } catch {
     return `${host} does not resolve`
   }

@@ -40,7 +40,11 @@ async function fanOut(deps: Deps): Promise<void> {
     for (const hook of await lockEnabledWebhooks(tx)) {
       const types = eventTypesOf(hook)
       const filter = { accountId: hook.accountId, types: types.length > 0 ? types : undefined }
-      const events = await findEvents(tx, filter, { order: 'oldest', from: hook.cursor, limit: FANOUT_BATCH })
+      const events = await findEvents(tx, filter, {
+        order: 'oldest',
+        from: hook.cursor,
+        limit: FANOUT_BATCH,
+      })
       if (events.length === 0) continue
       const now = deps.clock.now()
       await insertDeliveries(
@@ -69,9 +73,18 @@ interface Outcome {
   durationMs: number
 }
 
-async function post(deps: Deps, url: string, secret: string, delivery: DeliveryRow): Promise<Outcome> {
+async function post(
+  deps: Deps,
+  url: string,
+  secret: string,
+  delivery: DeliveryRow
+): Promise<Outcome> {
   const started = performance.now()
-  const done = (status: number | null, error: string | null) => ({ status, error, durationMs: Math.round(performance.now() - started) })
+  const done = (status: number | null, error: string | null) => ({
+    status,
+    error,
+    durationMs: Math.round(performance.now() - started),
+  })
   const refused = await refusedTarget(url, deps.config.webhookAllowPrivateTargets)
   if (refused) return done(null, refused)
   try {
@@ -80,7 +93,11 @@ async function post(deps: Deps, url: string, secret: string, delivery: DeliveryR
       headers: {
         'Content-Type': 'application/json',
         'User-Agent': 'nodeplane-webhooks/1',
-        [SIGNATURE_HEADER]: signatureHeader(secret, delivery.body, Math.floor(deps.clock.now().getTime() / 1000)),
+        [SIGNATURE_HEADER]: signatureHeader(
+          secret,
+          delivery.body,
+          Math.floor(deps.clock.now().getTime() / 1000)
+        ),
         'Nodeplane-Event-Type': delivery.eventType,
         'Nodeplane-Delivery-Id': delivery.id,
         ...(delivery.eventId === null ? {} : { 'Nodeplane-Event-Id': String(delivery.eventId) }),
@@ -100,7 +117,10 @@ async function post(deps: Deps, url: string, secret: string, delivery: DeliveryR
 
 /** The wait before attempt `attempt + 1`: base * 2^(attempt-1), at most an hour, with jitter. */
 function backoffMs(deps: Deps, attempt: number): number {
-  const ceiling = Math.min(deps.config.webhookRetryBaseSeconds * 1000 * 2 ** (attempt - 1), MAX_BACKOFF_MS)
+  const ceiling = Math.min(
+    deps.config.webhookRetryBaseSeconds * 1000 * 2 ** (attempt - 1),
+    MAX_BACKOFF_MS
+  )
   return ceiling / 2 + Math.random() * (ceiling / 2)
 }
 
@@ -111,7 +131,14 @@ async function settle(deps: Deps, delivery: DeliveryRow, outcome: Outcome): Prom
   const ok = outcome.error === null
   const final = ok || attempt >= deps.config.webhookMaxAttempts
   await transaction(deps.db, async (tx) => {
-    await insertAttempt(tx, { deliveryId: delivery.id, attempt, at: now, responseStatus: outcome.status, error: outcome.error, durationMs: outcome.durationMs })
+    await insertAttempt(tx, {
+      deliveryId: delivery.id,
+      attempt,
+      at: now,
+      responseStatus: outcome.status,
+      error: outcome.error,
+      durationMs: outcome.durationMs,
+    })
     await updateDelivery(tx, delivery.id, {
       attempts: attempt,
       status: ok ? 'succeeded' : final ? 'failed' : 'pending',
@@ -120,7 +147,10 @@ async function settle(deps: Deps, delivery: DeliveryRow, outcome: Outcome): Prom
       finishedAt: final ? now : null,
     })
     if (ok) await updateWebhook(tx, delivery.webhookId, { failureStreak: 0 })
-    else if (final && (await bumpFailureStreak(tx, delivery.webhookId)) >= deps.config.webhookDisableAfter) {
+    else if (
+      final &&
+      (await bumpFailureStreak(tx, delivery.webhookId)) >= deps.config.webhookDisableAfter
+    ) {
       const reason = `${deps.config.webhookDisableAfter} deliveries in a row failed every attempt; the last: ${outcome.error}`
       await updateWebhook(tx, delivery.webhookId, { enabled: false, disabledReason: reason })
       deps.log.warn({ webhook_id: delivery.webhookId }, 'webhook disabled after persistent failure')

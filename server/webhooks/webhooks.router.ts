@@ -18,12 +18,20 @@ export function webhooksRouter(deps: Deps) {
   const account = (c: Parameters<typeof principalOf>[0]) => principalOf(c).accountId
   return createRouter()
     .openapi(routes.create, async (c) =>
-      c.json(await createWebhook(deps, account(c), c.req.valid('json'), idempotentAnswer(c, 201)), 201)
+      c.json(
+        await createWebhook(deps, account(c), c.req.valid('json'), idempotentAnswer(c, 201)),
+        201
+      )
     )
     .openapi(routes.list, async (c) => c.json(await listWebhooks(deps, account(c)), 200))
-    .openapi(routes.getOne, async (c) => c.json(await getWebhook(deps, account(c), c.req.valid('param').id), 200))
+    .openapi(routes.getOne, async (c) =>
+      c.json(await getWebhook(deps, account(c), c.req.valid('param').id), 200)
+    )
     .openapi(routes.update, async (c) =>
-      c.json(await changeWebhook(deps, account(c), c.req.valid('param').id, c.req.valid('json')), 200)
+      c.json(
+        await changeWebhook(deps, account(c), c.req.valid('param').id, c.req.valid('json')),
+        200
+      )
     )
     .openapi(routes.remove, async (c) => {
       await deleteWebhook(deps, account(c), c.req.valid('param').id)
@@ -32,5 +40,7 @@ export function webhooksRouter(deps: Deps) {
     .openapi(routes.deliveries, async (c) =>
       c.json(await webhookDeliveries(deps, account(c), c.req.valid('param').id), 200)
     )
-    .openapi(routes.test, async (c) => c.json(await sendTestEvent(deps, account(c), c.req.valid('param').id), 202))
+    .openapi(routes.test, async (c) =>
+      c.json(await sendTestEvent(deps, account(c), c.req.valid('param').id), 202)
+    )
 }

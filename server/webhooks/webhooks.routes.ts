@@ -1,7 +1,21 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { jsonBody } from '../http/json-body.js'
-import { authErrors, bearer, idempotencyErrors, idempotencyHeaders, jsonContent as json, problemResponse } from '../http/responses.js'
-import { CreatedWebhook, CreateWebhookBody, UpdateWebhookBody, Webhook, WebhookDelivery, WebhookIdParam } from './webhooks.schema.js'
+import {
+  authErrors,
+  bearer,
+  idempotencyErrors,
+  idempotencyHeaders,
+  jsonContent as json,
+  problemResponse,
+} from '../http/responses.js'
+import {
+  CreatedWebhook,
+  CreateWebhookBody,
+  UpdateWebhookBody,
+  Webhook,
+  WebhookDelivery,
+  WebhookIdParam,
+} from './webhooks.schema.js'
 
 const tags = ['Webhooks']
 const notFound = problemResponse('No such webhook on the account')
@@ -12,13 +26,19 @@ export const create = createRoute({
   path: '/api/v1/webhooks',
   tags,
   summary: 'Create a webhook',
-  description: "Events from now on are POSTed to `url`, signed with the secret in this answer (it is not shown again).",
+  description:
+    'Events from now on are POSTed to `url`, signed with the secret in this answer (it is not shown again).',
   security: bearer,
   middleware: [jsonBody] as const,
-  request: { headers: idempotencyHeaders, body: { content: json(CreateWebhookBody), required: true } },
+  request: {
+    headers: idempotencyHeaders,
+    body: { content: json(CreateWebhookBody), required: true },
+  },
   responses: {
     201: { description: 'The webhook and its signing secret', content: json(CreatedWebhook) },
-    400: problemResponse('Invalid body, or a target that is not a public address (`webhook_target_refused`)'),
+    400: problemResponse(
+      'Invalid body, or a target that is not a public address (`webhook_target_refused`)'
+    ),
     ...authErrors,
     ...idempotencyErrors,
   },
@@ -30,7 +50,10 @@ export const list = createRoute({
   tags,
   summary: 'List webhooks',
   security: bearer,
-  responses: { 200: { description: 'Every webhook of the account', content: json(z.array(Webhook)) }, ...authErrors },
+  responses: {
+    200: { description: 'Every webhook of the account', content: json(z.array(Webhook)) },
+    ...authErrors,
+  },
 })
 
 export const getOne = createRoute({
@@ -40,7 +63,11 @@ export const getOne = createRoute({
   summary: 'Get a webhook',
   security: bearer,
   request,
-  responses: { 200: { description: 'The webhook', content: json(Webhook) }, ...authErrors, 404: notFound },
+  responses: {
+    200: { description: 'The webhook', content: json(Webhook) },
+    ...authErrors,
+    404: notFound,
+  },
 })
 
 export const update = createRoute({
@@ -77,7 +104,11 @@ export const deliveries = createRoute({
   summary: "The webhook's latest 100 deliveries, newest first, with every attempt",
   security: bearer,
   request,
-  responses: { 200: { description: 'The delivery log', content: json(z.array(WebhookDelivery)) }, ...authErrors, 404: notFound },
+  responses: {
+    200: { description: 'The delivery log', content: json(z.array(WebhookDelivery)) },
+    ...authErrors,
+    404: notFound,
+  },
 })
 
 export const test = createRoute({
@@ -85,7 +116,8 @@ export const test = createRoute({
   path: '/api/v1/webhooks/{id}/test',
   tags,
   summary: 'Send a test event',
-  description: 'Queues a `webhook.test` delivery, sent within a second like any other; see the delivery log for the answer.',
+  description:
+    'Queues a `webhook.test` delivery, sent within a second like any other; see the delivery log for the answer.',
   security: bearer,
   request,
   responses: {

@@ -4,12 +4,18 @@ import { EVENT_TYPES } from '../events/events.schema.js'
 const url = z
   .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
   .max(2048)
-  .openapi({ description: 'Where events are POSTed', example: 'https://hooks.example.com/nodeplane' })
+  .openapi({
+    description: 'Where events are POSTed',
+    example: 'https://hooks.example.com/nodeplane',
+  })
 
 const eventTypes = z
   .array(z.enum(EVENT_TYPES))
   .max(EVENT_TYPES.length)
-  .openapi({ description: 'Event types to deliver; empty (the default) means every type', example: ['node.running'] })
+  .openapi({
+    description: 'Event types to deliver; empty (the default) means every type',
+    example: ['node.running'],
+  })
 
 export const CreateWebhookBody = z
   .strictObject({
@@ -46,7 +52,8 @@ export const Webhook = z
 
 export const CreatedWebhook = Webhook.extend({
   secret: z.string().openapi({
-    description: 'The signing secret, shown only in this answer: store it to verify `Nodeplane-Signature`',
+    description:
+      'The signing secret, shown only in this answer: store it to verify `Nodeplane-Signature`',
     example: 'whsec_q3Vh0m2yTtWq7cK9oN1xZ8bR4eF6uJ5aL0pS2dG7iH',
   }),
 }).openapi('CreatedWebhook')
@@ -55,7 +62,11 @@ export const WebhookAttempt = z
   .object({
     attempt: z.number().int(),
     at: z.iso.datetime(),
-    response_status: z.number().int().nullable().openapi({ description: 'Null when no answer came' }),
+    response_status: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'Null when no answer came' }),
     error: z.string().nullable(),
     duration_ms: z.number().int(),
   })

@@ -8,7 +8,12 @@ import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import { newPrefixedId } from '../lib/ids.js'
 import { refusedTarget } from './target.js'
-import type { CreateWebhookBody, UpdateWebhookBody, Webhook, WebhookDelivery } from './webhooks.schema.js'
+import type {
+  CreateWebhookBody,
+  UpdateWebhookBody,
+  Webhook,
+  WebhookDelivery,
+} from './webhooks.schema.js'
 import {
   deleteFinishedBefore,
   deleteWebhookRow,
@@ -75,16 +80,25 @@ export async function getWebhook(ctx: Ctx, accountId: string, id: string): Promi
 }
 
 /** `PATCH`: changes what is given; enabling again clears the reason and the failure streak. */
-export async function changeWebhook(ctx: Ctx, accountId: string, id: string, body: z.infer<typeof UpdateWebhookBody>): Promise<Webhook> {
+export async function changeWebhook(
+  ctx: Ctx,
+  accountId: string,
+  id: string,
+  body: z.infer<typeof UpdateWebhookBody>
+): Promise<Webhook> {
   await webhookOr404(ctx, accountId, id)
   if (body.url) await assertTarget(ctx, body.url)
   const fields: Partial<WebhookRow> = {}
   if (body.url !== undefined) fields.url = body.url
   if (body.event_types !== undefined) fields.eventTypes = JSON.stringify(body.event_types)
   if (body.description !== undefined) fields.description = body.description
-  if (body.enabled === true) Object.assign(fields, { enabled: true, disabledReason: null, failureStreak: 0 })
+  if (body.enabled === true)
+    Object.assign(fields, { enabled: true, disabledReason: null, failureStreak: 0 })
   if (body.enabled === false) Object.assign(fields, { enabled: false, disabledReason: null })
-  const row = Object.keys(fields).length > 0 ? await transaction(ctx.db, (tx) => updateWebhook(tx, id, fields)) : undefined
+  const row =
+    Object.keys(fields).length > 0
+      ? await transaction(ctx.db, (tx) => updateWebhook(tx, id, fields))
+      : undefined
   return toWebhook(row ?? (await webhookOr404(ctx, accountId, id)))
 }
 
@@ -94,17 +108,33 @@ export async function deleteWebhook(ctx: Ctx, accountId: string, id: string): Pr
   }
 }
 
-export async function webhookDeliveries(ctx: Ctx, accountId: string, id: string): Promise<WebhookDelivery[]> {
+export async function webhookDeliveries(
+  ctx: Ctx,
+  accountId: string,
+  id: string
+): Promise<WebhookDelivery[]> {
   await webhookOr404(ctx, accountId, id)
   return recentDeliveries(ctx.db, id, 100)
 }
 
 /** `POST …/test`: queues a `webhook.test` delivery, sent at once through the usual outbox. */
-export async function sendTestEvent(ctx: Ctx, accountId: string, id: string): Promise<WebhookDelivery> {
+export async function sendTestEvent(
+  ctx: Ctx,
+  accountId: string,
+  id: string
+): Promise<WebhookDelivery> {
   const hook = await webhookOr404(ctx, accountId, id)
-  if (!hook.enabled) throw new ProblemError(409, 'webhook_disabled', `webhook ${id} is disabled; enable it first`)
+  if (!hook.enabled)
+    throw new ProblemError(409, 'webhook_disabled', `webhook ${id} is disabled; enable it first`)
   const now = ctx.clock.now()
-  const event = { id: null, type: 'webhook.test', time: now.toISOString(), resource_id: id, data: {}, actor: currentActor() }
+  const event = {
+    id: null,
+    type: 'webhook.test',
+    time: now.toISOString(),
+    resource_id: id,
+    data: {},
+    actor: currentActor(),
+  }
   const deliveryId = newPrefixedId('whd')
   const row = {
     id: deliveryId,
@@ -122,7 +152,10 @@ export async function sendTestEvent(ctx: Ctx, accountId: string, id: string): Pr
 }
 
 /** Deletes finished deliveries older than the event retention; returns how many. */
-export function pruneDeliveries(ctx: Pick<Ctx, 'db' | 'clock'>, retentionDays: number): Promise<number> {
+export function pruneDeliveries(
+  ctx: Pick<Ctx, 'db' | 'clock'>,
+  retentionDays: number
+): Promise<number> {
   const before = new Date(ctx.clock.now().getTime() - retentionDays * 24 * 60 * 60 * 1000)
   return transaction(ctx.db, (tx) => deleteFinishedBefore(tx, before))
 }

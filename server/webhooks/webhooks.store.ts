@@ -45,38 +45,72 @@ export function toDelivery(row: DeliveryRow, attempts: AttemptRow[]): WebhookDel
   }
 }
 
-export async function insertWebhook(tx: Tx, row: typeof webhooks.$inferInsert): Promise<WebhookRow> {
+export async function insertWebhook(
+  tx: Tx,
+  row: typeof webhooks.$inferInsert
+): Promise<WebhookRow> {
   return (await tx.insert(webhooks).values(row).returning())[0]!
 }
 
-export async function findWebhook(db: Db, accountId: string, id: string): Promise<WebhookRow | undefined> {
-  return (await db.select().from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.accountId, accountId))))[0]
+export async function findWebhook(
+  db: Db,
+  accountId: string,
+  id: string
+): Promise<WebhookRow | undefined> {
+  return (
+    await db
+      .select()
+      .from(webhooks)
+      .where(and(eq(webhooks.id, id), eq(webhooks.accountId, accountId)))
+  )[0]
 }
 
 export function webhooksOfAccount(db: Db, accountId: string): Promise<WebhookRow[]> {
-  return db.select().from(webhooks).where(eq(webhooks.accountId, accountId)).orderBy(asc(webhooks.createdAt), asc(webhooks.id))
+  return db
+    .select()
+    .from(webhooks)
+    .where(eq(webhooks.accountId, accountId))
+    .orderBy(asc(webhooks.createdAt), asc(webhooks.id))
 }
 
-export async function updateWebhook(tx: Tx, id: string, fields: Partial<WebhookRow>): Promise<WebhookRow | undefined> {
+export async function updateWebhook(
+  tx: Tx,
+  id: string,
+  fields: Partial<WebhookRow>
+): Promise<WebhookRow | undefined> {
   return (await tx.update(webhooks).set(fields).where(eq(webhooks.id, id)).returning())[0]
 }
 
 export async function deleteWebhookRow(tx: Tx, accountId: string, id: string): Promise<boolean> {
-  const deleted = await tx.delete(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.accountId, accountId))).returning({ id: webhooks.id })
+  const deleted = await tx
+    .delete(webhooks)
+    .where(and(eq(webhooks.id, id), eq(webhooks.accountId, accountId)))
+    .returning({ id: webhooks.id })
   return deleted.length === 1
 }
 
 /** Enabled webhooks, locked for this transaction; replicas fanning out at once skip each other's. */
 export function lockEnabledWebhooks(tx: Tx): Promise<WebhookRow[]> {
-  return skipLocked(tx, tx.select().from(webhooks).where(eq(webhooks.enabled, true)).orderBy(asc(webhooks.id)))
+  return skipLocked(
+    tx,
+    tx.select().from(webhooks).where(eq(webhooks.enabled, true)).orderBy(asc(webhooks.id))
+  )
 }
 
-export async function insertDeliveries(tx: Tx, rows: (typeof webhookDeliveries.$inferInsert)[]): Promise<void> {
+export async function insertDeliveries(
+  tx: Tx,
+  rows: (typeof webhookDeliveries.$inferInsert)[]
+): Promise<void> {
   if (rows.length > 0) await tx.insert(webhookDeliveries).values(rows).onConflictDoNothing()
 }
 
 /** Takes up to `limit` deliveries that are due, of enabled webhooks, until `until`. */
-export async function claimDue(tx: Tx, now: Date, until: Date, limit: number): Promise<DeliveryRow[]> {
+export async function claimDue(
+  tx: Tx,
+  now: Date,
+  until: Date,
+  limit: number
+): Promise<DeliveryRow[]> {
   const enabled = tx.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.enabled, true))
   const due = await skipLocked(
     tx,
@@ -95,7 +129,15 @@ export async function claimDue(tx: Tx, now: Date, until: Date, limit: number): P
       .limit(limit)
   )
   if (due.length === 0) return []
-  await tx.update(webhookDeliveries).set({ claimedUntil: until }).where(inArray(webhookDeliveries.id, due.map((row) => row.id)))
+  await tx
+    .update(webhookDeliveries)
+    .set({ claimedUntil: until })
+    .where(
+      inArray(
+        webhookDeliveries.id,
+        due.map((row) => row.id)
+      )
+    )
   return due
 }
 
@@ -103,11 +145,18 @@ export async function findWebhookById(db: Db, id: string): Promise<WebhookRow | 
   return (await db.select().from(webhooks).where(eq(webhooks.id, id)))[0]
 }
 
-export async function insertAttempt(tx: Tx, row: typeof webhookAttempts.$inferInsert): Promise<void> {
+export async function insertAttempt(
+  tx: Tx,
+  row: typeof webhookAttempts.$inferInsert
+): Promise<void> {
   await tx.insert(webhookAttempts).values(row)
 }
 
-export async function updateDelivery(tx: Tx, id: string, fields: Partial<DeliveryRow>): Promise<void> {
+export async function updateDelivery(
+  tx: Tx,
+  id: string,
+  fields: Partial<DeliveryRow>
+): Promise<void> {
   await tx.update(webhookDeliveries).set(fields).where(eq(webhookDeliveries.id, id))
 }
 
@@ -122,7 +171,11 @@ export async function bumpFailureStreak(tx: Tx, id: string): Promise<number> {
 }
 
 /** The webhook's latest deliveries with their attempts, newest first. */
-export async function recentDeliveries(db: Db, webhookId: string, limit: number): Promise<WebhookDelivery[]> {
+export async function recentDeliveries(
+  db: Db,
+  webhookId: string,
+  limit: number
+): Promise<WebhookDelivery[]> {
   const rows = await db
     .select()
     .from(webhookDeliveries)
@@ -133,9 +186,19 @@ export async function recentDeliveries(db: Db, webhookId: string, limit: number)
   const attempts = await db
     .select()
     .from(webhookAttempts)
-    .where(inArray(webhookAttempts.deliveryId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        webhookAttempts.deliveryId,
+        rows.map((row) => row.id)
+      )
+    )
     .orderBy(asc(webhookAttempts.attempt))
-  return rows.map((row) => toDelivery(row, attempts.filter((a) => a.deliveryId === row.id)))
+  return rows.map((row) =>
+    toDelivery(
+      row,
+      attempts.filter((a) => a.deliveryId === row.id)
+    )
+  )
 }
 
 export async function findDelivery(db: Db, id: string): Promise<DeliveryRow | undefined> {
@@ -146,7 +209,12 @@ export async function findDelivery(db: Db, id: string): Promise<DeliveryRow | un
 export async function deleteFinishedBefore(tx: Tx, before: Date): Promise<number> {
   const deleted = await tx
     .delete(webhookDeliveries)
-    .where(and(inArray(webhookDeliveries.status, ['succeeded', 'failed']), lt(webhookDeliveries.finishedAt, before)))
+    .where(
+      and(
+        inArray(webhookDeliveries.status, ['succeeded', 'failed']),
+        lt(webhookDeliveries.finishedAt, before)
+      )
+    )
     .returning({ id: webhookDeliveries.id })
   return deleted.length
 }
@@ -160,7 +228,12 @@ const oneDue = preparedPerDb('any_due_delivery', (db) =>
   db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, sql.placeholder('now'))))
+    .where(
+      and(
+        eq(webhookDeliveries.status, 'pending'),
+        lte(webhookDeliveries.nextAttemptAt, sql.placeholder('now'))
+      )
+    )
     .limit(1)
 )
 

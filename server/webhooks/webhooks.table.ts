@@ -23,7 +23,10 @@ export const webhooks = sqliteTable(
     cursor: integer('cursor').notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (table) => [index('webhooks_account_idx').on(table.accountId), index('webhooks_enabled_idx').on(table.enabled)]
+  (table) => [
+    index('webhooks_account_idx').on(table.accountId),
+    index('webhooks_enabled_idx').on(table.enabled),
+  ]
 )
 
 /** The outbox and the delivery log at once: one row per event and webhook. */

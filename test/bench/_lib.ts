@@ -10,7 +10,11 @@ import { newDataDir, REPO, runCli, startServer, type TestServer } from '../helpe
 
 // No provisioning delay or rate limit, and a CGNAT-sized pool so thousands of benchmark
 // nodes all get an address.
-const BENCH_ENV = { NODEPLANE_PROVISION_SECONDS: '0', NODEPLANE_DISCOVERY_RATE_LIMIT: '0', NODEPLANE_IPV4_POOLS: '100.64.0.0/10' }
+const BENCH_ENV = {
+  NODEPLANE_PROVISION_SECONDS: '0',
+  NODEPLANE_DISCOVERY_RATE_LIMIT: '0',
+  NODEPLANE_IPV4_POOLS: '100.64.0.0/10',
+}
 
 /** Seconds per measurement (BENCH_SECONDS, default 5). */
 export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -34,16 +38,26 @@ async function createPostgresDatabase(adminUrl: string): Promise<string> {
 async function databaseEnvFor(database: BenchDatabase): Promise<Record<string, string>> {
   // An empty DATABASE_URL means SQLite even when the shell running the bench sets one.
   if (database === 'sqlite') return { DATABASE_URL: '' }
-  return { DATABASE_URL: await createPostgresDatabase(database.adminUrl), NODEPLANE_SECRET_KEY: randomBytes(32).toString('base64') }
+  return {
+    DATABASE_URL: await createPostgresDatabase(database.adminUrl),
+    NODEPLANE_SECRET_KEY: randomBytes(32).toString('base64'),
+  }
 }
 
 /** A server for benchmarks with a generated inventory of `hosts` compute hosts, on SQLite or a fresh PostgreSQL database. */
-export async function serverWith(hosts: number, database: BenchDatabase = 'sqlite', env: Record<string, string> = {}): Promise<BenchServer> {
+export async function serverWith(
+  hosts: number,
+  database: BenchDatabase = 'sqlite',
+  env: Record<string, string> = {}
+): Promise<BenchServer> {
   const inventory = generateCatalog(hosts, 7)
   const catalog = join(newDataDir(), `catalog-${hosts}.json`)
   writeFileSync(catalog, JSON.stringify(inventory))
   const databaseEnv = await databaseEnvFor(database)
-  const server = await startServer({ env: { ...BENCH_ENV, ...databaseEnv, NODEPLANE_CATALOG: catalog, ...env }, keepLogs: false })
+  const server = await startServer({
+    env: { ...BENCH_ENV, ...databaseEnv, NODEPLANE_CATALOG: catalog, ...env },
+    keepLogs: false,
+  })
   if (database !== 'sqlite') await settle(database.adminUrl)
   return { ...server, databaseEnv, regions: [...new Set(inventory.map((host) => host.region))] }
 }
@@ -61,7 +75,10 @@ async function settle(adminUrl: string): Promise<void> {
  * server's own database: test/helpers/accounts.ts only finds PostgreSQL in the test run.
  */
 export async function benchKey(server: BenchServer): Promise<string> {
-  const result = await runCli(['keys', 'create', '--name', 'bench', '--data', server.dataDir], server.databaseEnv)
+  const result = await runCli(
+    ['keys', 'create', '--name', 'bench', '--data', server.dataDir],
+    server.databaseEnv
+  )
   if (result.code !== 0) throw new Error(`nodeplane keys create failed:\n${result.stderr}`)
   return result.stdout.trim().split('\n').at(-1)!
 }
@@ -71,9 +88,16 @@ export async function benchKey(server: BenchServer): Promise<string> {
  * (fsync on), as in production, so commits cost what they would there.
  */
 export async function withPostgres<T>(use: (adminUrl: string) => Promise<T>): Promise<T> {
-  const started = spawnSync('bash', ['test/setup/postgres.sh', 'start', '--durable'], { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  const started = spawnSync('bash', ['test/setup/postgres.sh', 'start', '--durable'], {
+    cwd: REPO,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   if (started.status !== 0) throw new Error('test/setup/postgres.sh start failed')
-  const [dataDir, adminUrl] = started.stdout.trim().split('\n').at(-1)!.split(' ') as [string, string]
+  const [dataDir, adminUrl] = started.stdout.trim().split('\n').at(-1)!.split(' ') as [
+    string,
+    string,
+  ]
   try {
     return await use(adminUrl)
   } finally {
@@ -85,9 +109,13 @@ export async function withPostgres<T>(use: (adminUrl: string) => Promise<T>): Pr
 /** Errors PostgreSQL logged (failed statements, deadlocks): the HTTP numbers alone would hide them. */
 function reportPostgresErrors(logFile: string): void {
   if (!existsSync(logFile)) return
-  const errors = readFileSync(logFile, 'utf8').split('\n').filter((line) => /\b(ERROR|FATAL|PANIC):/.test(line))
+  const errors = readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((line) => /\b(ERROR|FATAL|PANIC):/.test(line))
   if (errors.length === 0) return
-  console.warn(`\nPostgreSQL logged ${errors.length} error line(s) during the bench; the first ones:`)
+  console.warn(
+    `\nPostgreSQL logged ${errors.length} error line(s) during the bench; the first ones:`
+  )
   for (const line of errors.slice(0, 10)) console.warn(`  ${line}`)
 }
 
@@ -108,11 +136,18 @@ export interface LoadOptions {
   seconds?: number
   connections?: number
   /** Changes each request before it is sent (a fresh Idempotency-Key, another body). */
-  setupRequest?: (request: { headers: Record<string, string>; body?: string }) => { headers: Record<string, string>; body?: string }
+  setupRequest?: (request: { headers: Record<string, string>; body?: string }) => {
+    headers: Record<string, string>
+    body?: string
+  }
 }
 
 /** Runs autocannon (in this process, the server being another) for `seconds`. */
-export async function measure(name: string, url: string, options: LoadOptions = {}): Promise<Measurement> {
+export async function measure(
+  name: string,
+  url: string,
+  options: LoadOptions = {}
+): Promise<Measurement> {
   const result = await autocannon({
     url,
     method: options.method ?? 'GET',
@@ -132,7 +167,9 @@ export async function measure(name: string, url: string, options: LoadOptions = 
   }
   // Failed requests are fast requests: say so, or the throughput would flatter the server.
   if (measurement.errors || measurement.non2xx) {
-    console.warn(`warning: ${name}: ${measurement.errors} errors and ${measurement.non2xx} non-2xx answers`)
+    console.warn(
+      `warning: ${name}: ${measurement.errors} errors and ${measurement.non2xx} non-2xx answers`
+    )
   }
   return measurement
 }
@@ -142,8 +179,13 @@ export async function measure(name: string, url: string, options: LoadOptions = 
  * Through tsx, as issue 7 measured it; `compiled` runs it as plain JavaScript instead, as
  * `nodeplane serve` now runs, for a memory yardstick without tsx's loader thread.
  */
-export async function startBaseline(env: Record<string, string> = {}, compiled = false): Promise<{ url: string; process: ChildProcess }> {
-  const args = compiled ? [await compiledBaseline()] : ['--import', 'tsx', 'test/bench/baseline-server.ts']
+export async function startBaseline(
+  env: Record<string, string> = {},
+  compiled = false
+): Promise<{ url: string; process: ChildProcess }> {
+  const args = compiled
+    ? [await compiledBaseline()]
+    : ['--import', 'tsx', 'test/bench/baseline-server.ts']
   const child = spawn(process.execPath, args, {
     cwd: REPO,
     env: { ...process.env, ...env },
@@ -161,13 +203,23 @@ export async function startBaseline(env: Record<string, string> = {}, compiled =
 async function compiledBaseline(): Promise<string> {
   const { build } = await import('esbuild')
   const outfile = join(REPO, 'test-output/bench/baseline-server.mjs')
-  await build({ entryPoints: [join(REPO, 'test/bench/baseline-server.ts')], outfile, bundle: true, packages: 'external', platform: 'node', format: 'esm', logLevel: 'error' })
+  await build({
+    entryPoints: [join(REPO, 'test/bench/baseline-server.ts')],
+    outfile,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'error',
+  })
   return outfile
 }
 
 /** Resident memory of a process, in MiB, from /proc. */
 export function rssMiB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))
   return Math.round(Number(line?.split(/\s+/)[1] ?? 0) / 1024)
 }
 
@@ -176,8 +228,15 @@ type Cell = string | number
 /** Prints rows under a header as aligned columns: the first (the row's name) to the left, figures to the right. */
 export function printTable(title: string, header: string[], rows: Cell[][]): void {
   const text = (cell: Cell) => (typeof cell === 'number' ? cell.toLocaleString('en-US') : cell)
-  const widths = header.map((name, column) => Math.max(name.length, ...rows.map((row) => text(row[column] ?? '').length)))
-  const line = (cells: Cell[]) => cells.map((cell, column) => (column === 0 ? text(cell).padEnd(widths[0]!) : text(cell).padStart(widths[column]!))).join('  ')
+  const widths = header.map((name, column) =>
+    Math.max(name.length, ...rows.map((row) => text(row[column] ?? '').length))
+  )
+  const line = (cells: Cell[]) =>
+    cells
+      .map((cell, column) =>
+        column === 0 ? text(cell).padEnd(widths[0]!) : text(cell).padStart(widths[column]!)
+      )
+      .join('  ')
   console.log(`\n${title}`)
   console.log(line(header))
   console.log(widths.map((width) => '-'.repeat(width)).join('  '))

@@ -18,7 +18,12 @@ import Database from 'better-sqlite3'
 import { Hono, type Context } from 'hono'
 import pg from 'pg'
 import { postgresList, sqliteList, type ListAnswer } from './yardstick-list.js'
-import { postgresCreate, sqliteCreate, type CreateAnswer, type CreateRequest } from './yardstick-create.js'
+import {
+  postgresCreate,
+  sqliteCreate,
+  type CreateAnswer,
+  type CreateRequest,
+} from './yardstick-create.js'
 
 const node = {
   id: 'node_3k7f2m9q4x8w1c5v6b0n',
@@ -34,7 +39,10 @@ const node = {
 }
 const listSize = Number(process.env.BASELINE_LIST_SIZE ?? 1000)
 const nodes = Array.from({ length: listSize }, () => node)
-const hosts = { hosts: Array.from({ length: 50 }, () => ({ id: node.host_id })), pagination: { total: 1 } }
+const hosts = {
+  hosts: Array.from({ length: 50 }, () => ({ id: node.host_id })),
+  pagination: { total: 1 },
+}
 
 const app = new Hono()
 app.get('/nodes/:id', (c) => c.json(node))
@@ -45,13 +53,19 @@ app.get('/api/v1/compute', (c) => c.json(hosts))
 if (process.env.YARDSTICK_DB) {
   const db = new Database(process.env.YARDSTICK_DB, { fileMustExist: true })
   const keyByHash = db.prepare('SELECT account_id, revoked_at FROM api_keys WHERE secret_hash = ?')
-  const nodeById = db.prepare("SELECT * FROM nodes WHERE id = ? AND account_id = ? AND status <> 'deleted'")
-  const ipv4Of = db.prepare('SELECT ip FROM public_ips WHERE node_id = ? AND version = 4 ORDER BY attached_at LIMIT 1')
+  const nodeById = db.prepare(
+    "SELECT * FROM nodes WHERE id = ? AND account_id = ? AND status <> 'deleted'"
+  )
+  const ipv4Of = db.prepare(
+    'SELECT ip FROM public_ips WHERE node_id = ? AND version = 4 ORDER BY attached_at LIMIT 1'
+  )
   app.get('/keyed/nodes/:id', (c) => {
     const secret = c.req.header('Authorization')?.replace(/^Bearer /, '') ?? ''
-    const key = keyByHash.get(createHash('sha256').update(secret).digest('hex')) as { account_id: string; revoked_at: number | null } | undefined
+    const key = keyByHash.get(createHash('sha256').update(secret).digest('hex')) as
+      { account_id: string; revoked_at: number | null } | undefined
     if (!key || key.revoked_at !== null) return c.json({ title: 'Unauthorized' }, 401)
-    const row = nodeById.get(c.req.param('id'), key.account_id) as Record<string, unknown> | undefined
+    const row = nodeById.get(c.req.param('id'), key.account_id) as
+      Record<string, unknown> | undefined
     if (!row) return c.json({ title: 'Not Found' }, 404)
     const ip = ipv4Of.get(row.id) as { ip: string } | undefined
     return c.json({ ...row, ip_address: ip?.ip ?? null })
@@ -63,9 +77,11 @@ const createRequest = async (c: Context): Promise<CreateRequest> => ({
   idempotencyKey: c.req.header('Idempotency-Key') ?? '',
   body: await c.req.text(),
 })
-const answer = (c: Context, result: CreateAnswer) => (result.status === 201 ? c.json(result.node, 201) : c.json({ title: result.title }, result.status))
+const answer = (c: Context, result: CreateAnswer) =>
+  result.status === 201 ? c.json(result.node, 201) : c.json({ title: result.title }, result.status)
 
-const listed = (c: Context, result: ListAnswer) => c.body(result.body, result.status, { 'Content-Type': 'application/json' })
+const listed = (c: Context, result: ListAnswer) =>
+  c.body(result.body, result.status, { 'Content-Type': 'application/json' })
 
 if (process.env.YARDSTICK_DB) {
   const db = new Database(process.env.YARDSTICK_DB, { fileMustExist: true })

@@ -13,12 +13,20 @@ import { join } from 'node:path'
 import { api } from '../helpers/http.js'
 import { REPO } from '../helpers/server.js'
 import { openStream } from '../helpers/sse.js'
-import { benchKey, printTable, serverWith, withPostgres, type BenchDatabase, type BenchServer } from './_lib.js'
+import {
+  benchKey,
+  printTable,
+  serverWith,
+  withPostgres,
+  type BenchDatabase,
+  type BenchServer,
+} from './_lib.js'
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000)
 const IN_FLIGHT = 16
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0
 
 /** Creates `count` nodes, IN_FLIGHT at a time, spread over the server's regions. */
 async function createNodes(server: BenchServer, key: string, count: number): Promise<void> {
@@ -27,8 +35,11 @@ async function createNodes(server: BenchServer, key: string, count: number): Pro
   const worker = async () => {
     while (next < count) {
       const i = next++
-      const reply = await client.post('/nodes', { region: server.regions[i % server.regions.length] })
-      if (reply.status !== 201) throw new Error(`POST /nodes answered ${reply.status}: ${reply.text}`)
+      const reply = await client.post('/nodes', {
+        region: server.regions[i % server.regions.length],
+      })
+      if (reply.status !== 201)
+        throw new Error(`POST /nodes answered ${reply.status}: ${reply.text}`)
     }
   }
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker))
@@ -38,14 +49,22 @@ async function run(database: BenchDatabase) {
   const server = await serverWith(EVENTS * 2, database)
   try {
     const key = await benchKey(server)
-    const stream = await openStream(`${server.url}/api/v1/events?type=node.created`, { Authorization: `Bearer ${key}` })
+    const stream = await openStream(`${server.url}/api/v1/events?type=node.created`, {
+      Authorization: `Bearer ${key}`,
+    })
     const started = Date.now()
     await createNodes(server, key, EVENTS)
     while (stream.received.length < EVENTS) await new Promise((resolve) => setTimeout(resolve, 20))
     const elapsed = (Date.now() - started) / 1000
     stream.close()
-    const lags = stream.received.map((event) => event.at - Date.parse(JSON.parse(event.data).time)).sort((a, b) => a - b)
-    return { eventsPerSecond: Math.round(EVENTS / elapsed), lagP50: percentile(lags, 50), lagP99: percentile(lags, 99) }
+    const lags = stream.received
+      .map((event) => event.at - Date.parse(JSON.parse(event.data).time))
+      .sort((a, b) => a - b)
+    return {
+      eventsPerSecond: Math.round(EVENTS / elapsed),
+      lagP50: percentile(lags, 50),
+      lagP99: percentile(lags, 99),
+    }
   } finally {
     await server.stop()
   }
@@ -53,7 +72,11 @@ async function run(database: BenchDatabase) {
 
 /** `POST /nodes` per second on a fresh server, with or without the event log. */
 async function createRate(database: BenchDatabase, events: boolean): Promise<number> {
-  const server = await serverWith(EVENTS * 2, database, events ? {} : { NODEPLANE_BENCH_WITHOUT_EVENTS: '1' })
+  const server = await serverWith(
+    EVENTS * 2,
+    database,
+    events ? {} : { NODEPLANE_BENCH_WITHOUT_EVENTS: '1' }
+  )
   try {
     const key = await benchKey(server)
     const started = performance.now()
@@ -74,7 +97,10 @@ async function eventsCost(database: BenchDatabase) {
 }
 
 const sqlite = { ...(await run('sqlite')), cost: await eventsCost('sqlite') }
-const postgres = await withPostgres(async (adminUrl) => ({ ...(await run({ adminUrl })), cost: await eventsCost({ adminUrl }) }))
+const postgres = await withPostgres(async (adminUrl) => ({
+  ...(await run({ adminUrl })),
+  cost: await eventsCost({ adminUrl }),
+}))
 printTable(
   `Events: ${EVENTS} POST /nodes (${IN_FLIGHT} in flight), each event through the log and one SSE stream`,
   ['database', 'events/s', 'commit→stream p50 ms', 'p99 ms'],
@@ -88,9 +114,17 @@ printTable(
   ['database', 'with events req/s', 'without req/s', 'with / without'],
   [
     ['SQLite', sqlite.cost.withEvents, sqlite.cost.withoutEvents, `${sqlite.cost.share}x`],
-    ['PostgreSQL', postgres.cost.withEvents, postgres.cost.withoutEvents, `${postgres.cost.share}x`],
+    [
+      'PostgreSQL',
+      postgres.cost.withEvents,
+      postgres.cost.withoutEvents,
+      `${postgres.cost.share}x`,
+    ],
   ]
 )
 const out = join(REPO, 'test-output/bench')
 mkdirSync(out, { recursive: true })
-writeFileSync(join(out, 'events.json'), JSON.stringify({ events: EVENTS, sqlite, postgres }, null, 2))
+writeFileSync(
+  join(out, 'events.json'),
+  JSON.stringify({ events: EVENTS, sqlite, postgres }, null, 2)
+)

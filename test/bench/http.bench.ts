@@ -27,9 +27,12 @@ import {
 } from './_lib.js'
 
 const OUT = join(REPO, 'test-output/bench')
-const DISCOVERY_QUERY = '/api/v1/compute?min_cpu=16&min_memory_gb=64&gpu=false&region=eu-central-1&status=active&limit=50'
+const DISCOVERY_QUERY =
+  '/api/v1/compute?min_cpu=16&min_memory_gb=64&gpu=false&region=eu-central-1&status=active&limit=50'
 const LARGEST = Number(process.env.BENCH_HOSTS ?? 100_000)
-const SCALING_HOSTS = [...new Set([1_000, 10_000, 100_000].map((hosts) => Math.min(hosts, LARGEST)))]
+const SCALING_HOSTS = [
+  ...new Set([1_000, 10_000, 100_000].map((hosts) => Math.min(hosts, LARGEST))),
+]
 /** What GET /nodes lists; the bare Hono route answers as many (BASELINE_LIST_SIZE). */
 const LISTED_NODES = 1_000
 // A node takes a whole host and about 10% of hosts are reserved: twice the hosts, spread
@@ -45,10 +48,13 @@ async function createNodes(server: BenchServer, key: string, count: number): Pro
   const ids: string[] = []
   for (let start = 0; start < count; start += 50) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(50, count - start) }, (_, i) => client.post('/nodes', { region: server.regions[(start + i) % server.regions.length] }))
+      Array.from({ length: Math.min(50, count - start) }, (_, i) =>
+        client.post('/nodes', { region: server.regions[(start + i) % server.regions.length] })
+      )
     )
     for (const reply of batch) {
-      if (reply.status !== 201) throw new Error(`POST /nodes answered ${reply.status}: ${reply.text}`)
+      if (reply.status !== 201)
+        throw new Error(`POST /nodes answered ${reply.status}: ${reply.text}`)
       ids.push(reply.body.id as string)
     }
   }
@@ -56,11 +62,20 @@ async function createNodes(server: BenchServer, key: string, count: number): Pro
 }
 
 function compared(ours: Measurement, bare: Measurement): Compared {
-  return { ...ours, baseline: bare, ratio: +(ours.requestsPerSecond / bare.requestsPerSecond).toFixed(2) }
+  return {
+    ...ours,
+    baseline: bare,
+    ratio: +(ours.requestsPerSecond / bare.requestsPerSecond).toFixed(2),
+  }
 }
 
 /** Measures a nodeplane URL, then the bare Hono route of the same shape under the same load. */
-async function versusBare(name: string, url: string, bareUrl: string, options: LoadOptions = {}): Promise<Compared> {
+async function versusBare(
+  name: string,
+  url: string,
+  bareUrl: string,
+  options: LoadOptions = {}
+): Promise<Compared> {
   return compared(await measure(name, url, options), await measure('bare Hono', bareUrl, options))
 }
 
@@ -87,12 +102,23 @@ function creations(key: string, regions: string[], seconds: number): LoadOptions
 /** The hand-written yardsticks (baseline-server.ts) on the bench server's own database. */
 function startYardstick(server: BenchServer, database: BenchDatabase) {
   const sqlite = { YARDSTICK_DB: join(server.dataDir, 'nodeplane.db') }
-  return startBaseline(database === 'sqlite' ? sqlite : { YARDSTICK_PG_URL: server.databaseEnv.DATABASE_URL! })
+  return startBaseline(
+    database === 'sqlite' ? sqlite : { YARDSTICK_PG_URL: server.databaseEnv.DATABASE_URL! }
+  )
 }
 
 /** Measures a nodeplane URL, then the yardstick's hand-written route doing the same work. */
-async function versusYardstick(name: string, url: string, yardstickUrl: string, options: LoadOptions, again = options): Promise<Compared> {
-  return compared(await measure(name, url, options), await measure(`${name}, hand-written`, yardstickUrl, again))
+async function versusYardstick(
+  name: string,
+  url: string,
+  yardstickUrl: string,
+  options: LoadOptions,
+  again = options
+): Promise<Compared> {
+  return compared(
+    await measure(name, url, options),
+    await measure(`${name}, hand-written`, yardstickUrl, again)
+  )
 }
 
 /** Against the yardsticks, each measured right after nodeplane: how much nodeplane's layers add to the work. */
@@ -105,7 +131,10 @@ interface YardstickRows {
   create: Compared
 }
 
-async function hotPaths(database: BenchDatabase, baselineUrl: string): Promise<{ rows: Compared[]; yardsticks: YardstickRows }> {
+async function hotPaths(
+  database: BenchDatabase,
+  baselineUrl: string
+): Promise<{ rows: Compared[]; yardsticks: YardstickRows }> {
   const server = await serverWith(LARGEST, database)
   const yardstick = await startYardstick(server, database)
   try {
@@ -115,21 +144,40 @@ async function hotPaths(database: BenchDatabase, baselineUrl: string): Promise<{
     const pair = (name: string, path: string, barePath: string, options?: LoadOptions) =>
       versusBare(name, `${server.url}${path}`, `${baselineUrl}${barePath}`, options)
     // Every POST takes a host of the default region: keep it short so they don't run out.
-    const post: LoadOptions = { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}', seconds: Math.min(3, BENCH_SECONDS) }
+    const post: LoadOptions = {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: '{}',
+      seconds: Math.min(3, BENCH_SECONDS),
+    }
     const rows = [
       await pair('GET /nodes/{id}', `/nodes/${ids[0]}`, '/nodes/x', { headers: auth }),
-      await pair(`GET /nodes (${LISTED_NODES.toLocaleString('en-US')} nodes)`, '/nodes', '/nodes', { headers: auth }),
-      await pair(`discovery, ${LARGEST.toLocaleString('en-US')} hosts, filtered`, DISCOVERY_QUERY, '/api/v1/compute'),
+      await pair(`GET /nodes (${LISTED_NODES.toLocaleString('en-US')} nodes)`, '/nodes', '/nodes', {
+        headers: auth,
+      }),
+      await pair(
+        `discovery, ${LARGEST.toLocaleString('en-US')} hosts, filtered`,
+        DISCOVERY_QUERY,
+        '/api/v1/compute'
+      ),
     ]
     // Before the POSTs, which add nodes and take hosts.
     const versus = (name: string, path: string, options: LoadOptions, again?: LoadOptions) =>
       versusYardstick(name, `${server.url}${path}`, `${yardstick.url}/keyed${path}`, options, again)
-    const keyedRead = database === 'sqlite' ? await versus('GET /nodes/{id}', `/nodes/${ids[0]}`, { headers: auth }) : undefined
+    const keyedRead =
+      database === 'sqlite'
+        ? await versus('GET /nodes/{id}', `/nodes/${ids[0]}`, { headers: auth })
+        : undefined
     const list = await versus('GET /nodes', '/nodes', { headers: auth })
     rows.push(await pair('POST /nodes', '/nodes', '/nodes', post))
     // Last: the yardstick's nodes are running with no worker, which nothing after may meet.
     const seconds = Math.min(3, BENCH_SECONDS)
-    const create = await versus('POST /nodes', '/nodes', creations(key, server.regions, seconds), creations(key, server.regions, seconds))
+    const create = await versus(
+      'POST /nodes',
+      '/nodes',
+      creations(key, server.regions, seconds),
+      creations(key, server.regions, seconds)
+    )
     return { rows, yardsticks: { keyedRead, list, create } }
   } finally {
     yardstick.process.kill()
@@ -137,14 +185,25 @@ async function hotPaths(database: BenchDatabase, baselineUrl: string): Promise<{
   }
 }
 
-async function discoveryScaling(database: BenchDatabase, baselineUrl: string): Promise<(Compared & { hosts: number })[]> {
+async function discoveryScaling(
+  database: BenchDatabase,
+  baselineUrl: string
+): Promise<(Compared & { hosts: number })[]> {
   // The bare route does not depend on the inventory: one measurement serves every size.
   const bare = await measure('bare Hono', `${baselineUrl}/api/v1/compute`, { connections: 4 })
   const rows = []
   for (const hosts of SCALING_HOSTS) {
     const server = await serverWith(hosts, database)
     try {
-      rows.push({ hosts, ...compared(await measure(`discovery, ${hosts} hosts`, `${server.url}${DISCOVERY_QUERY}`, { connections: 4 }), bare) })
+      rows.push({
+        hosts,
+        ...compared(
+          await measure(`discovery, ${hosts} hosts`, `${server.url}${DISCOVERY_QUERY}`, {
+            connections: 4,
+          }),
+          bare
+        ),
+      })
     } finally {
       await server.stop()
     }
@@ -178,10 +237,19 @@ async function benchDatabase(database: BenchDatabase, baselineUrl: string) {
 type Results = Awaited<ReturnType<typeof benchDatabase>>
 
 /** req/s, p50 and p99 in ms, and the ratio to bare Hono. */
-const cells = (row: Compared) => [row.requestsPerSecond, row.p50, row.p99, `${row.ratio.toFixed(2)}x`]
+const cells = (row: Compared) => [
+  row.requestsPerSecond,
+  row.p50,
+  row.p99,
+  `${row.ratio.toFixed(2)}x`,
+]
 const columns = (database: string) => [`${database} req/s`, 'p50 ms', 'p99 ms', 'vs Hono']
 
-function printResults(sqlite: Results, postgres: Results, bare: { tsx: number; compiled: number }): void {
+function printResults(
+  sqlite: Results,
+  postgres: Results,
+  bare: { tsx: number; compiled: number }
+): void {
   printTable(
     'Hot paths, 20 connections ("vs Hono": req/s as a fraction of a bare Hono route of the same shape, measured right after)',
     ['Path', ...columns('SQLite'), ...columns('PostgreSQL')],
@@ -193,17 +261,42 @@ function printResults(sqlite: Results, postgres: Results, bare: { tsx: number; c
     ['Server', 'req/s', 'p50 ms', 'p99 ms'],
     [
       ['nodeplane', keyed.requestsPerSecond, keyed.p50, keyed.p99],
-      [`keyed read (nodeplane at ${keyed.ratio.toFixed(2)}x of it)`, keyed.baseline.requestsPerSecond, keyed.baseline.p50, keyed.baseline.p99],
+      [
+        `keyed read (nodeplane at ${keyed.ratio.toFixed(2)}x of it)`,
+        keyed.baseline.requestsPerSecond,
+        keyed.baseline.p50,
+        keyed.baseline.p99,
+      ],
     ]
   )
   const share = (row: Compared) => `${Math.round(row.ratio * 100)}%`
   printTable(
-    'Against hand-written yardsticks of the same work on the same database, 20 connections: GET /nodes reads the 1,000 nodes and JSON.stringify\'s them; POST /nodes (each with an Idempotency-Key) reserves a host, allocates an address and inserts the node and idempotency record in one transaction',
-    ['Path', 'database', 'nodeplane req/s', 'p50 ms', 'p99 ms', 'yardstick req/s', 'p50 ms', 'p99 ms', 'share'],
+    "Against hand-written yardsticks of the same work on the same database, 20 connections: GET /nodes reads the 1,000 nodes and JSON.stringify's them; POST /nodes (each with an Idempotency-Key) reserves a host, allocates an address and inserts the node and idempotency record in one transaction",
+    [
+      'Path',
+      'database',
+      'nodeplane req/s',
+      'p50 ms',
+      'p99 ms',
+      'yardstick req/s',
+      'p50 ms',
+      'p99 ms',
+      'share',
+    ],
     (['list', 'create'] as const).flatMap((path) =>
       [sqlite, postgres].map((results, i) => {
         const row = results.yardsticks[path]
-        return [row.name, i === 0 ? 'SQLite' : 'PostgreSQL', row.requestsPerSecond, row.p50, row.p99, row.baseline.requestsPerSecond, row.baseline.p50, row.baseline.p99, share(row)]
+        return [
+          row.name,
+          i === 0 ? 'SQLite' : 'PostgreSQL',
+          row.requestsPerSecond,
+          row.p50,
+          row.p99,
+          row.baseline.requestsPerSecond,
+          row.baseline.p50,
+          row.baseline.p99,
+          share(row),
+        ]
       })
     )
   )
@@ -212,12 +305,16 @@ function printResults(sqlite: Results, postgres: Results, bare: { tsx: number; c
     ['Hosts', ...columns('SQLite'), ...columns('PostgreSQL')],
     sqlite.scaling.map((row, i) => [row.hosts, ...cells(row), ...cells(postgres.scaling[i]!)])
   )
-  printTable('Server memory (RSS of the Node process, MiB; PostgreSQL\'s own processes not counted)', ['Server', 'idle', `after ${MEMORY_NODES.toLocaleString('en-US')} nodes`], [
-    ['nodeplane on SQLite', sqlite.memory.idleMiB, sqlite.memory.afterNodesMiB],
-    ['nodeplane on PostgreSQL', postgres.memory.idleMiB, postgres.memory.afterNodesMiB],
-    ['bare Hono through tsx (issue 7)', bare.tsx, '-'],
-    ['bare Hono, plain JavaScript (as nodeplane serve runs)', bare.compiled, '-'],
-  ])
+  printTable(
+    "Server memory (RSS of the Node process, MiB; PostgreSQL's own processes not counted)",
+    ['Server', 'idle', `after ${MEMORY_NODES.toLocaleString('en-US')} nodes`],
+    [
+      ['nodeplane on SQLite', sqlite.memory.idleMiB, sqlite.memory.afterNodesMiB],
+      ['nodeplane on PostgreSQL', postgres.memory.idleMiB, postgres.memory.afterNodesMiB],
+      ['bare Hono through tsx (issue 7)', bare.tsx, '-'],
+      ['bare Hono, plain JavaScript (as nodeplane serve runs)', bare.compiled, '-'],
+    ]
+  )
 }
 
 /** Idle RSS of the bare Hono server run as plain JavaScript, started and stopped on its own. */
@@ -237,7 +334,13 @@ try {
   const postgres = await withPostgres((adminUrl) => benchDatabase({ adminUrl }, baseline.url))
   printResults(sqlite, postgres, bareIdleMiB)
   mkdirSync(OUT, { recursive: true })
-  const report = { at: new Date().toISOString(), secondsPerMeasurement: BENCH_SECONDS, bareHonoIdleMiB: bareIdleMiB, sqlite, postgres }
+  const report = {
+    at: new Date().toISOString(),
+    secondsPerMeasurement: BENCH_SECONDS,
+    bareHonoIdleMiB: bareIdleMiB,
+    sqlite,
+    postgres,
+  }
   writeFileSync(join(OUT, 'http.json'), JSON.stringify(report, null, 2))
   console.log(`\nwrote ${join(OUT, 'http.json')}`)
 } finally {

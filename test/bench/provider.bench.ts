@@ -20,7 +20,17 @@ import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { REPO } from '../helpers/server.js'
-import { bundleProvider, collect, LAUNCHER, removeTempDirs, tempDir, tofu, tofuBinary, workdir, type Workdir } from '../helpers/tofu.js'
+import {
+  bundleProvider,
+  collect,
+  LAUNCHER,
+  removeTempDirs,
+  tempDir,
+  tofu,
+  tofuBinary,
+  workdir,
+  type Workdir,
+} from '../helpers/tofu.js'
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from '../../provider/protocol/plugin.js'
 import { selfSignedCertificate, startKeyGeneration } from '../../provider/protocol/tls.js'
 import { bundleScript } from '../../provider/release/build.js'
@@ -53,7 +63,13 @@ async function startCost(exe: string, env: Record<string, string> = {}): Promise
     const rusage = join(tempDir('nodeplane-start-cost-'), 'rusage')
     const start = performance.now()
     const timer = spawn('/usr/bin/time', ['-f', '%U %S', '-o', rusage, exe], {
-      env: { ...process.env, [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: '6', PLUGIN_CLIENT_CERT: clientCert.certPem, ...env },
+      env: {
+        ...process.env,
+        [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE,
+        PLUGIN_PROTOCOL_VERSIONS: '6',
+        PLUGIN_CLIENT_CERT: clientCert.certPem,
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'ignore'],
     })
     await new Promise((resolve) => timer.stdout.once('data', resolve))
@@ -61,7 +77,12 @@ async function startCost(exe: string, env: Record<string, string> = {}): Promise
     const exited = new Promise((resolve) => timer.once('exit', resolve))
     execFileSync('pkill', ['-TERM', '-P', String(timer.pid)])
     await exited
-    const [user, system] = readFileSync(rusage, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number)
+    const [user, system] = readFileSync(rusage, 'utf8')
+      .trim()
+      .split('\n')
+      .at(-1)!
+      .split(' ')
+      .map(Number)
     cpu.push((user! + system!) * 1000)
   }
   return { wallMs: Math.round(median(wall)), cpuMs: Math.round(median(cpu)) }
@@ -71,7 +92,11 @@ async function startCost(exe: string, env: Record<string, string> = {}): Promise
 function nodeFloor(): string {
   const dir = tempDir('nodeplane-node-floor-')
   const exe = join(dir, 'floor')
-  writeFileSync(exe, "#!/usr/bin/env node\nprocess.stdout.write('1|6|tcp|127.0.0.1:1|grpc|\\n')\nsetInterval(() => {}, 1000)\nprocess.on('SIGTERM', () => process.exit(0))\n", { mode: 0o755 })
+  writeFileSync(
+    exe,
+    "#!/usr/bin/env node\nprocess.stdout.write('1|6|tcp|127.0.0.1:1|grpc|\\n')\nsetInterval(() => {}, 1000)\nprocess.on('SIGTERM', () => process.exit(0))\n",
+    { mode: 0o755 }
+  )
   return exe
 }
 
@@ -87,34 +112,63 @@ async function handshakes(release: string, bundle: string, reference: string) {
     testBundle: await startCost(bundle, { NODEPLANE_PROVIDER_TEST_TYPES: '' }),
     checkoutLauncher: await startCost(LAUNCHER, { NODEPLANE_PROVIDER_TEST_TYPES: '' }),
   }
-  const row = (name: string, c: StartCost) => [name, c.wallMs, c.cpuMs, `${ratio(c.cpuMs, cost.nodeFloor.cpuMs)}x`]
-  printTable('Plugin start to handshake (median of 9)', ['Plugin', 'wall ms', 'CPU ms', 'CPU vs node alone'], [
-    row('`node` printing one line (the floor)', cost.nodeFloor),
-    row('Go reference provider (terraform-plugin-framework)', cost.goReference),
-    row('release executable, code cache warm (as users run it)', cost.release),
-    row('release executable, no code cache (first start)', cost.releaseNoCodeCache),
-    row('test bundle (unminified, external packages)', cost.testBundle),
-    row('checkout launcher (tsx or tsc build)', cost.checkoutLauncher),
-  ])
+  const row = (name: string, c: StartCost) => [
+    name,
+    c.wallMs,
+    c.cpuMs,
+    `${ratio(c.cpuMs, cost.nodeFloor.cpuMs)}x`,
+  ]
+  printTable(
+    'Plugin start to handshake (median of 9)',
+    ['Plugin', 'wall ms', 'CPU ms', 'CPU vs node alone'],
+    [
+      row('`node` printing one line (the floor)', cost.nodeFloor),
+      row('Go reference provider (terraform-plugin-framework)', cost.goReference),
+      row('release executable, code cache warm (as users run it)', cost.release),
+      row('release executable, no code cache (first start)', cost.releaseNoCodeCache),
+      row('test bundle (unminified, external packages)', cost.testBundle),
+      row('checkout launcher (tsx or tsc build)', cost.checkoutLauncher),
+    ]
+  )
   return cost
 }
 
 async function timed(w: Workdir, args: string[]): Promise<number> {
   const start = performance.now()
   const result = await tofu(w, args)
-  if (result.code !== 0) throw new Error(`${tofuBinary()} ${args.join(' ')} failed:\n${result.stderr}`)
+  if (result.code !== 0)
+    throw new Error(`${tofuBinary()} ${args.join(' ')} failed:\n${result.stderr}`)
   return Math.round(performance.now() - start)
 }
 
-type Row = { cli: string; resources: number; type: string; applyMs: number; planMs: number; destroyMs: number; planCpuMs: number }
+type Row = {
+  cli: string
+  resources: number
+  type: string
+  applyMs: number
+  planMs: number
+  destroyMs: number
+  planCpuMs: number
+}
 
 /** CPU ms (user + system) of a no-change plan, the CLI and every plugin it started. */
 async function planCpuMs(w: Workdir): Promise<number> {
   const rusage = join(tempDir('nodeplane-plan-cpu-'), 'rusage')
   const env = { ...process.env, TF_IN_AUTOMATION: '1', CHECKPOINT_DISABLE: '1', ...w.env }
-  const result = await collect(spawn('/usr/bin/time', ['-f', '%U %S', '-o', rusage, tofuBinary(), 'plan', '-input=false', '-no-color'], { cwd: w.dir, env }))
+  const result = await collect(
+    spawn(
+      '/usr/bin/time',
+      ['-f', '%U %S', '-o', rusage, tofuBinary(), 'plan', '-input=false', '-no-color'],
+      { cwd: w.dir, env }
+    )
+  )
   if (result.code !== 0) throw new Error(`plan failed:\n${result.stderr}`)
-  const [user, system] = readFileSync(rusage, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number)
+  const [user, system] = readFileSync(rusage, 'utf8')
+    .trim()
+    .split('\n')
+    .at(-1)!
+    .split(' ')
+    .map(Number)
   return Math.round((user! + system!) * 1000)
 }
 
@@ -138,7 +192,10 @@ async function releasePlugin(): Promise<{ bin: string; types: string }> {
 function clis(): [string, string][] {
   const found: [string, string][] = [['tofu', tofuBinary()]]
   try {
-    found.push(['terraform', execFileSync('sh', ['-c', 'command -v terraform'], { encoding: 'utf8' }).trim()])
+    found.push([
+      'terraform',
+      execFileSync('sh', ['-c', 'command -v terraform'], { encoding: 'utf8' }).trim(),
+    ])
   } catch {
     // tofu alone
   }
@@ -186,7 +243,10 @@ resource "reference_node" "n" {
 
 /** The reference provider's plugin directory, built once and cached (see its build.sh). */
 function referenceProviderDir(): string {
-  const out = execFileSync('bash', [join(REPO, 'test/bench/reference-provider/build.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  const out = execFileSync('bash', [join(REPO, 'test/bench/reference-provider/build.sh')], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   return out.trim().split('\n').at(-1)!
 }
 
@@ -214,17 +274,34 @@ async function waitRequests() {
     const run = async (endpoint: string) => {
       const w = workdir(nodesConfig(endpoint, key, WAITED_NODES), { bin: release.bin })
       const before = server.logs.length
-      if ((await tofu(w, ['apply', '-auto-approve', '-input=false'])).code !== 0) throw new Error('apply failed')
+      if ((await tofu(w, ['apply', '-auto-approve', '-input=false'])).code !== 0)
+        throw new Error('apply failed')
       const middle = server.logs.length
-      if ((await tofu(w, ['destroy', '-auto-approve', '-input=false'])).code !== 0) throw new Error('destroy failed')
-      return { apply: requestsSince(server.logs.slice(0, middle), before), destroy: requestsSince(server.logs, middle) }
+      if ((await tofu(w, ['destroy', '-auto-approve', '-input=false'])).code !== 0)
+        throw new Error('destroy failed')
+      return {
+        apply: requestsSince(server.logs.slice(0, middle), before),
+        destroy: requestsSince(server.logs, middle),
+      }
     }
     const waiting = await run(server.url)
     const polling = await run(older.url)
-    printTable(`HTTP requests of a ${WAITED_NODES}-node apply and destroy, provisioning 3 s (${tofuBinary().split('/').pop()})`, ['Provider waits by', 'apply: all / status reads', 'destroy: all / status reads'], [
-      ['wait_for (one long-poll per change)', `${waiting.apply.total} / ${waiting.apply.status}`, `${waiting.destroy.total} / ${waiting.destroy.status}`],
-      ['polling every 500 ms (server without wait_for)', `${polling.apply.total} / ${polling.apply.status}`, `${polling.destroy.total} / ${polling.destroy.status}`],
-    ])
+    printTable(
+      `HTTP requests of a ${WAITED_NODES}-node apply and destroy, provisioning 3 s (${tofuBinary().split('/').pop()})`,
+      ['Provider waits by', 'apply: all / status reads', 'destroy: all / status reads'],
+      [
+        [
+          'wait_for (one long-poll per change)',
+          `${waiting.apply.total} / ${waiting.apply.status}`,
+          `${waiting.destroy.total} / ${waiting.destroy.status}`,
+        ],
+        [
+          'polling every 500 ms (server without wait_for)',
+          `${polling.apply.total} / ${polling.apply.status}`,
+          `${polling.destroy.total} / ${polling.destroy.status}`,
+        ],
+      ]
+    )
     return { nodes: WAITED_NODES, waiting, polling }
   } finally {
     await older.close()
@@ -236,7 +313,11 @@ const bundle = await bundleProvider()
 const release = await releasePlugin()
 const reference = { bin: referenceProviderDir(), source: 'nodeplane/reference' }
 const exe = (dir: string, name = 'terraform-provider-nodeplane') => join(dir, name)
-const handshake = await handshakes(exe(release.bin), exe(bundle.bin), exe(reference.bin, 'terraform-provider-reference'))
+const handshake = await handshakes(
+  exe(release.bin),
+  exe(bundle.bin),
+  exe(reference.bin, 'terraform-provider-reference')
+)
 const waits = await waitRequests()
 
 // Enough hosts in every region for the largest count.
@@ -252,34 +333,70 @@ try {
     for (const count of COUNTS) {
       const nodes = workdir(nodesConfig(server.url, key, count), { bin: release.bin })
       const references = workdir(referenceConfig(count), reference)
-      const data = workdir(`resource "terraform_data" "d" {\n  count = ${count}\n  input = "bench-\${count.index}"\n}\n`, { bin: release.bin })
+      const data = workdir(
+        `resource "terraform_data" "d" {\n  count = ${count}\n  input = "bench-\${count.index}"\n}\n`,
+        { bin: release.bin }
+      )
       await timed(data, ['init', '-input=false'])
-      mine.push(await lifecycle(cli, nodes, count, NODE), await lifecycle(cli, references, count, 'reference_node'), await lifecycle(cli, data, count, 'terraform_data'))
+      mine.push(
+        await lifecycle(cli, nodes, count, NODE),
+        await lifecycle(cli, references, count, 'reference_node'),
+        await lifecycle(cli, data, count, 'terraform_data')
+      )
     }
     rows.push(...mine)
     const ofType = (type: string) => mine.filter((r) => r.type === type)
     const cliRatios = ofType(NODE).map((row, i) => {
       const against = (type: string) => {
         const base = ofType(type)[i]!
-        return { apply: ratio(row.applyMs, base.applyMs), plan: ratio(row.planMs, base.planMs), destroy: ratio(row.destroyMs, base.destroyMs), planCpu: ratio(row.planCpuMs, base.planCpuMs) }
+        return {
+          apply: ratio(row.applyMs, base.applyMs),
+          plan: ratio(row.planMs, base.planMs),
+          destroy: ratio(row.destroyMs, base.destroyMs),
+          planCpu: ratio(row.planCpuMs, base.planCpuMs),
+        }
       }
-      return { cli, resources: row.resources, vsReferenceNode: against('reference_node'), vsTerraformData: against('terraform_data') }
+      return {
+        cli,
+        resources: row.resources,
+        vsReferenceNode: against('reference_node'),
+        vsTerraformData: against('terraform_data'),
+      }
     })
     ratios.push(...cliRatios)
-    printTable(`${cli} wall time (ms), and the plan's CPU time`, ['Resource', 'count', 'apply', 'plan', 'destroy', 'plan CPU'], mine.map((r) => [r.type, r.resources, r.applyMs, r.planMs, r.destroyMs, r.planCpuMs]))
+    printTable(
+      `${cli} wall time (ms), and the plan's CPU time`,
+      ['Resource', 'count', 'apply', 'plan', 'destroy', 'plan CPU'],
+      mine.map((r) => [r.type, r.resources, r.applyMs, r.planMs, r.destroyMs, r.planCpuMs])
+    )
     printTable(
       `${cli}: ratio ${NODE} / yardstick (apply, plan, destroy)`,
       ['Resources', 'vs reference_node', 'vs terraform_data', 'plan CPU vs reference_node'],
-      cliRatios.map((r) => [r.resources, ...[r.vsReferenceNode, r.vsTerraformData].map((x) => `${x.apply}x / ${x.plan}x / ${x.destroy}x`), `${r.vsReferenceNode.planCpu}x`])
+      cliRatios.map((r) => [
+        r.resources,
+        ...[r.vsReferenceNode, r.vsTerraformData].map(
+          (x) => `${x.apply}x / ${x.plan}x / ${x.destroy}x`
+        ),
+        `${r.vsReferenceNode.planCpu}x`,
+      ])
     )
     if (COUNTS.length > 1) {
-      const perExtra = (type: string, field: Step) => slope(ofType(type)[0]!, ofType(type).at(-1)!, field)
+      const perExtra = (type: string, field: Step) =>
+        slope(ofType(type)[0]!, ofType(type).at(-1)!, field)
       const cliPerResource = STEPS.map((field) => {
-        const ms = { nodeplane_node: perExtra(NODE, field), reference_node: perExtra('reference_node', field), terraform_data: perExtra('terraform_data', field) }
+        const ms = {
+          nodeplane_node: perExtra(NODE, field),
+          reference_node: perExtra('reference_node', field),
+          terraform_data: perExtra('terraform_data', field),
+        }
         return {
           cli,
           step: field.replace('Ms', ''),
-          ms: { nodeplane_node: +ms.nodeplane_node.toFixed(2), reference_node: +ms.reference_node.toFixed(2), terraform_data: +ms.terraform_data.toFixed(2) },
+          ms: {
+            nodeplane_node: +ms.nodeplane_node.toFixed(2),
+            reference_node: +ms.reference_node.toFixed(2),
+            terraform_data: +ms.terraform_data.toFixed(2),
+          },
           vsReferenceNode: ratio(ms.nodeplane_node, ms.reference_node),
           vsTerraformData: ratio(ms.nodeplane_node, ms.terraform_data),
         }
@@ -287,14 +404,35 @@ try {
       perResource.push(...cliPerResource)
       printTable(
         `${cli}: cost per extra resource, ${COUNTS[0]} to ${COUNTS.at(-1)} resources (ms)`,
-        ['Step', NODE, 'reference_node', 'terraform_data', 'vs reference_node', 'vs terraform_data'],
-        cliPerResource.map((r) => [r.step, r.ms.nodeplane_node, r.ms.reference_node, r.ms.terraform_data, `${r.vsReferenceNode}x`, `${r.vsTerraformData}x`])
+        [
+          'Step',
+          NODE,
+          'reference_node',
+          'terraform_data',
+          'vs reference_node',
+          'vs terraform_data',
+        ],
+        cliPerResource.map((r) => [
+          r.step,
+          r.ms.nodeplane_node,
+          r.ms.reference_node,
+          r.ms.terraform_data,
+          `${r.vsReferenceNode}x`,
+          `${r.vsTerraformData}x`,
+        ])
       )
     }
   }
   const out = join(REPO, 'test-output/bench')
   mkdirSync(out, { recursive: true })
-  writeFileSync(join(out, 'provider.json'), JSON.stringify({ at: new Date().toISOString(), handshake, waits, rows, ratios, perResource }, null, 2))
+  writeFileSync(
+    join(out, 'provider.json'),
+    JSON.stringify(
+      { at: new Date().toISOString(), handshake, waits, rows, ratios, perResource },
+      null,
+      2
+    )
+  )
   console.log(`\nwrote ${join(out, 'provider.json')}`)
 } finally {
   await server.stop()

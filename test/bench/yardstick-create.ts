@@ -17,12 +17,20 @@ export interface CreateRequest {
 }
 
 /** 201 and the node, or a status and a reason the bench reports as a non-2xx answer. */
-export type CreateAnswer = { status: 201; node: Record<string, unknown> } | { status: 401 | 503; title: string }
+export type CreateAnswer =
+  { status: 201; node: Record<string, unknown> } | { status: 401 | 503; title: string }
 
 const hashOf = (authorization: string | undefined) =>
-  createHash('sha256').update(authorization?.replace(/^Bearer /i, '') ?? '').digest('hex')
+  createHash('sha256')
+    .update(authorization?.replace(/^Bearer /i, '') ?? '')
+    .digest('hex')
 
-const newId = () => `node_${randomBytes(15).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0').slice(0, 20)}`
+const newId = () =>
+  `node_${randomBytes(15)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '0')
+    .slice(0, 20)}`
 
 const ipv4 = (n: number) => `${n >>> 24}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`
 
@@ -82,8 +90,12 @@ export function sqliteCreate(db: BetterSqlite3.Database): (request: CreateReques
   const cheapest = db.prepare(
     "SELECT id, region, hourly_price, currency FROM compute_hosts WHERE region = ? AND status = 'active' ORDER BY hourly_price, id LIMIT 1"
   )
-  const reserve = db.prepare("UPDATE compute_hosts SET status = 'reserved' WHERE id = ? AND status = 'active'")
-  const defaultVpc = db.prepare('SELECT id, cidr FROM vpcs WHERE account_id = ? AND region = ? AND is_default = 1 AND deleted_at IS NULL')
+  const reserve = db.prepare(
+    "UPDATE compute_hosts SET status = 'reserved' WHERE id = ? AND status = 'active'"
+  )
+  const defaultVpc = db.prepare(
+    'SELECT id, cidr FROM vpcs WHERE account_id = ? AND region = ? AND is_default = 1 AND deleted_at IS NULL'
+  )
   const topAddress = db.prepare(
     "SELECT private_ip_value FROM nodes WHERE vpc_id = ? AND status <> 'deleted' ORDER BY private_ip_value DESC LIMIT 1"
   )
@@ -93,22 +105,36 @@ export function sqliteCreate(db: BetterSqlite3.Database): (request: CreateReques
   const insertKey = db.prepare(
     "INSERT INTO idempotency_keys (account_id, key, fingerprint, created_at, status, content_type, body) VALUES (?, ?, ?, ?, 201, 'application/json', ?)"
   )
-  const create = db.transaction((accountId: string, request: CreateRequest, region: string): CreateAnswer => {
-    const host = cheapest.get(region) as Placed['host'] | undefined
-    if (!host || reserve.run(host.id).changes !== 1) return NO_HOST
-    const vpc = defaultVpc.get(accountId, host.region) as Placed['vpc']
-    const top = (topAddress.get(vpc.id) as { private_ip_value: number } | undefined)?.private_ip_value
-    const row = nodeRow(accountId, { host, vpc, top }, Date.now())
-    insertNode.run(row)
-    const node = toWire(row)
-    const fingerprint = createHash('sha256').update(`POST /nodes\n${request.body}`).digest('hex')
-    insertKey.run(accountId, request.idempotencyKey, fingerprint, row.created_at, JSON.stringify(node))
-    return { status: 201, node }
-  })
+  const create = db.transaction(
+    (accountId: string, request: CreateRequest, region: string): CreateAnswer => {
+      const host = cheapest.get(region) as Placed['host'] | undefined
+      if (!host || reserve.run(host.id).changes !== 1) return NO_HOST
+      const vpc = defaultVpc.get(accountId, host.region) as Placed['vpc']
+      const top = (topAddress.get(vpc.id) as { private_ip_value: number } | undefined)
+        ?.private_ip_value
+      const row = nodeRow(accountId, { host, vpc, top }, Date.now())
+      insertNode.run(row)
+      const node = toWire(row)
+      const fingerprint = createHash('sha256').update(`POST /nodes\n${request.body}`).digest('hex')
+      insertKey.run(
+        accountId,
+        request.idempotencyKey,
+        fingerprint,
+        row.created_at,
+        JSON.stringify(node)
+      )
+      return { status: 201, node }
+    }
+  )
   return (request) => {
-    const key = keyByHash.get(hashOf(request.authorization)) as { account_id: string; revoked_at: number | null } | undefined
+    const key = keyByHash.get(hashOf(request.authorization)) as
+      { account_id: string; revoked_at: number | null } | undefined
     if (!key || key.revoked_at !== null) return UNAUTHORIZED
-    return create.immediate(key.account_id, request, (JSON.parse(request.body) as { region: string }).region)
+    return create.immediate(
+      key.account_id,
+      request,
+      (JSON.parse(request.body) as { region: string }).region
+    )
   }
 }
 
@@ -119,7 +145,10 @@ export function sqliteCreate(db: BetterSqlite3.Database): (request: CreateReques
  */
 export function postgresCreate(pool: pg.Pool): (request: CreateRequest) => Promise<CreateAnswer> {
   return async (request) => {
-    const keys = await pool.query('SELECT account_id, revoked_at FROM api_keys WHERE secret_hash = $1', [hashOf(request.authorization)])
+    const keys = await pool.query(
+      'SELECT account_id, revoked_at FROM api_keys WHERE secret_hash = $1',
+      [hashOf(request.authorization)]
+    )
     const key = keys.rows[0] as { account_id: string; revoked_at: number | null } | undefined
     if (!key || key.revoked_at !== null) return UNAUTHORIZED
     const region = (JSON.parse(request.body) as { region: string }).region
@@ -138,7 +167,12 @@ export function postgresCreate(pool: pg.Pool): (request: CreateRequest) => Promi
   }
 }
 
-async function pgTransaction(client: pg.PoolClient, accountId: string, request: CreateRequest, region: string): Promise<CreateAnswer> {
+async function pgTransaction(
+  client: pg.PoolClient,
+  accountId: string,
+  request: CreateRequest,
+  region: string
+): Promise<CreateAnswer> {
   const hosts = await client.query(
     "SELECT id, region, hourly_price, currency FROM compute_hosts WHERE region = $1 AND status = 'active' ORDER BY hourly_price, id LIMIT 1 FOR UPDATE SKIP LOCKED",
     [region]
@@ -146,10 +180,10 @@ async function pgTransaction(client: pg.PoolClient, accountId: string, request: 
   const host = hosts.rows[0] as Placed['host'] | undefined
   if (!host) return NO_HOST
   await client.query("UPDATE compute_hosts SET status = 'reserved' WHERE id = $1", [host.id])
-  const vpcs = await client.query('SELECT id, cidr FROM vpcs WHERE account_id = $1 AND region = $2 AND is_default AND deleted_at IS NULL', [
-    accountId,
-    host.region,
-  ])
+  const vpcs = await client.query(
+    'SELECT id, cidr FROM vpcs WHERE account_id = $1 AND region = $2 AND is_default AND deleted_at IS NULL',
+    [accountId, host.region]
+  )
   const vpc = vpcs.rows[0] as Placed['vpc']
   await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`vpc:${vpc.id}`])
   const tops = await client.query(
@@ -158,18 +192,21 @@ async function pgTransaction(client: pg.PoolClient, accountId: string, request: 
   )
   const top = tops.rows[0] ? Number(tops.rows[0].private_ip_value) : undefined
   const row = nodeRow(accountId, { host, vpc, top }, Date.now())
-  await client.query(`INSERT INTO nodes (${INSERT_NODE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, 'running', $8, $9, 'yardstick', $10)`, [
-    row.id,
-    row.account_id,
-    row.region,
-    row.vpc_id,
-    row.host_id,
-    row.private_ip,
-    row.private_ip_value,
-    row.hourly_price,
-    row.currency,
-    row.created_at,
-  ])
+  await client.query(
+    `INSERT INTO nodes (${INSERT_NODE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, 'running', $8, $9, 'yardstick', $10)`,
+    [
+      row.id,
+      row.account_id,
+      row.region,
+      row.vpc_id,
+      row.host_id,
+      row.private_ip,
+      row.private_ip_value,
+      row.hourly_price,
+      row.currency,
+      row.created_at,
+    ]
+  )
   const node = toWire(row)
   const fingerprint = createHash('sha256').update(`POST /nodes\n${request.body}`).digest('hex')
   await client.query(

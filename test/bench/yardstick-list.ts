@@ -11,11 +11,15 @@ type Row = Record<string, unknown> & { id: string; status: string; created_at: n
 export type ListAnswer = { status: 200; body: string } | { status: 401; body: string }
 
 const hashOf = (authorization: string | undefined) =>
-  createHash('sha256').update(authorization?.replace(/^Bearer /i, '') ?? '').digest('hex')
+  createHash('sha256')
+    .update(authorization?.replace(/^Bearer /i, '') ?? '')
+    .digest('hex')
 
 const KEY = 'SELECT account_id, revoked_at FROM api_keys WHERE secret_hash = $1'
-const NODES = "SELECT * FROM nodes WHERE account_id = $1 AND status <> 'deleted' ORDER BY created_at, id"
-const ADDRESSES = 'SELECT node_id, ip FROM public_ips WHERE account_id = $1 AND version = 4 ORDER BY attached_at, network'
+const NODES =
+  "SELECT * FROM nodes WHERE account_id = $1 AND status <> 'deleted' ORDER BY created_at, id"
+const ADDRESSES =
+  'SELECT node_id, ip FROM public_ips WHERE account_id = $1 AND version = 4 ORDER BY attached_at, network'
 const UNAUTHORIZED: ListAnswer = { status: 401, body: '{"title":"Unauthorized"}' }
 
 function serialise(rows: Row[], addresses: { node_id: string; ip: string }[]): string {
@@ -37,22 +41,37 @@ function serialise(rows: Row[], addresses: { node_id: string; ip: string }[]): s
   )
 }
 
-export function sqliteList(db: BetterSqlite3.Database): (authorization: string | undefined) => ListAnswer {
+export function sqliteList(
+  db: BetterSqlite3.Database
+): (authorization: string | undefined) => ListAnswer {
   const sqlite = (text: string) => db.prepare(text.replace(/\$1/g, '?'))
   const [key, nodes, addresses] = [sqlite(KEY), sqlite(NODES), sqlite(ADDRESSES)]
   return (authorization) => {
-    const found = key.get(hashOf(authorization)) as { account_id: string; revoked_at: number | null } | undefined
+    const found = key.get(hashOf(authorization)) as
+      { account_id: string; revoked_at: number | null } | undefined
     if (!found || found.revoked_at !== null) return UNAUTHORIZED
-    const body = serialise(nodes.all(found.account_id) as Row[], addresses.all(found.account_id) as { node_id: string; ip: string }[])
+    const body = serialise(
+      nodes.all(found.account_id) as Row[],
+      addresses.all(found.account_id) as { node_id: string; ip: string }[]
+    )
     return { status: 200, body }
   }
 }
 
-export function postgresList(pool: pg.Pool): (authorization: string | undefined) => Promise<ListAnswer> {
+export function postgresList(
+  pool: pg.Pool
+): (authorization: string | undefined) => Promise<ListAnswer> {
   return async (authorization) => {
-    const found = (await pool.query(KEY, [hashOf(authorization)])).rows[0] as { account_id: string; revoked_at: number | null } | undefined
+    const found = (await pool.query(KEY, [hashOf(authorization)])).rows[0] as
+      { account_id: string; revoked_at: number | null } | undefined
     if (!found || found.revoked_at !== null) return UNAUTHORIZED
-    const [nodes, addresses] = await Promise.all([pool.query(NODES, [found.account_id]), pool.query(ADDRESSES, [found.account_id])])
-    return { status: 200, body: serialise(nodes.rows as Row[], addresses.rows as { node_id: string; ip: string }[]) }
+    const [nodes, addresses] = await Promise.all([
+      pool.query(NODES, [found.account_id]),
+      pool.query(ADDRESSES, [found.account_id]),
+    ])
+    return {
+      status: 200,
+      body: serialise(nodes.rows as Row[], addresses.rows as { node_id: string; ip: string }[]),
+    }
   }
 }

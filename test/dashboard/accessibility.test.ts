@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOneTimeUser, createTestKey } from '../helpers/accounts.js'
-import { ADMIN_EMAIL, LAPTOP, login, openPage, PHONE, rowMenu, screenshot, startDashboard, type Dashboard } from '../helpers/browser.js'
+import {
+  ADMIN_EMAIL,
+  LAPTOP,
+  login,
+  openPage,
+  PHONE,
+  rowMenu,
+  screenshot,
+  startDashboard,
+  type Dashboard,
+} from '../helpers/browser.js'
 import { api } from '../helpers/http.js'
 
 /** axe-core, the accessibility engine browsers' own audits use, run inside the page. */
@@ -55,11 +65,17 @@ async function seriousViolations(page: Dashboard['page']): Promise<string[]> {
   )) as Violation[]
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`
+    )
 }
 
 describe('every page, at a laptop and a phone width', () => {
-  for (const [label, size] of [['laptop', LAPTOP], ['phone', PHONE]] as const) {
+  for (const [label, size] of [
+    ['laptop', LAPTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`has no serious accessibility violation (${label}), with a screenshot of each`, async () => {
       await d.page.setViewportSize(size)
       const found: string[] = []
@@ -81,7 +97,7 @@ describe('every page, at a laptop and a phone width', () => {
     await context.close()
   })
 
-  it('has none on the first login\'s password change, at both widths', async () => {
+  it("has none on the first login's password change, at both widths", async () => {
     const password = await createOneTimeUser(d.server.dataDir, 'first-login@example.com')
     const { context, page } = await openPage(d.browser, d.server.url)
     await login(page, 'first-login@example.com', password)

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
-import { ADMIN_EMAIL, login, screenshotEachTest, startDashboard, type Dashboard } from '../helpers/browser.js'
+import {
+  ADMIN_EMAIL,
+  login,
+  screenshotEachTest,
+  startDashboard,
+  type Dashboard,
+} from '../helpers/browser.js'
 import { api } from '../helpers/http.js'
 
 let d: Dashboard
@@ -18,7 +24,7 @@ afterAll(() => d?.close())
 screenshotEachTest('activity', () => d?.page)
 
 describe('Activity page', () => {
-  it('lists the account\'s events newest first with who did them, and filters by type', async () => {
+  it("lists the account's events newest first with who did them, and filters by type", async () => {
     const vpc = (await client.post('/api/v1/networking', { name: 'watched' })).body
     await d.page.goto('/ui/activity')
     const rows = d.page.locator('table.events tbody tr')

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminDashboard, PHONE, LAPTOP, screenshot, screenshotEachTest, submitWith, type AdminDashboard } from '../helpers/browser.js'
+import {
+  adminDashboard,
+  PHONE,
+  LAPTOP,
+  screenshot,
+  screenshotEachTest,
+  submitWith,
+  type AdminDashboard,
+} from '../helpers/browser.js'
 import { api } from '../helpers/http.js'
 
 let d: AdminDashboard
@@ -16,7 +24,9 @@ screenshotEachTest('create-node', () => d?.page)
 async function activeHosts(region: string) {
   const hosts = []
   for (let page = 1; ; page++) {
-    const body = (await client.get(`/api/v1/compute?region=${region}&status=active&limit=200&page=${page}`)).body
+    const body = (
+      await client.get(`/api/v1/compute?region=${region}&status=active&limit=200&page=${page}`)
+    ).body
     hosts.push(...body.hosts)
     if (!body.pagination.has_more) return hosts
   }
@@ -27,23 +37,33 @@ describe('Create node page', () => {
     await d.page.goto('/ui/nodes')
     await d.page.getByRole('link', { name: 'Create node' }).click()
     await d.page.waitForURL('**/ui/nodes/new')
-    await expect(d.page.getByRole('heading', { name: 'Create a node' }).isVisible()).resolves.toBe(true)
+    await expect(d.page.getByRole('heading', { name: 'Create a node' }).isVisible()).resolves.toBe(
+      true
+    )
   })
 
   it('lists the free sizes of the region with stock and the price of the cheapest host of each', async () => {
     await d.page.goto('/ui/nodes/new?region=eu-central-1')
     const hosts = await activeHosts('eu-central-1')
-    const key = (h: { cpu: { cores: number }; memory_gb: number; storage_gb: number; gpu: { count: number } }) =>
-      `${h.cpu.cores}/${h.memory_gb}/${h.storage_gb}/${h.gpu.count}`
+    const key = (h: {
+      cpu: { cores: number }
+      memory_gb: number
+      storage_gb: number
+      gpu: { count: number }
+    }) => `${h.cpu.cores}/${h.memory_gb}/${h.storage_gb}/${h.gpu.count}`
     const stock = new Map<string, number>()
     for (const host of hosts) stock.set(key(host), (stock.get(key(host)) ?? 0) + 1)
     const rows = d.page.locator('table.sizes tbody tr')
     await expect(rows.count()).resolves.toBe(stock.size)
     // Each radio names the cheapest free host of its size.
-    for (const value of await d.page.locator('input[name="host_id"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))) {
+    for (const value of await d.page
+      .locator('input[name="host_id"]')
+      .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))) {
       const host = hosts.find((h) => h.id === value)!
       const sameSize = hosts.filter((h) => key(h) === key(host))
-      expect(Math.min(...sameSize.map((h) => Number(h.pricing.hourly)))).toBe(Number(host.pricing.hourly))
+      expect(Math.min(...sameSize.map((h) => Number(h.pricing.hourly)))).toBe(
+        Number(host.pricing.hourly)
+      )
     }
   })
 
@@ -60,9 +80,13 @@ describe('Create node page', () => {
     await d.page.getByLabel('Name (optional)').fill('priced')
     await submitWith(d.page, d.page.getByRole('button', { name: 'Create node' }))
     expect(new URL(d.page.url()).pathname).toBe('/ui/nodes')
-    const node = (await client.get('/nodes')).body.find((n: { name: string }) => n.name === 'priced')
+    const node = (await client.get('/nodes')).body.find(
+      (n: { name: string }) => n.name === 'priced'
+    )
     expect(node.host_id).toBe(hostId)
-    const usage = (await client.get('/api/v1/usage')).body.nodes.find((n: { node_id: string }) => n.node_id === node.id)
+    const usage = (await client.get('/api/v1/usage')).body.nodes.find(
+      (n: { node_id: string }) => n.node_id === node.id
+    )
     expect(usage.hourly_price).toBe(host.pricing.hourly)
   })
 
@@ -73,7 +97,9 @@ describe('Create node page', () => {
     for (const size of [PHONE, LAPTOP]) {
       await d.page.setViewportSize(size)
       await d.page.goto('/ui/nodes/new?region=eu-central-1')
-      const sideways = await d.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      const sideways = await d.page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth
+      )
       expect(sideways).toBeLessThanOrEqual(0)
       await screenshot(d.page, `create-node--${size.width}`)
     }

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminDashboard, screenshotEachTest, submitWith, type AdminDashboard } from '../helpers/browser.js'
+import {
+  adminDashboard,
+  screenshotEachTest,
+  submitWith,
+  type AdminDashboard,
+} from '../helpers/browser.js'
 import { api } from '../helpers/http.js'
 
 let d: AdminDashboard
@@ -44,7 +49,9 @@ describe('plain language', () => {
     await name.evaluate((input: HTMLInputElement) => input.removeAttribute('maxlength'))
     await name.fill('v'.repeat(64))
     await submitWith(d.page, d.page.getByRole('button', { name: 'Create VPC' }))
-    await expect(d.page.getByRole('alert').textContent()).resolves.toContain('Name: must be at most 63 characters')
+    await expect(d.page.getByRole('alert').textContent()).resolves.toContain(
+      'Name: must be at most 63 characters'
+    )
   })
 
   it('answers the API with the same plain words', async () => {

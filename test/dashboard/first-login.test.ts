@@ -31,7 +31,9 @@ describe('First login with the one-time password', () => {
   it('sends every dashboard page to the password change, with no way around it', async () => {
     await login(d.page, ADMIN_EMAIL, d.password)
     expect(path()).toBe('/ui/account/new-password')
-    await expect(d.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Choose your password')
+    await expect(d.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Choose your password'
+    )
     await expect(d.page.getByRole('navigation', { name: 'Main' }).count()).resolves.toBe(0)
     for (const page of ['/ui/nodes', '/ui/settings/keys', '/ui/account', '/ui/billing']) {
       await d.page.goto(page)
@@ -45,7 +47,10 @@ describe('First login with the one-time password', () => {
   it("leaves the account's API keys working meanwhile", async () => {
     const client = api(d.server.url, (await createTestKey(d.server.dataDir)).key)
     expect((await client.get('/nodes')).status).toBe(200)
-    expect((await client.post('/api/v1/networking', { name: 'before-change', region: 'eu-central-1' })).status).toBe(201)
+    expect(
+      (await client.post('/api/v1/networking', { name: 'before-change', region: 'eu-central-1' }))
+        .status
+    ).toBe(201)
   })
 
   it('refuses a short password, a mismatch and the one-time password itself, naming the field', async () => {
@@ -53,11 +58,17 @@ describe('First login with the one-time password', () => {
     // The browser's own minlength check would stop a short password before the server sees it.
     await d.page.locator('#new-password').evaluate((input) => input.removeAttribute('minlength'))
     await choosePassword('short')
-    await expect(d.page.getByRole('alert').textContent()).resolves.toContain('New password: must be at least 12 characters')
+    await expect(d.page.getByRole('alert').textContent()).resolves.toContain(
+      'New password: must be at least 12 characters'
+    )
     await choosePassword(CHOSEN, `${CHOSEN}!`)
-    await expect(d.page.getByRole('alert').textContent()).resolves.toContain('Confirm password: does not match the new password')
+    await expect(d.page.getByRole('alert').textContent()).resolves.toContain(
+      'Confirm password: does not match the new password'
+    )
     await choosePassword(d.password)
-    await expect(d.page.getByRole('alert').textContent()).resolves.toContain('New password: must differ from the one-time password')
+    await expect(d.page.getByRole('alert').textContent()).resolves.toContain(
+      'New password: must differ from the one-time password'
+    )
     expect(path()).toBe('/ui/account/new-password')
   })
 
@@ -65,7 +76,9 @@ describe('First login with the one-time password', () => {
     await d.page.goto('/ui/billing')
     await choosePassword(CHOSEN)
     expect(path()).toBe('/ui/billing')
-    await expect(d.page.getByRole('status').first().textContent()).resolves.toContain('Your password was saved')
+    await expect(d.page.getByRole('status').first().textContent()).resolves.toContain(
+      'Your password was saved'
+    )
     await d.page.goto('/ui/nodes')
     expect(path()).toBe('/ui/nodes')
     // The page is for one-time passwords only: now it leads on instead of skipping the current password.

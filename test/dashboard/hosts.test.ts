@@ -57,7 +57,9 @@ describe('Compute hosts page', () => {
     const res = await d.page.goto('/ui/hosts?min_cpu=lots')
     expect(res!.status()).toBe(400)
     // Named as the form names it, in plain words.
-    await expect(d.page.getByRole('alert').textContent()).resolves.toContain('Minimum cores: must be a number')
+    await expect(d.page.getByRole('alert').textContent()).resolves.toContain(
+      'Minimum cores: must be a number'
+    )
   })
 
   it('says a page past the end is past the end, and links the last page', async () => {

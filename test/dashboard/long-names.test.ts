@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
-import { ADMIN_EMAIL, login, PHONE, screenshot, startDashboard, type Dashboard } from '../helpers/browser.js'
+import {
+  ADMIN_EMAIL,
+  login,
+  PHONE,
+  screenshot,
+  startDashboard,
+  type Dashboard,
+} from '../helpers/browser.js'
 import { api } from '../helpers/http.js'
 import { generateKey } from '../helpers/ssh-keys.js'
 
@@ -16,19 +23,35 @@ beforeAll(async () => {
   d = await startDashboard()
   await login(d.page, ADMIN_EMAIL, d.password)
   const client = api(d.server.url, (await createTestKey(d.server.dataDir)).key)
-  const vpc = (await client.post('/api/v1/networking', { name: LONGEST_VPC, description: 'd'.repeat(200) })).body
+  const vpc = (
+    await client.post('/api/v1/networking', { name: LONGEST_VPC, description: 'd'.repeat(200) })
+  ).body
   await client.post('/nodes', { name: LONGEST_NODE, vpc_id: vpc.id })
   await client.post('/nodes', { name: 'short' })
-  await client.post('/api/v1/ssh-keys', { name: LONGEST_NODE, public_key: generateKey('rsa', { bits: 4096 }).publicKey })
+  await client.post('/api/v1/ssh-keys', {
+    name: LONGEST_NODE,
+    public_key: generateKey('rsa', { bits: 4096 }).publicKey,
+  })
 })
 afterAll(() => d?.close())
 
 /** How far the page scrolls sideways: 0 when everything fits the window's width. */
-const sideways = () => d.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+const sideways = () =>
+  d.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 
 describe('tables hold the longest names', () => {
-  for (const [label, size] of [['1366', SMALL_LAPTOP], ['390', PHONE]] as const) {
-    for (const path of ['/ui/nodes', '/ui/vpcs', '/ui/hosts', '/ui/settings/keys', '/ui/settings/ssh-keys', '/ui/billing']) {
+  for (const [label, size] of [
+    ['1366', SMALL_LAPTOP],
+    ['390', PHONE],
+  ] as const) {
+    for (const path of [
+      '/ui/nodes',
+      '/ui/vpcs',
+      '/ui/hosts',
+      '/ui/settings/keys',
+      '/ui/settings/ssh-keys',
+      '/ui/billing',
+    ]) {
       it(`${path} at ${label} px: the page never scrolls sideways`, async () => {
         await d.page.setViewportSize(size)
         await d.page.goto(path)

@@ -13,7 +13,9 @@ screenshotEachTest('node-deleted-elsewhere', () => d?.page)
 
 async function runningNode(name: string): Promise<string> {
   const id = (await d.client.post('/nodes', { name })).body.id as string
-  await eventually(async () => ((await d.client.get(`/nodes/${id}`)).body.status === 'running' ? true : undefined))
+  await eventually(async () =>
+    (await d.client.get(`/nodes/${id}`)).body.status === 'running' ? true : undefined
+  )
   return id
 }
 
@@ -32,7 +34,9 @@ describe('A node page whose node is deleted elsewhere', () => {
     await notice().getByText('This node was deleted elsewhere.').waitFor()
     await expect(d.page.locator('h1 [data-field="status"]').textContent()).resolves.toBe('deleting')
     await notice().getByText('no longer exists').waitFor({ timeout: 15_000 })
-    await expect(d.page.evaluate(() => (window as unknown as { marker: number }).marker)).resolves.toBe(7)
+    await expect(
+      d.page.evaluate(() => (window as unknown as { marker: number }).marker)
+    ).resolves.toBe(7)
 
     await d.page.getByRole('link', { name: 'Back to your nodes' }).first().click()
     await d.page.waitForURL('**/ui/nodes')
@@ -42,10 +46,13 @@ describe('A node page whose node is deleted elsewhere', () => {
   it('stays quiet when its node changes in other ways', async () => {
     const id = await runningNode('kept')
     await d.page.goto(`/ui/nodes/${id}`)
-    const polls = () => d.server.logs.filter((line) => line.msg === 'request' && line.path === '/ui/api/nodes').length
+    const polls = () =>
+      d.server.logs.filter((line) => line.msg === 'request' && line.path === '/ui/api/nodes').length
     await eventually(async () => (polls() > 0 ? true : undefined))
     const before = polls()
-    expect((await d.client.post(`/api/v1/nodes/${id}/network/ip`, { ip: 'auto-ipv6' })).status).toBeLessThan(300)
+    expect(
+      (await d.client.post(`/api/v1/nodes/${id}/network/ip`, { ip: 'auto-ipv6' })).status
+    ).toBeLessThan(300)
     // The held request answers at the attach's event; the page has seen it.
     await eventually(async () => (polls() > before ? true : undefined))
     await expect(notice().textContent()).resolves.toBe('')

@@ -57,7 +57,9 @@ describe('Node Management page', () => {
     expect(cost).toBeGreaterThan(0)
     // The page long-polls: the server held a request through provisioning until the node
     // changed (a poller would have asked every second, each answered at once).
-    const asked = d.server.logs.filter((line) => line.msg === 'request' && line.path === '/ui/api/nodes')
+    const asked = d.server.logs.filter(
+      (line) => line.msg === 'request' && line.path === '/ui/api/nodes'
+    )
     expect(asked.length).toBeLessThanOrEqual(4)
     expect(asked.some((line) => Number(line.duration_ms) >= 1000)).toBe(true)
   })
@@ -75,12 +77,18 @@ describe('Node Management page', () => {
     await d.page.goto('/ui/nodes')
     const name = d.page.getByLabel('Name (optional)')
     await name.fill('Web_1')
-    await expect(name.evaluate((input: HTMLInputElement) => input.validity.patternMismatch)).resolves.toBe(true)
+    await expect(
+      name.evaluate((input: HTMLInputElement) => input.validity.patternMismatch)
+    ).resolves.toBe(true)
     // Past the browser's own check, the server refuses it with the API's message.
     await name.evaluate((input) => input.removeAttribute('pattern'))
     await submitWith(d.page, d.page.getByRole('button', { name: 'Create node' }))
-    await expect(d.page.getByRole('alert').textContent()).resolves.toContain('Name: must be a host name')
-    expect((await client.get('/nodes')).body.map((n: { name: string }) => n.name)).not.toContain('Web_1')
+    await expect(d.page.getByRole('alert').textContent()).resolves.toContain(
+      'Name: must be a host name'
+    )
+    expect((await client.get('/nodes')).body.map((n: { name: string }) => n.name)).not.toContain(
+      'Web_1'
+    )
   })
 
   it('reads well at phone width', async () => {

@@ -48,7 +48,9 @@ describe('Row actions menu', () => {
     expect(await focusedText()).toBe('Copy id')
     await d.page.keyboard.press('Enter')
     await eventually(async () => ((await clipboard()) === nodeId ? true : undefined))
-    await eventually(async () => ((await d.page.locator('#announcer').textContent())?.includes('Copied') ? true : undefined))
+    await eventually(async () =>
+      (await d.page.locator('#announcer').textContent())?.includes('Copied') ? true : undefined
+    )
   })
 
   it('closes on Escape with focus back on its control, and leads to the node details', async () => {
@@ -65,7 +67,9 @@ describe('Row actions menu', () => {
     await rowMenu(d.page, 'menu-node').click()
     await d.page.getByRole('link', { name: 'Delete…' }).click()
     await d.page.waitForURL(`**/ui/nodes/${nodeId}/confirm-delete`)
-    await expect(d.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(`Delete node menu-node (${nodeId})?`)
+    await expect(d.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      `Delete node menu-node (${nodeId})?`
+    )
     await expect(d.page.locator('main').textContent()).resolves.toContain('destroyed irrecoverably')
     await d.page.getByRole('link', { name: 'Cancel and keep the node' }).click()
     await d.page.waitForURL(`**/ui/nodes/${nodeId}`)
@@ -75,17 +79,25 @@ describe('Row actions menu', () => {
     // The page is the question: the button deletes without a second dialog.
     let dialogs = 0
     d.page.on('dialog', () => void dialogs++)
-    await submitWith(d.page, d.page.getByRole('button', { name: `Delete node menu-node (${nodeId})` }))
+    await submitWith(
+      d.page,
+      d.page.getByRole('button', { name: `Delete node menu-node (${nodeId})` })
+    )
     expect(dialogs).toBe(0)
     expect(new URL(d.page.url()).pathname).toBe('/ui/nodes')
-    await expect(d.page.getByRole('status').first().textContent()).resolves.toContain('is being deleted')
+    await expect(d.page.getByRole('status').first().textContent()).resolves.toContain(
+      'is being deleted'
+    )
     const after = await d.client.get(`/nodes/${nodeId}`)
     expect(after.status === 404 || after.body.status === 'deleting').toBe(true)
   })
 
   it("another account's node has no confirmation page", async () => {
     await createTestUser(d.server.dataDir, 'stranger@example.com')
-    const stranger = api(d.server.url, (await createTestKey(d.server.dataDir, 'read_write', 'stranger@example.com')).key)
+    const stranger = api(
+      d.server.url,
+      (await createTestKey(d.server.dataDir, 'read_write', 'stranger@example.com')).key
+    )
     const theirs = (await stranger.post('/nodes', { name: 'theirs' })).body.id as string
     const res = await d.page.goto(`/ui/nodes/${theirs}/confirm-delete`)
     expect(res!.status()).toBe(404)
@@ -108,7 +120,9 @@ describe('Row actions menu', () => {
     await rowMenu(d.page, 'test read_write').click()
     await d.page.locator('tr[data-key-id]').getByRole('button', { name: 'Copy id' }).click()
     await eventually(async () => ((await clipboard())?.startsWith('key_') ? true : undefined))
-    await expect(d.page.getByRole('button', { name: 'Revoke key test read_write' }).isVisible()).resolves.toBe(true)
+    await expect(
+      d.page.getByRole('button', { name: 'Revoke key test read_write' }).isVisible()
+    ).resolves.toBe(true)
   })
 
   it('holds at phone width, open', async () => {
@@ -116,9 +130,13 @@ describe('Row actions menu', () => {
     await d.page.setViewportSize(PHONE)
     await d.page.goto('/ui/nodes')
     await rowMenu(d.page, 'x'.repeat(63)).click()
-    const fits = await d.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+    const fits = await d.page.evaluate(
+      () => document.documentElement.scrollWidth <= window.innerWidth
+    )
     expect(fits).toBe(true)
-    await expect(d.page.getByRole('button', { name: 'Copy id' }).first().isVisible()).resolves.toBe(true)
+    await expect(d.page.getByRole('button', { name: 'Copy id' }).first().isVisible()).resolves.toBe(
+      true
+    )
     await screenshot(d.page, 'row-menu--nodes-phone-open')
   })
 })

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminDashboard, screenshotEachTest, submitWith, type AdminDashboard } from '../helpers/browser.js'
+import {
+  adminDashboard,
+  screenshotEachTest,
+  submitWith,
+  type AdminDashboard,
+} from '../helpers/browser.js'
 import { api } from '../helpers/http.js'
 
 let d: AdminDashboard
@@ -19,7 +24,12 @@ screenshotEachTest('submit-once', () => d?.page)
 function submitTwice(selector: string): Promise<number[]> {
   return d.page.evaluate(async (selector) => {
     const form = document.querySelector<HTMLFormElement>(selector)!
-    const send = () => fetch(form.action, { method: 'POST', body: new URLSearchParams(new FormData(form) as never), redirect: 'manual' })
+    const send = () =>
+      fetch(form.action, {
+        method: 'POST',
+        body: new URLSearchParams(new FormData(form) as never),
+        redirect: 'manual',
+      })
     return (await Promise.all([send(), send()])).map((res) => res.status)
   }, selector)
 }
@@ -30,7 +40,9 @@ describe('every form that creates something is safe to submit twice', () => {
     await d.page.getByLabel('Name (optional)').fill('double-click')
     // Browsers report a manual redirect as status 0 (an opaque redirect).
     expect(await submitTwice('form[action="/ui/nodes"]')).toEqual([0, 0])
-    const named = (await client.get('/nodes')).body.filter((node: { name: string }) => node.name === 'double-click')
+    const named = (await client.get('/nodes')).body.filter(
+      (node: { name: string }) => node.name === 'double-click'
+    )
     expect(named).toHaveLength(1)
   })
 
@@ -38,7 +50,9 @@ describe('every form that creates something is safe to submit twice', () => {
     await d.page.goto('/ui/nodes')
     const seen = await d.page.evaluate(async () => {
       const form = document.querySelector<HTMLFormElement>('form[action="/ui/nodes"]')!
-      const button = [...form.querySelectorAll('button')].find((b) => b.textContent === 'Create node')!
+      const button = [...form.querySelectorAll('button')].find(
+        (b) => b.textContent === 'Create node'
+      )!
       // Counts submits after the page's own handlers and keeps the form from leaving, so the
       // page can be looked at while its request would be in flight.
       let submits = 0
@@ -60,7 +74,9 @@ describe('every form that creates something is safe to submit twice', () => {
     await d.page.getByLabel('Name').fill('twice-vpc')
     // Both redirect to the list: the second is not told its own name is taken.
     expect(await submitTwice('form[action="/ui/vpcs"]')).toEqual([0, 0])
-    const named = (await client.get('/api/v1/networking')).body.filter((vpc: { name: string }) => vpc.name === 'twice-vpc')
+    const named = (await client.get('/api/v1/networking')).body.filter(
+      (vpc: { name: string }) => vpc.name === 'twice-vpc'
+    )
     expect(named).toHaveLength(1)
   })
 
@@ -77,7 +93,8 @@ describe('every form that creates something is safe to submit twice', () => {
     expect(secret).toMatch(/^np_/)
     await d.page.reload()
     await expect(d.page.content()).resolves.not.toContain(secret)
-    const rows = (name: string) => d.page.locator('tr', { has: d.page.getByRole('cell', { name, exact: true }) }).count()
+    const rows = (name: string) =>
+      d.page.locator('tr', { has: d.page.getByRole('cell', { name, exact: true }) }).count()
     await expect(rows('twice-key')).resolves.toBe(1)
     await expect(rows('reloaded-key')).resolves.toBe(1)
   })

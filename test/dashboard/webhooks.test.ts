@@ -3,7 +3,13 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventually } from '../helpers/http.js'
-import { acceptNextDialog, adminDashboard, screenshotEachTest, submitWith, type AdminDashboard } from '../helpers/browser.js'
+import {
+  acceptNextDialog,
+  adminDashboard,
+  screenshotEachTest,
+  submitWith,
+  type AdminDashboard,
+} from '../helpers/browser.js'
 
 let d: AdminDashboard
 let receiver: Server
@@ -47,7 +53,9 @@ describe('Developer settings › Webhooks', () => {
     await d.page.reload()
     await expect(d.page.content()).resolves.not.toContain(secret)
     const hooks = (await d.client.get('/api/v1/webhooks')).body
-    expect(hooks.map((h: { url: string; event_types: string[] }) => [h.url, h.event_types])).toEqual([[hookUrl, ['node.running']]])
+    expect(
+      hooks.map((h: { url: string; event_types: string[] }) => [h.url, h.event_types])
+    ).toEqual([[hookUrl, ['node.running']]])
   })
 
   it('sends a signed test event, and the delivery log shows its answer', async () => {
@@ -85,6 +93,8 @@ describe('Developer settings › Webhooks', () => {
     await d.page.getByLabel('URL').evaluate((input: HTMLInputElement) => (input.type = 'text'))
     await d.page.getByLabel('URL').fill('ftp://example.com/x')
     await submitWith(d.page, d.page.getByRole('button', { name: 'Add webhook' }))
-    await expect(d.page.getByRole('alert').textContent()).resolves.toContain('URL: must be an http:// or https:// URL')
+    await expect(d.page.getByRole('alert').textContent()).resolves.toContain(
+      'URL: must be an http:// or https:// URL'
+    )
   })
 })

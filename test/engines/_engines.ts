@@ -50,7 +50,8 @@ const ENGINE_TOOLS: Record<Engine, string[]> = {
 /** Why this machine cannot run an engine's suite, or undefined when it can. */
 export async function engineUnavailable(engine: Engine): Promise<string | undefined> {
   if (process.platform !== 'linux') return 'network namespaces need Linux'
-  if (process.getuid?.() !== 0) return 'the engine suites need root (ip netns add, veth, containers)'
+  if (process.getuid?.() !== 0)
+    return 'the engine suites need root (ip netns add, veth, containers)'
   const probe = `npprobe-${process.pid}`
   const added = await sh('ip', ['netns', 'add', probe])
   if (added.code !== 0)
@@ -63,7 +64,9 @@ export async function engineUnavailable(engine: Engine): Promise<string | undefi
     }
   }
   if (engine === 'podman' && !(await imageExists(imageTag()))) {
-    throw new Error(`the node image ${imageTag()} is missing: run test/setup/install-engines.sh as root`)
+    throw new Error(
+      `the node image ${imageTag()} is missing: run test/setup/install-engines.sh as root`
+    )
   }
   return undefined
 }
@@ -126,7 +129,8 @@ export async function namespacesOf(names: NetnsNames): Promise<string[]> {
 /** Containers of one instance, running or not, by name. */
 export async function containersOf(names: NetnsNames): Promise<string[]> {
   const filter = `label=io.nodeplane.instance=${names.prefix}`
-  const out = (await sh('podman', ['ps', '--all', '--filter', filter, '--format', '{{.Names}}'])).stdout
+  const out = (await sh('podman', ['ps', '--all', '--filter', filter, '--format', '{{.Names}}']))
+    .stdout
   return out.split('\n').filter(Boolean)
 }
 
@@ -187,11 +191,16 @@ export async function startEngineServer(
 }
 
 /** Creates a node (or takes `nodeId`, created already) and waits until it is running. */
-export async function runningNode(client: ReturnType<typeof api>, body: Record<string, unknown> = {}, nodeId?: string) {
+export async function runningNode(
+  client: ReturnType<typeof api>,
+  body: Record<string, unknown> = {},
+  nodeId?: string
+) {
   let id = nodeId
   if (!id) {
     const created = await client.post('/nodes', body)
-    if (created.status !== 201) throw new Error(`POST /nodes answered ${created.status}: ${created.text}`)
+    if (created.status !== 201)
+      throw new Error(`POST /nodes answered ${created.status}: ${created.text}`)
     id = created.body.id as string
   }
   const node = await eventually(async () => {
@@ -206,19 +215,30 @@ export async function runningNode(client: ReturnType<typeof api>, body: Record<s
  * Starts a TCP service on `port` inside a node, over ssh, as a user of the node would (perl is
  * in every Debian root), and waits until it accepts from the node's own namespace.
  */
-export async function listenInNode(ctx: EngineServer, ip: string, password: string, port: number): Promise<void> {
+export async function listenInNode(
+  ctx: EngineServer,
+  ip: string,
+  password: string,
+  port: number
+): Promise<void> {
   const perl = `perl -MIO::Socket::INET -e '$s = IO::Socket::INET->new(LocalPort => ${port}, Listen => 5, ReuseAddr => 1) or die; while ($c = $s->accept) { close $c }'`
   const started = await ssh(ctx.names.internet, ip, password, `nohup ${perl} >/dev/null 2>&1 &`)
   if (started.code !== 0) throw new Error(`could not start a listener: ${started.stderr}`)
-  const nodeId = (await ctx.client.get('/nodes')).body.find((n: { ip_address: string }) => n.ip_address === ip).id
+  const nodeId = (await ctx.client.get('/nodes')).body.find(
+    (n: { ip_address: string }) => n.ip_address === ip
+  ).id
   const node = (await ctx.client.get(`/nodes/${nodeId}`)).body
-  await eventually(async () => ((await tcpOpen(ctx.ns(nodeId), node.private_ip, port)) ? true : undefined))
+  await eventually(async () =>
+    (await tcpOpen(ctx.ns(nodeId), node.private_ip, port)) ? true : undefined
+  )
 }
 
 /** A TCP service in a namespace of the machine that records the address of each peer. */
 export async function listenInNamespace(namespace: string, port: number) {
   const script = `require('net').createServer((s) => { console.log(s.remoteAddress.replace(/^::ffff:/, '')); s.end() }).listen(${port})`
-  const child = spawn('ip', ['netns', 'exec', namespace, process.execPath, '-e', script], { stdio: ['ignore', 'pipe', 'ignore'] })
+  const child = spawn('ip', ['netns', 'exec', namespace, process.execPath, '-e', script], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
   let peers = ''
   child.stdout.on('data', (chunk) => (peers += chunk))
   await eventually(async () => ((await tcpOpen(namespace, '127.0.0.1', port)) ? true : undefined))
@@ -226,7 +246,8 @@ export async function listenInNamespace(namespace: string, port: number) {
     /** Waits up to 5 s for a peer at `address`; answers it, or else the latest peer seen. */
     async awaitPeer(address: string): Promise<string | undefined> {
       const seen = () => peers.split('\n').filter((peer) => peer && peer !== '127.0.0.1')
-      for (let i = 0; i < 50 && !seen().includes(address); i++) await new Promise((r) => setTimeout(r, 100))
+      for (let i = 0; i < 50 && !seen().includes(address); i++)
+        await new Promise((r) => setTimeout(r, 100))
       return seen().includes(address) ? address : seen().at(-1)
     },
     stop: () => child.kill('SIGKILL'),

@@ -38,16 +38,24 @@ for (const engine of ENGINES) {
       ctx = await startEngineServer(engine)
       const { node } = await runningNode(ctx.client)
       expect((await ctx.client.delete(`/nodes/${node.id}`)).status).toBe(204)
-      await eventually(async () => ((await ctx!.client.get(`/nodes/${node.id}`)).status === 404 ? true : undefined), 90_000).catch((err) => {
+      await eventually(
+        async () =>
+          (await ctx!.client.get(`/nodes/${node.id}`)).status === 404 ? true : undefined,
+        90_000
+      ).catch((err) => {
         // Say why, since the server is gone when the report is read.
         const errors = ctx!.server.logs.filter((line) => Number(line.level) >= 50)
-        throw new Error(`node ${node.id} was not torn down: ${err}\n${JSON.stringify(errors, null, 1)}`)
+        throw new Error(
+          `node ${node.id} was not torn down: ${err}\n${JSON.stringify(errors, null, 1)}`
+        )
       })
       expect(await namespacesOf(ctx.names)).toContain(ctx.names.fabric)
 
       await ctx.server.stop()
       expect(await leftovers(ctx)).toEqual(nothing)
-      expect(ctx.server.logs.some((line) => line.msg === 'no node left: engine resources released')).toBe(true)
+      expect(
+        ctx.server.logs.some((line) => line.msg === 'no node left: engine resources released')
+      ).toBe(true)
     })
 
     it('keeps running nodes across a stop, and `nodeplane cleanup` removes them only when forced', async () => {
@@ -55,7 +63,9 @@ for (const engine of ENGINES) {
       const { node } = await runningNode(ctx.client)
       await ctx.server.stop()
       // Nodes outlive the control plane, as a cloud's machines do.
-      expect(await namespacesOf(ctx.names)).toEqual(expect.arrayContaining([ctx.names.fabric, ctx.ns(node.id)]))
+      expect(await namespacesOf(ctx.names)).toEqual(
+        expect.arrayContaining([ctx.names.fabric, ctx.ns(node.id)])
+      )
 
       const refused = await runCli(['cleanup', '--data', ctx.server.dataDir])
       expect(refused.code).toBe(1)

@@ -102,7 +102,9 @@ describe.skipIf(unavailable)('netns driver: reconcile on start', () => {
     const namespaces = await namespacesOf(second.names)
     expect(namespaces.filter((name) => name === second.ns(node.id))).toHaveLength(1)
     expect(namespaces).toHaveLength(3)
-    const pids = (await sh('ip', ['netns', 'pids', second.ns(node.id)])).stdout.split('\n').filter(Boolean)
+    const pids = (await sh('ip', ['netns', 'pids', second.ns(node.id)])).stdout
+      .split('\n')
+      .filter(Boolean)
     expect(pids).toHaveLength(1)
   })
 

@@ -26,42 +26,59 @@ async function tracesOf(ctx: EngineServer, nodeId: string): Promise<string[]> {
   return traces
 }
 
-await describeEngines('node lifecycle', (ctx, engine) => {
-  it('runs real sshd that takes the root password once running, under the node name as host name', async () => {
-    const created = await ctx.client.post('/nodes', { name: 'web-1' })
-    expect(created.status).toBe(201)
-    expect(created.body.ip_address).toBeNull()
-    const { node, credentials } = await runningNode(ctx.client, undefined, created.body.id)
-    expect(node.ip_address).toMatch(/^203\.0\.113\.\d+$/)
-    expect(credentials.ssh_command).toBe(`ssh root@${node.ip_address}`)
-    const login = await ssh(ctx.names.internet, node.ip_address, credentials.password, 'hostname; id -un')
-    expect(login.stderr).toBe('')
-    const hostname = engine === 'podman' ? 'web-1' : containerHostname({ id: node.id, name: null })
-    expect(login.stdout.split('\n')).toEqual([hostname, 'root', ''])
-  })
+await describeEngines(
+  'node lifecycle',
+  (ctx, engine) => {
+    it('runs real sshd that takes the root password once running, under the node name as host name', async () => {
+      const created = await ctx.client.post('/nodes', { name: 'web-1' })
+      expect(created.status).toBe(201)
+      expect(created.body.ip_address).toBeNull()
+      const { node, credentials } = await runningNode(ctx.client, undefined, created.body.id)
+      expect(node.ip_address).toMatch(/^203\.0\.113\.\d+$/)
+      expect(credentials.ssh_command).toBe(`ssh root@${node.ip_address}`)
+      const login = await ssh(
+        ctx.names.internet,
+        node.ip_address,
+        credentials.password,
+        'hostname; id -un'
+      )
+      expect(login.stderr).toBe('')
+      const hostname =
+        engine === 'podman' ? 'web-1' : containerHostname({ id: node.id, name: null })
+      expect(login.stdout.split('\n')).toEqual([hostname, 'root', ''])
+    })
 
-  it.runIf(engine === 'netns')('keeps port 22 closed while provisioning', async () => {
-    const created = await ctx.client.post('/nodes', {})
-    const first = await ctx.client.get(`/nodes/${created.body.id}`)
-    expect(first.body.status).toBe('provisioning')
-    expect(await tcpOpen(ctx.ns(created.body.id), first.body.private_ip)).toBe(false)
-    const { node } = await runningNode(ctx.client, undefined, created.body.id)
-    expect(await tcpOpen(ctx.ns(node.id), node.private_ip)).toBe(true)
-  })
+    it.runIf(engine === 'netns')('keeps port 22 closed while provisioning', async () => {
+      const created = await ctx.client.post('/nodes', {})
+      const first = await ctx.client.get(`/nodes/${created.body.id}`)
+      expect(first.body.status).toBe('provisioning')
+      expect(await tcpOpen(ctx.ns(created.body.id), first.body.private_ip)).toBe(false)
+      const { node } = await runningNode(ctx.client, undefined, created.body.id)
+      expect(await tcpOpen(ctx.ns(node.id), node.private_ip)).toBe(true)
+    })
 
-  it('refuses a wrong root password', async () => {
-    const { node } = await runningNode(ctx.client)
-    const login = await ssh(ctx.names.internet, node.ip_address, 'not-the-password', 'hostname')
-    expect(login.code).not.toBe(0)
-    expect(login.stderr).toMatch(/Permission denied/)
-  })
+    it('refuses a wrong root password', async () => {
+      const { node } = await runningNode(ctx.client)
+      const login = await ssh(ctx.names.internet, node.ip_address, 'not-the-password', 'hostname')
+      expect(login.code).not.toBe(0)
+      expect(login.stderr).toMatch(/Permission denied/)
+    })
 
-  it('leaves nothing of a node in the engine after delete', async () => {
-    const { node } = await runningNode(ctx.client)
-    expect((await tracesOf(ctx, node.id)).length).toBeGreaterThanOrEqual(2)
-    expect((await ctx.client.delete(`/nodes/${node.id}`)).status).toBe(204)
-    await eventually(async () => ((await tracesOf(ctx, node.id)).length === 0 ? true : undefined), 15_000)
-    expect((await sh('ls', [ctx.names.stateDir])).stdout).not.toContain(ctx.ns(node.id).split('-')[1])
-    await eventually(async () => ((await ctx.client.get(`/nodes/${node.id}`)).status === 404 ? true : undefined))
-  })
-  }, { env: { NODEPLANE_NETNS_BOOT_SECONDS: '2' } })
+    it('leaves nothing of a node in the engine after delete', async () => {
+      const { node } = await runningNode(ctx.client)
+      expect((await tracesOf(ctx, node.id)).length).toBeGreaterThanOrEqual(2)
+      expect((await ctx.client.delete(`/nodes/${node.id}`)).status).toBe(204)
+      await eventually(
+        async () => ((await tracesOf(ctx, node.id)).length === 0 ? true : undefined),
+        15_000
+      )
+      expect((await sh('ls', [ctx.names.stateDir])).stdout).not.toContain(
+        ctx.ns(node.id).split('-')[1]
+      )
+      await eventually(async () =>
+        (await ctx.client.get(`/nodes/${node.id}`)).status === 404 ? true : undefined
+      )
+    })
+  },
+  { env: { NODEPLANE_NETNS_BOOT_SECONDS: '2' } }
+)

@@ -56,7 +56,10 @@ describe.skipIf(unavailable)('podman driver: a node is a machine of its own', ()
     const { node, password } = await runningNode(ctx.client)
     const neighbour = await runningNode(ctx.client)
     const marker = `marker-${randomBytes(6).toString('hex')}`
-    expect((await login(neighbour.node, neighbour.password, `touch /root/${marker} /var/tmp/${marker}`)).code).toBe(0)
+    expect(
+      (await login(neighbour.node, neighbour.password, `touch /root/${marker} /var/tmp/${marker}`))
+        .code
+    ).toBe(0)
     const serverPid = ctx.server.process.pid!
     const port = new URL(ctx.server.url).port
     const script = [
@@ -70,9 +73,18 @@ describe.skipIf(unavailable)('podman driver: a node is a machine of its own', ()
       `timeout 3 bash -c 'exec 3<>/dev/tcp/127.0.0.1/${port}' 2>/dev/null && echo api-open || echo api-closed`,
     ].join('; ')
     const reply = await login(node, password, script)
-    const [processes, uidMap, data, found, server, nsenter, mount, api] = reply.stdout.trim().split('\n')
+    const [processes, uidMap, data, found, server, nsenter, mount, api] = reply.stdout
+      .trim()
+      .split('\n')
     // tini as PID 1, sshd with its session, and the commands of this very login.
-    expect(processes!.trim().split(' ').sort()).toEqual(['bash', 'ps', 'sort', 'sshd', 'tini', 'tr'])
+    expect(processes!.trim().split(' ').sort()).toEqual([
+      'bash',
+      'ps',
+      'sort',
+      'sshd',
+      'tini',
+      'tr',
+    ])
     const [inside, outside] = uidMap!.trim().split(/\s+/).map(Number)
     expect(inside).toBe(0)
     expect(outside).toBeGreaterThan(0)
@@ -90,7 +102,11 @@ describe.skipIf(unavailable)('podman driver: a node is a machine of its own', ()
     const { node, password } = await runningNode(ctx.client)
     const neighbour = await runningNode(ctx.client)
     // 1.5 GiB through `tail`, which keeps a whole line in memory, on a 1 GiB node.
-    const hog = await login(node, password, 'head -c 1536M /dev/zero | tail > /dev/null; echo "exit=$?"')
+    const hog = await login(
+      node,
+      password,
+      'head -c 1536M /dev/zero | tail > /dev/null; echo "exit=$?"'
+    )
     expect(hog.stdout.trim()).toBe('exit=137')
     expect((await login(node, password, 'echo alive')).stdout).toBe('alive\n')
     expect((await login(neighbour.node, neighbour.password, 'echo alive')).stdout).toBe('alive\n')
@@ -108,12 +124,17 @@ describe.skipIf(unavailable)('podman driver: a node is a machine of its own', ()
     )
     expect(setup.stdout).toBe('ok\n')
     const name = ctx.ns(node.id)
-    const upper = (await sh('podman', ['inspect', '--format', '{{.GraphDriver.Data.UpperDir}}', name])).stdout.trim()
+    const upper = (
+      await sh('podman', ['inspect', '--format', '{{.GraphDriver.Data.UpperDir}}', name])
+    ).stdout.trim()
     expect((await sh('cat', [join(upper, 'etc', marker)])).stdout).toBe(`${marker}\n`)
     expect((await sh('pgrep', ['-f', `sleep ${seconds}`])).stdout).not.toBe('')
 
     expect((await ctx.client.delete(`/nodes/${node.id}`)).status).toBe(204)
-    await eventually(async () => ((await containersOf(ctx.names)).includes(name) ? undefined : true), 20_000)
+    await eventually(
+      async () => ((await containersOf(ctx.names)).includes(name) ? undefined : true),
+      20_000
+    )
     expect((await sh('pgrep', ['-f', `sleep ${seconds}`])).stdout).toBe('')
     expect((await sh('test', ['-e', upper])).code).not.toBe(0)
     const left = await sh('find', ['/var/lib/containers/storage', '-name', marker])
@@ -125,13 +146,23 @@ describe.skipIf(unavailable)('podman driver: a node is a machine of its own', ()
     const { node, password } = await runningNode(ctx.client)
     expect((await login(node, password, 'echo kept > /root/kept')).code).toBe(0)
     expect((await sh('podman', ['kill', ctx.ns(node.id)])).code).toBe(0)
-    const restarted = () => ctx.server.logs.some((line) => line.msg === 'node restarted' && line.node_id === node.id)
+    const restarted = () =>
+      ctx.server.logs.some((line) => line.msg === 'node restarted' && line.node_id === node.id)
     await eventually(async () => (restarted() ? true : undefined), 60_000)
-    expect(ctx.server.logs.some((line) => line.msg === 'node died; restarting it' && line.node_id === node.id)).toBe(true)
+    expect(
+      ctx.server.logs.some(
+        (line) => line.msg === 'node died; restarting it' && line.node_id === node.id
+      )
+    ).toBe(true)
     expect((await login(node, password, 'cat /root/kept')).stdout).toBe('kept\n')
     // On record as the worker's doing, once.
-    const events = (await ctx.client.get(`/api/v1/events?type=node.restarted&resource_id=${node.id}`)).body.events
+    const events = (
+      await ctx.client.get(`/api/v1/events?type=node.restarted&resource_id=${node.id}`)
+    ).body.events
     expect(events).toHaveLength(1)
-    expect(events[0]).toMatchObject({ data: { status: 'running' }, actor: { type: 'system', id: expect.stringMatching(/^wrk_/) } })
+    expect(events[0]).toMatchObject({
+      data: { status: 'running' },
+      actor: { type: 'system', id: expect.stringMatching(/^wrk_/) },
+    })
   })
 })

@@ -54,23 +54,47 @@ describe.skipIf(unavailable)('podman driver: crashes, restarts and reboots', () 
     const b = await runningNode(first.client)
     const extra = await first.client.post(`/api/v1/nodes/${a.node.id}/network/ip`, { ip: 'auto' })
     expect(extra.status).toBe(200)
-    expect(await loginEventually(first, a.node.ip_address, a.password, 'echo kept > /root/kept && echo ok')).toBe('ok')
+    expect(
+      await loginEventually(
+        first,
+        a.node.ip_address,
+        a.password,
+        'echo kept > /root/kept && echo ok'
+      )
+    ).toBe('ok')
     await first.server.kill()
     // A reboot: every container stops and every namespace name is gone; the disks are not.
-    expect((await sh('podman', ['stop', '--time', '0', ...(await containersOf(first.names))])).code).toBe(0)
-    for (const namespace of await namespacesOf(first.names)) await sh('ip', ['netns', 'delete', namespace])
+    expect(
+      (await sh('podman', ['stop', '--time', '0', ...(await containersOf(first.names))])).code
+    ).toBe(0)
+    for (const namespace of await namespacesOf(first.names))
+      await sh('ip', ['netns', 'delete', namespace])
     // A container of this instance that no node owns, as a crash between two steps leaves.
     const stranger = `${first.names.prefix}-0123456789`
-    const image = (await sh('podman', ['inspect', '--format', '{{.ImageName}}', first.ns(a.node.id)])).stdout.trim()
+    const image = (
+      await sh('podman', ['inspect', '--format', '{{.ImageName}}', first.ns(a.node.id)])
+    ).stdout.trim()
     const label = `io.nodeplane.instance=${first.names.prefix}`
-    const made = await sh('podman', ['create', '--name', stranger, '--label', label, '--userns=auto:size=65536', image])
+    const made = await sh('podman', [
+      'create',
+      '--name',
+      stranger,
+      '--label',
+      label,
+      '--userns=auto:size=65536',
+      image,
+    ])
     expect(made.code).toBe(0)
 
     const second = await startEngineServer('podman', {}, first.server.dataDir)
     servers.push(second)
-    expect(await loginEventually(second, a.node.ip_address, a.password, 'cat /root/kept')).toBe('kept')
+    expect(await loginEventually(second, a.node.ip_address, a.password, 'cat /root/kept')).toBe(
+      'kept'
+    )
     expect(await loginEventually(second, b.node.ip_address, b.password, 'id -un')).toBe('root')
-    expect(await loginEventually(second, extra.body.ip.split('/')[0], a.password, 'id -un')).toBe('root')
+    expect(await loginEventually(second, extra.body.ip.split('/')[0], a.password, 'id -un')).toBe(
+      'root'
+    )
     expect(await containersOf(second.names)).not.toContain(stranger)
     expect((await second.client.get(`/nodes/${a.node.id}`)).body.status).toBe('running')
   })

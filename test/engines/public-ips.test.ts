@@ -28,7 +28,9 @@ await describeEngines('public addresses', (ctx) => {
 
   it('routes an attached IPv6 address the same way', async () => {
     const { node, password } = await runningNode(ctx.client)
-    const attached = await ctx.client.post(`/api/v1/nodes/${node.id}/network/ip`, { ip: 'auto-ipv6' })
+    const attached = await ctx.client.post(`/api/v1/nodes/${node.id}/network/ip`, {
+      ip: 'auto-ipv6',
+    })
     expect(attached.status).toBe(200)
     const address = attached.body.ip.split('/')[0]
     const login = await ssh(ctx.names.internet, address, password, 'hostname')
@@ -75,4 +77,4 @@ await describeEngines('public addresses', (ctx) => {
       outside.stop()
     }
   })
-  })
+})

@@ -1,6 +1,13 @@
 import { expect, it } from 'vitest'
 import { eventually } from '../helpers/http.js'
-import { describeEngines, runningNode, sh, ssh, type Engine, type EngineServer } from './_engines.js'
+import {
+  describeEngines,
+  runningNode,
+  sh,
+  ssh,
+  type Engine,
+  type EngineServer,
+} from './_engines.js'
 
 /** Kills a node's engine side from outside, as a crash or a careless operator would. */
 async function killNode(ctx: EngineServer, engine: Engine, nodeId: string): Promise<void> {
@@ -47,13 +54,21 @@ await describeEngines(
   (ctx) => {
     it('restarts a node whose sshd was killed, with its password and addresses, and logs it', async () => {
       const { node, password } = await runningNode(ctx.client)
-      const pids = (await sh('pgrep', ['-f', `NODEPLANE_NODE=${node.id}`])).stdout.split('\n').filter(Boolean)
+      const pids = (await sh('pgrep', ['-f', `NODEPLANE_NODE=${node.id}`])).stdout
+        .split('\n')
+        .filter(Boolean)
       expect(pids.length).toBeGreaterThan(0)
       for (const pid of pids) process.kill(Number(pid), 'SIGKILL')
 
       await eventually(async () => (restarted(ctx, node.id) ? true : undefined), 60_000)
-      expect(ctx.server.logs.some((line) => line.msg === 'node died; restarting it' && line.node_id === node.id)).toBe(true)
-      expect((await ssh(ctx.names.internet, node.ip_address, password, 'id -un')).stdout).toBe('root\n')
+      expect(
+        ctx.server.logs.some(
+          (line) => line.msg === 'node died; restarting it' && line.node_id === node.id
+        )
+      ).toBe(true)
+      expect((await ssh(ctx.names.internet, node.ip_address, password, 'id -un')).stdout).toBe(
+        'root\n'
+      )
       expect((await ctx.client.get(`/nodes/${node.id}`)).body.status).toBe('running')
     })
 
@@ -61,7 +76,9 @@ await describeEngines(
       const { node, password } = await runningNode(ctx.client)
       expect((await sh('ip', ['netns', 'delete', ctx.ns(node.id)])).code).toBe(0)
       await eventually(async () => (restarted(ctx, node.id) ? true : undefined), 60_000)
-      expect((await ssh(ctx.names.internet, node.ip_address, password, 'id -un')).stdout).toBe('root\n')
+      expect((await ssh(ctx.names.internet, node.ip_address, password, 'id -un')).stdout).toBe(
+        'root\n'
+      )
     })
   },
   { engines: ['netns'] }

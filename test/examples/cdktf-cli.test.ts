@@ -65,7 +65,11 @@ beforeAll(async () => {
   mirrorDir = tempDir('nodeplane-mirror-')
   const installed = await runCli(['provider', 'install', '--mirror', mirrorDir])
   expect(installed.code, installed.stderr).toBe(0)
-  cliConfig = installed.stdout.trim().split('\n').at(-1)!.replace(/^TF_CLI_CONFIG_FILE=/, '')
+  cliConfig = installed.stdout
+    .trim()
+    .split('\n')
+    .at(-1)!
+    .replace(/^TF_CLI_CONFIG_FILE=/, '')
   tarball = packBindings(tempDir('nodeplane-cdktf-package-'))
 })
 afterAll(() => removeTempDirs())
@@ -86,7 +90,10 @@ const binaryPath = (binary: Binary) => (binary === 'terraform' ? terraform! : to
 /** Writes the stack's .terraform.lock.hcl from the mirror for every platform the release has. */
 function prefillLock(binary: string, stackDir: string) {
   const platforms = PLATFORMS.map((p) => `-platform=${p}`)
-  execFileSync(binary, ['providers', 'lock', `-fs-mirror=${mirrorDir}`, ...platforms], { cwd: stackDir, stdio: 'ignore' })
+  execFileSync(binary, ['providers', 'lock', `-fs-mirror=${mirrorDir}`, ...platforms], {
+    cwd: stackDir,
+    stdio: 'ignore',
+  })
 }
 
 /** The whole CDKTF cycle for the app in `dir`, against a fresh server. */
@@ -95,7 +102,12 @@ async function lifecycle(dir: string, cell: Cell) {
   try {
     const key = (await createTestKey(server.dataDir)).key
     const binary = binaryPath(cell.binary)
-    const env = { TF_CLI_CONFIG_FILE: cliConfig, NODEPLANE_ENDPOINT: server.url, NODEPLANE_API_KEY: key, TERRAFORM_BINARY_NAME: binary }
+    const env = {
+      TF_CLI_CONFIG_FILE: cliConfig,
+      NODEPLANE_ENDPOINT: server.url,
+      NODEPLANE_API_KEY: key,
+      TERRAFORM_BINARY_NAME: binary,
+    }
     const flags = cell.lock === 'skip' ? ['--skip-provider-lock'] : []
     const cli = cdktfCli(cell.flavour)
     const step = async (...args: string[]) => {
@@ -108,10 +120,15 @@ async function lifecycle(dir: string, cell: Cell) {
     await step('synth')
     const stackDir = join(dir, 'cdktf.out/stacks', cell.stack)
     const synthesized = JSON.parse(readFileSync(join(stackDir, 'cdk.tf.json'), 'utf8'))
-    expect(synthesized.terraform.required_providers.nodeplane).toEqual({ source: 'nodeplane/nodeplane', version: VERSION })
+    expect(synthesized.terraform.required_providers.nodeplane).toEqual({
+      source: 'nodeplane/nodeplane',
+      version: VERSION,
+    })
     if (cell.lock === 'prefilled') prefillLock(binary, stackDir)
 
-    expect(await step('diff', ...flags)).toContain(`Plan: ${cell.adds} to add, 0 to change, 0 to destroy`)
+    expect(await step('diff', ...flags)).toContain(
+      `Plan: ${cell.adds} to add, 0 to change, 0 to destroy`
+    )
     await step('deploy', '--auto-approve', ...flags)
     const outputsFile = join(tempDir('nodeplane-outputs-'), 'outputs.json')
     await step('output', '--outputs-file', outputsFile, ...flags)
@@ -120,12 +137,17 @@ async function lifecycle(dir: string, cell: Cell) {
 
     const deployed = ((await client.get('/nodes')).body as { id: string }[]).map((n) => n.id).sort()
     expect(await step('deploy', '--auto-approve', ...flags)).toContain('No changes.')
-    expect(((await client.get('/nodes')).body as { id: string }[]).map((n) => n.id).sort()).toEqual(deployed)
+    expect(((await client.get('/nodes')).body as { id: string }[]).map((n) => n.id).sort()).toEqual(
+      deployed
+    )
 
     await step('destroy', '--auto-approve', ...flags)
     expect((await client.get('/nodes')).body).toEqual([])
     // Nodes without a vpc_id made their region's default VPC, which stays, empty.
-    const vpcs = (await client.get('/api/v1/networking')).body as { name: string; node_ids: string[] }[]
+    const vpcs = (await client.get('/api/v1/networking')).body as {
+      name: string
+      node_ids: string[]
+    }[]
     expect(vpcs.filter((v) => !v.name.startsWith('default-') || v.node_ids.length > 0)).toEqual([])
   } finally {
     await server.stop()
@@ -135,7 +157,10 @@ async function lifecycle(dir: string, cell: Cell) {
 /** Another tenant's key sees none of the stack's nodes or networks. */
 async function expectHiddenFromStrangers(url: string, dataDir: string) {
   await createTestUser(dataDir, 'stranger@nodeplane.test')
-  const stranger = api(url, (await createTestKey(dataDir, 'read_write', 'stranger@nodeplane.test')).key)
+  const stranger = api(
+    url,
+    (await createTestKey(dataDir, 'read_write', 'stranger@nodeplane.test')).key
+  )
   expect((await stranger.get('/nodes')).body).toEqual([])
   expect((await stranger.get('/api/v1/networking')).body).toEqual([])
 }
@@ -174,46 +199,118 @@ const expectGpuFleet = async (client: Api, outputs: Outputs) => {
 const fresh = (name: string) => expectNodesInOneVpc([`${name}-0`, `${name}-1`])
 
 describe.skipIf(secondCliPass)('the CDKTF CLI', () => {
-  it.skipIf(!terraform)('examples/cdktf-basic: cdktf with terraform, the lock pre-filled from the mirror', async () => {
-    const cell: Cell = { flavour: 'cdktf', binary: 'terraform', lock: 'prefilled', stack: 'basic', adds: 5, check: expectBasicStack }
-    await lifecycle(exampleApp('cdktf-basic'), cell)
-  })
+  it.skipIf(!terraform)(
+    'examples/cdktf-basic: cdktf with terraform, the lock pre-filled from the mirror',
+    async () => {
+      const cell: Cell = {
+        flavour: 'cdktf',
+        binary: 'terraform',
+        lock: 'prefilled',
+        stack: 'basic',
+        adds: 5,
+        check: expectBasicStack,
+      }
+      await lifecycle(exampleApp('cdktf-basic'), cell)
+    }
+  )
 
   it('examples/cdktf-gpu-fleet: the fork, cdktn-cli, with tofu and --skip-provider-lock', async () => {
-    const cell: Cell = { flavour: 'cdktn', binary: 'tofu', lock: 'skip', stack: 'gpu-fleet', adds: 3, check: expectGpuFleet }
+    const cell: Cell = {
+      flavour: 'cdktn',
+      binary: 'tofu',
+      lock: 'skip',
+      stack: 'gpu-fleet',
+      adds: 3,
+      check: expectGpuFleet,
+    }
     await lifecycle(exampleApp('cdktf-gpu-fleet'), cell)
   })
 
   it('a fresh app on the packed bindings: cdktf with tofu', async () => {
-    const dir = freshApp({ name: 'pkg-app', core: 'cdktf', bindings: '@nodeplane/cdktf-provider-nodeplane' })
+    const dir = freshApp({
+      name: 'pkg-app',
+      core: 'cdktf',
+      bindings: '@nodeplane/cdktf-provider-nodeplane',
+    })
     installApp(dir, 'cdktf', [tarball])
-    await lifecycle(dir, { flavour: 'cdktf', binary: 'tofu', lock: 'skip', stack: 'fleet', adds: 3, check: fresh('pkg-app') })
+    await lifecycle(dir, {
+      flavour: 'cdktf',
+      binary: 'tofu',
+      lock: 'skip',
+      stack: 'fleet',
+      adds: 3,
+      check: fresh('pkg-app'),
+    })
   })
 
-  it.skipIf(!terraform)('a fresh app on `cdktf get`: the bindings it writes are the committed ones; with terraform', async () => {
-    const dir = freshApp({ name: 'get-app', core: 'cdktf', bindings: './.gen/providers/nodeplane/index.js', providers: ['nodeplane/nodeplane@~> 0.1'] })
-    installApp(dir, 'cdktf')
-    const env = { TF_CLI_CONFIG_FILE: cliConfig, TERRAFORM_BINARY_NAME: terraform! }
-    const got = await runCdktf(cdktfCli('cdktf'), dir, ['get'], env)
-    expect(got.code, got.output).toBe(0)
-    expect(tree(join(dir, '.gen'))).toEqual(tree(GEN_DIR))
-    await lifecycle(dir, { flavour: 'cdktf', binary: 'terraform', lock: 'prefilled', stack: 'fleet', adds: 3, check: fresh('get-app') })
-  })
+  it.skipIf(!terraform)(
+    'a fresh app on `cdktf get`: the bindings it writes are the committed ones; with terraform',
+    async () => {
+      const dir = freshApp({
+        name: 'get-app',
+        core: 'cdktf',
+        bindings: './.gen/providers/nodeplane/index.js',
+        providers: ['nodeplane/nodeplane@~> 0.1'],
+      })
+      installApp(dir, 'cdktf')
+      const env = { TF_CLI_CONFIG_FILE: cliConfig, TERRAFORM_BINARY_NAME: terraform! }
+      const got = await runCdktf(cdktfCli('cdktf'), dir, ['get'], env)
+      expect(got.code, got.output).toBe(0)
+      expect(tree(join(dir, '.gen'))).toEqual(tree(GEN_DIR))
+      await lifecycle(dir, {
+        flavour: 'cdktf',
+        binary: 'terraform',
+        lock: 'prefilled',
+        stack: 'fleet',
+        adds: 3,
+        check: fresh('get-app'),
+      })
+    }
+  )
 
   it('the fork: a fresh app on `cdktn get`, with tofu', async () => {
-    const dir = freshApp({ name: 'cdktn-get-app', core: 'cdktn', bindings: './.gen/providers/nodeplane/index.js', providers: ['nodeplane/nodeplane@~> 0.1'] })
+    const dir = freshApp({
+      name: 'cdktn-get-app',
+      core: 'cdktn',
+      bindings: './.gen/providers/nodeplane/index.js',
+      providers: ['nodeplane/nodeplane@~> 0.1'],
+    })
     installApp(dir, 'cdktn')
-    const got = await runCdktf(cdktfCli('cdktn'), dir, ['get'], { TF_CLI_CONFIG_FILE: cliConfig, TERRAFORM_BINARY_NAME: tofuPath() })
+    const got = await runCdktf(cdktfCli('cdktn'), dir, ['get'], {
+      TF_CLI_CONFIG_FILE: cliConfig,
+      TERRAFORM_BINARY_NAME: tofuPath(),
+    })
     expect(got.code, got.output).toBe(0)
     const provider = readFileSync(join(dir, '.gen/providers/nodeplane/provider/index.ts'), 'utf8')
     expect(provider).toContain(`providerVersion: '${VERSION}'`)
     expect(provider).toContain(`providerVersionConstraint: '~> 0.1'`)
-    await lifecycle(dir, { flavour: 'cdktn', binary: 'tofu', lock: 'skip', stack: 'fleet', adds: 3, check: fresh('cdktn-get-app') })
+    await lifecycle(dir, {
+      flavour: 'cdktn',
+      binary: 'tofu',
+      lock: 'skip',
+      stack: 'fleet',
+      adds: 3,
+      check: fresh('cdktn-get-app'),
+    })
   })
 
-  it.skipIf(!terraform)('the fork: the packed bindings with cdktn installed as `cdktf`, with terraform', async () => {
-    const dir = freshApp({ name: 'cdktn-pkg-app', core: 'cdktf', bindings: '@nodeplane/cdktf-provider-nodeplane' })
-    installApp(dir, 'cdktn', [`cdktf@npm:cdktn@0.24.0`, tarball])
-    await lifecycle(dir, { flavour: 'cdktn', binary: 'terraform', lock: 'prefilled', stack: 'fleet', adds: 3, check: fresh('cdktn-pkg-app') })
-  })
+  it.skipIf(!terraform)(
+    'the fork: the packed bindings with cdktn installed as `cdktf`, with terraform',
+    async () => {
+      const dir = freshApp({
+        name: 'cdktn-pkg-app',
+        core: 'cdktf',
+        bindings: '@nodeplane/cdktf-provider-nodeplane',
+      })
+      installApp(dir, 'cdktn', [`cdktf@npm:cdktn@0.24.0`, tarball])
+      await lifecycle(dir, {
+        flavour: 'cdktn',
+        binary: 'terraform',
+        lock: 'prefilled',
+        stack: 'fleet',
+        adds: 3,
+        check: fresh('cdktn-pkg-app'),
+      })
+    }
+  )
 })

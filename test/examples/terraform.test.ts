@@ -54,7 +54,11 @@ async function applyPlanDestroy<T>(
   try {
     const key = (await createTestKey(server.dataDir)).key
     const cliConfig = installProvider(['--mirror', tempDir('nodeplane-mirror-')])
-    const env = { TF_CLI_CONFIG_FILE: cliConfig, NODEPLANE_ENDPOINT: server.url, NODEPLANE_API_KEY: key }
+    const env = {
+      TF_CLI_CONFIG_FILE: cliConfig,
+      NODEPLANE_ENDPOINT: server.url,
+      NODEPLANE_API_KEY: key,
+    }
     const w: Workdir = { dir, cliConfig, env }
     const client = api(server.url, key)
     // As the examples' READMEs say: init installs the provider from the local mirror.
@@ -70,7 +74,10 @@ async function applyPlanDestroy<T>(
     expect(destroyed.code, destroyed.stderr).toBe(0)
     expect((await client.get('/nodes')).body).toEqual([])
     // Nodes without a vpc_id made their region's default VPC, which stays, empty.
-    const vpcs = (await client.get('/api/v1/networking')).body as { name: string; node_ids: string[] }[]
+    const vpcs = (await client.get('/api/v1/networking')).body as {
+      name: string
+      node_ids: string[]
+    }[]
     expect(vpcs.filter((v) => !v.name.startsWith('default-') || v.node_ids.length > 0)).toEqual([])
   } finally {
     await server.stop()
@@ -80,7 +87,12 @@ async function applyPlanDestroy<T>(
 /** The basic stack: one VPC, three running nodes in it, an IPv6 address on the first. */
 function expectBasicStack(prefix: string) {
   return async (client: Api, outputs: Outputs) => {
-    const nodes = (await client.get('/nodes')).body as { name: string; status: string; vpc_id: string; ip_address: string }[]
+    const nodes = (await client.get('/nodes')).body as {
+      name: string
+      status: string
+      vpc_id: string
+      ip_address: string
+    }[]
     expect(nodes.map((n) => n.name).sort()).toEqual([0, 1, 2].map((i) => `${prefix}-${i}`))
     expect(new Set(nodes.map((n) => n.vpc_id)).size).toBe(1)
     expect(nodes.every((n) => n.status === 'running')).toBe(true)
@@ -110,7 +122,9 @@ interface Host {
 
 /** The three cheapest active GPU hosts in eu-central-1 under $2/h: the stack's defaults. */
 async function cheapestGpuHosts(client: Api): Promise<Host[]> {
-  const reply = await client.get('/api/v1/compute?region=eu-central-1&gpu=true&status=active&limit=200')
+  const reply = await client.get(
+    '/api/v1/compute?region=eu-central-1&gpu=true&status=active&limit=200'
+  )
   const hosts = (reply.body.hosts as Host[]).filter((h) => Number(h.pricing.hourly) <= 2)
   return hosts.sort((a, b) => Number(a.pricing.hourly) - Number(b.pricing.hourly)).slice(0, 3)
 }

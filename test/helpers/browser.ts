@@ -110,7 +110,8 @@ export async function startDashboard(
   options: { oneTimePassword?: boolean } = {}
 ): Promise<Dashboard> {
   const server = await startServer({ env })
-  if (!options.oneTimePassword) await setTestPassword(server.dataDir, ADMIN_EMAIL, ADMIN_TEST_PASSWORD)
+  if (!options.oneTimePassword)
+    await setTestPassword(server.dataDir, ADMIN_EMAIL, ADMIN_TEST_PASSWORD)
   const browser = await launchBrowser()
   const { context, page } = await openPage(browser, server.url)
   return {
@@ -157,7 +158,9 @@ export type AdminDashboard = Dashboard & { client: ReturnType<typeof api> }
 export async function adminDashboard(env: Record<string, string> = {}): Promise<AdminDashboard> {
   const d = await startDashboard(env)
   await login(d.page, ADMIN_EMAIL, d.password)
-  return Object.assign(d, { client: api(d.server.url, (await createTestKey(d.server.dataDir)).key) })
+  return Object.assign(d, {
+    client: api(d.server.url, (await createTestKey(d.server.dataDir)).key),
+  })
 }
 
 /** The summary of the row actions menu of the row named `label` (components/row-menu.tsx). */

@@ -25,7 +25,9 @@ const clis = new Map<string, string>()
 /** The CLI's path, installed on first use (minutes once, then cached under ~/.cache/nodeplane). */
 export function cdktfCli(flavour: Flavour): string {
   if (!clis.has(flavour)) {
-    const out = execFileSync('bash', [join(REPO, 'test/setup/install-cdktf.sh'), flavour], { encoding: 'utf8' })
+    const out = execFileSync('bash', [join(REPO, 'test/setup/install-cdktf.sh'), flavour], {
+      encoding: 'utf8',
+    })
     clis.set(flavour, out.trim().split('\n').at(-1)!)
   }
   return clis.get(flavour)!
@@ -39,7 +41,9 @@ export function tofuPath(): string {
 
 export function terraformPath(): string | undefined {
   try {
-    return execFileSync('sh', ['-c', 'command -v terraform'], { encoding: 'utf8' }).trim() || undefined
+    return (
+      execFileSync('sh', ['-c', 'command -v terraform'], { encoding: 'utf8' }).trim() || undefined
+    )
   } catch {
     return undefined
   }
@@ -57,7 +61,13 @@ let pluginCache: string | undefined
  * Runs one CLI command in `dir` in a process group of its own, and ends the whole group
  * (the CLI, terraform, the app, the provider) should it outlive `timeoutMs`.
  */
-export function runCdktf(cli: string, dir: string, args: string[], env: Record<string, string>, timeoutMs = 300_000): Promise<Run> {
+export function runCdktf(
+  cli: string,
+  dir: string,
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 300_000
+): Promise<Run> {
   // The CLI points terraform at ~/.terraform.d/plugin-cache unless told otherwise, and a cached
   // nodeplane 0.1.0 from another build of this checkout then fails `init` ("does not match the
   // content of the downloaded package"). Each test file gets a cache of its own.
@@ -65,7 +75,15 @@ export function runCdktf(cli: string, dir: string, args: string[], env: Record<s
   const child = spawn(cli, args, {
     cwd: dir,
     detached: true,
-    env: { ...process.env, CI: '1', CHECKPOINT_DISABLE: '1', FORCE_COLOR: '0', NO_COLOR: '1', TF_PLUGIN_CACHE_DIR: pluginCache, ...env },
+    env: {
+      ...process.env,
+      CI: '1',
+      CHECKPOINT_DISABLE: '1',
+      FORCE_COLOR: '0',
+      NO_COLOR: '1',
+      TF_PLUGIN_CACHE_DIR: pluginCache,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -91,14 +109,26 @@ export function runCdktf(cli: string, dir: string, args: string[], env: Record<s
 
 /** `npm install` of `packages` into the app in `dir`, exactly as a user would (from the registry, via npm's cache). */
 export function npmInstall(dir: string, packages: string[]): void {
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', ...packages], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] })
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', ...packages], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
 }
 
-const tsx = () => `tsx@${JSON.parse(readFileSync(join(REPO, 'node_modules/tsx/package.json'), 'utf8')).version}`
+const tsx = () =>
+  `tsx@${JSON.parse(readFileSync(join(REPO, 'node_modules/tsx/package.json'), 'utf8')).version}`
 
 /** cdktf.json as `cdktf init` writes it for TypeScript, with `providers` to generate bindings for. */
 function cdktfJson(projectId: string, providers: string[]): string {
-  const config = { language: 'typescript', app: 'npx tsx main.ts', projectId, sendCrashReports: 'false', terraformProviders: providers, terraformModules: [], context: {} }
+  const config = {
+    language: 'typescript',
+    app: 'npx tsx main.ts',
+    projectId,
+    sendCrashReports: 'false',
+    terraformProviders: providers,
+    terraformModules: [],
+    context: {},
+  }
   return `${JSON.stringify(config, null, 2)}\n`
 }
 
@@ -106,9 +136,17 @@ function cdktfJson(projectId: string, providers: string[]): string {
  * A fresh app outside the repository: one VPC and two nodes, their IPv4 addresses as an output,
  * importing the core library as `core` and the bindings from `bindings`.
  */
-export function freshApp(options: { name: string; core: string; bindings: string; providers?: string[] }): string {
+export function freshApp(options: {
+  name: string
+  core: string
+  bindings: string
+  providers?: string[]
+}): string {
   const dir = tempDir(`nodeplane-${options.name}-`)
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: options.name, private: true, type: 'module' }, null, 2)}\n`)
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: options.name, private: true, type: 'module' }, null, 2)}\n`
+  )
   writeFileSync(join(dir, 'cdktf.json'), cdktfJson(options.name, options.providers ?? []))
   writeFileSync(
     join(dir, 'main.ts'),
@@ -147,7 +185,10 @@ export function installApp(dir: string, flavour: Flavour, extra: string[] = []):
 export function exampleApp(example: string): string {
   const root = tempDir(`nodeplane-${example}-`)
   const dir = join(root, 'examples', example)
-  cpSync(join(REPO, 'examples', example), dir, { recursive: true, filter: (src) => !src.includes('cdktf.out') })
+  cpSync(join(REPO, 'examples', example), dir, {
+    recursive: true,
+    filter: (src) => !src.includes('cdktf.out'),
+  })
   symlinkSync(join(REPO, 'provider'), join(root, 'provider'))
   symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'))
   return dir

@@ -30,7 +30,11 @@ const databaseUrl = (dataDir: string) => urlOfDatabase(ADMIN_URL!, databaseName(
  * Runs one statement over a connection of its own. bigint columns read as numbers, as the
  * server reads them: importing server/db/client.ts set the driver's parser.
  */
-export async function pgQuery<Row = Record<string, unknown>>(url: string, text: string, params: unknown[] = []): Promise<Row[]> {
+export async function pgQuery<Row = Record<string, unknown>>(
+  url: string,
+  text: string,
+  params: unknown[] = []
+): Promise<Row[]> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
@@ -56,7 +60,10 @@ async function ensureDatabase(dataDir: string): Promise<void> {
 export async function databaseEnv(dataDir: string): Promise<Record<string, string>> {
   if (!ADMIN_URL) return {}
   await ensureDatabase(dataDir)
-  return { DATABASE_URL: databaseUrl(dataDir), NODEPLANE_SECRET_KEY: digest(`${dataDir}#key`).toString('base64') }
+  return {
+    DATABASE_URL: databaseUrl(dataDir),
+    NODEPLANE_SECRET_KEY: digest(`${dataDir}#key`).toString('base64'),
+  }
 }
 
 /** Opens the database a server on `dataDir` uses, through the server's own code. */
@@ -66,7 +73,11 @@ export async function openTestDatabase(dataDir: string): Promise<OpenDatabase> {
 }
 
 /** Runs raw SQL against a server's database (for invariants and for ageing rows by hand). */
-export async function sqlQuery<Row = Record<string, unknown>>(dataDir: string, text: string, params: unknown[] = []): Promise<Row[]> {
+export async function sqlQuery<Row = Record<string, unknown>>(
+  dataDir: string,
+  text: string,
+  params: unknown[] = []
+): Promise<Row[]> {
   if (!ADMIN_URL) {
     const db = new Database(join(dataDir, 'nodeplane.db'))
     try {
@@ -93,7 +104,8 @@ export async function openWatcher(dataDir: string): Promise<Watcher> {
   if (!ADMIN_URL) {
     const db = new Database(join(dataDir, 'nodeplane.db'), { readonly: true })
     return {
-      exists: (text, params) => db.prepare(text.replace(/\$\d+/g, '?')).get(...params) !== undefined,
+      exists: (text, params) =>
+        db.prepare(text.replace(/\$\d+/g, '?')).get(...params) !== undefined,
       close: async () => void db.close(),
     }
   }

@@ -7,7 +7,11 @@ export interface Reply<T = any> {
 }
 
 export function api(baseUrl: string, key?: string) {
-  async function request<T = any>(method: string, path: string, init: { json?: unknown; headers?: Record<string, string>; body?: string } = {}): Promise<Reply<T>> {
+  async function request<T = any>(
+    method: string,
+    path: string,
+    init: { json?: unknown; headers?: Record<string, string>; body?: string } = {}
+  ): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...init.headers }
     if (key && !('Authorization' in headers)) headers.Authorization = `Bearer ${key}`
     let body = init.body
@@ -27,7 +31,8 @@ export function api(baseUrl: string, key?: string) {
   }
   return {
     request,
-    get: <T = any>(path: string, headers?: Record<string, string>) => request<T>('GET', path, { headers }),
+    get: <T = any>(path: string, headers?: Record<string, string>) =>
+      request<T>('GET', path, { headers }),
     post: <T = any>(path: string, json?: unknown, headers?: Record<string, string>) =>
       request<T>('POST', path, { json: json ?? {}, headers }),
     delete: <T = any>(path: string) => request<T>('DELETE', path),
@@ -35,7 +40,10 @@ export function api(baseUrl: string, key?: string) {
 }
 
 /** Polls until `check` returns a value, or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 10_000
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await check()

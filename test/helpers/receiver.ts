@@ -20,7 +20,11 @@ export async function startReceiver() {
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
       const path = req.url ?? '/'
-      received.push({ path, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') })
+      received.push({
+        path,
+        headers: req.headers as Record<string, string>,
+        body: Buffer.concat(chunks).toString('utf8'),
+      })
       const status = queued.get(path)?.shift() ?? 200
       res.writeHead(status, { 'Content-Type': 'text/plain' }).end(status === 200 ? 'ok' : 'no')
     })

@@ -36,11 +36,21 @@ export async function startServer(
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? newDataDir()
   const database = await databaseEnv(dataDir)
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', dataDir], {
-    cwd: REPO,
-    env: { ...process.env, NODEPLANE_PROVISION_SECONDS: '0', NODEPLANE_TEARDOWN_SECONDS: '0', ...database, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    [CLI, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', dataDir],
+    {
+      cwd: REPO,
+      env: {
+        ...process.env,
+        NODEPLANE_PROVISION_SECONDS: '0',
+        NODEPLANE_TEARDOWN_SECONDS: '0',
+        ...database,
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }
+  )
   const logs: Record<string, unknown>[] = []
   let stderr = ''
   child.stderr.on('data', (chunk) => (stderr += chunk))
@@ -50,7 +60,9 @@ export async function startServer(
     await exited
   }
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${stderr}`)))
+    child.once('exit', (code) =>
+      reject(new Error(`server exited with ${code} before listening:\n${stderr}`))
+    )
     const lines = createInterface({ input: child.stdout })
     lines.on('line', (line) => {
       const entry = JSON.parse(line) as Record<string, unknown>
@@ -76,11 +88,17 @@ export async function startServer(
 }
 
 /** Runs the CLI to completion and returns its output; `--data DIR` also selects DIR's database. */
-export async function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runCli(
+  args: string[],
+  env: Record<string, string> = {}
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const dataDir = args[args.indexOf('--data') + 1]
   const database = args.includes('--data') && dataDir ? await databaseEnv(dataDir) : {}
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO, env: { ...process.env, ...database, ...env } })
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: REPO,
+      env: { ...process.env, ...database, ...env },
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk) => (stdout += chunk))

@@ -38,7 +38,10 @@ function parseBlock(block: string): SseEvent | 'comment' | undefined {
 
 export async function openStream(url: string, headers: Record<string, string>): Promise<SseStream> {
   const controller = new AbortController()
-  const res = await fetch(url, { headers: { Accept: 'text/event-stream', ...headers }, signal: controller.signal })
+  const res = await fetch(url, {
+    headers: { Accept: 'text/event-stream', ...headers },
+    signal: controller.signal,
+  })
   const received: SseEvent[] = []
   let comments = 0
   const ended = (async () => {
@@ -60,5 +63,11 @@ export async function openStream(url: string, headers: Record<string, string>): 
       if (!controller.signal.aborted) throw err
     }
   })()
-  return { status: res.status, received, comments: () => comments, ended, close: () => controller.abort() }
+  return {
+    status: res.status,
+    received,
+    comments: () => comments,
+    ended,
+    close: () => controller.abort(),
+  }
 }

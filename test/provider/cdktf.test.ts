@@ -57,8 +57,15 @@ describe('CDKTF bindings', () => {
       expect(files).toContain(`package/${name}.d.ts`)
     }
     expect(files.some((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toBe(false)
-    const manifest = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }))
-    expect(manifest).toMatchObject({ name: PACKAGE_NAME, version: VERSION, main: 'index.js', types: 'index.d.ts' })
+    const manifest = JSON.parse(
+      execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })
+    )
+    expect(manifest).toMatchObject({
+      name: PACKAGE_NAME,
+      version: VERSION,
+      main: 'index.js',
+      types: 'index.d.ts',
+    })
     expect(Object.keys(manifest.peerDependencies).sort()).toEqual(['cdktf', 'constructs'])
     expect(manifest.dependencies).toBeUndefined()
   })

@@ -35,7 +35,11 @@ describe('the release executable', () => {
     expect(types).toContain('nodeplane_node')
     const [file, ...others] = readdirSync(cacheDirOf(home))
     expect(others).toEqual([])
-    expect(file).toMatch(new RegExp(`^\\d+\\.\\d+\\.\\d+-[0-9a-f]{16}-node${process.versions.node}-${process.arch}\\.bin$`))
+    expect(file).toMatch(
+      new RegExp(
+        `^\\d+\\.\\d+\\.\\d+-[0-9a-f]{16}-node${process.versions.node}-${process.arch}\\.bin$`
+      )
+    )
     const path = join(cacheDirOf(home), file!)
     const written = statSync(path)
     expect(written.size).toBeGreaterThan(10_000)

@@ -19,10 +19,11 @@ afterAll(async () => {
 })
 
 /** A working dir that reads one node by id and outputs every attribute. */
-const readNode = (id: string) => fixtureWorkdir('data-node', provider, { endpoint: server.url, api_key: key, id })
+const readNode = (id: string) =>
+  fixtureWorkdir('data-node', provider, { endpoint: server.url, api_key: key, id })
 
 describe('data.nodeplane_node with real tofu', () => {
-  it("reads every attribute of a node made elsewhere, as the API shows it", async () => {
+  it('reads every attribute of a node made elsewhere, as the API shows it', async () => {
     const client = api(server.url, key)
     const made = (await client.post('/nodes', { name: 'seen-by-data' })).body
     const node = await eventually(async () => {
@@ -48,7 +49,10 @@ describe('data.nodeplane_node with real tofu', () => {
 
   it("fails with a clear error for an unknown id and for another account's node alike", async () => {
     await createTestUser(server.dataDir, 'neighbour@example.com')
-    const neighbour = api(server.url, (await createTestKey(server.dataDir, 'read_write', 'neighbour@example.com')).key)
+    const neighbour = api(
+      server.url,
+      (await createTestKey(server.dataDir, 'read_write', 'neighbour@example.com')).key
+    )
     const theirs = (await neighbour.post('/nodes', { name: 'theirs' })).body
     for (const id of ['node_doesnotexist', theirs.id]) {
       const w = readNode(id)

@@ -22,7 +22,8 @@ afterAll(async () => {
 })
 
 /** A working dir with `nodes` nodes on the server at `endpoint`. */
-const fleet = (endpoint: string, nodes: number) => fixtureWorkdir('fleet', provider, { endpoint, api_key: key, nodes })
+const fleet = (endpoint: string, nodes: number) =>
+  fixtureWorkdir('fleet', provider, { endpoint, api_key: key, nodes })
 
 describe('nodeplane_node waits without polling', () => {
   it('applies and destroys 20 nodes with at most a few status requests per node, and TF_LOG=debug shows the waits', async () => {

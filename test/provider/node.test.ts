@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
 import { startServer, type TestServer } from '../helpers/server.js'
-import { bundleProvider, fixtureWorkdir, removeTempDirs, setVariables, tofu, type Workdir } from '../helpers/tofu.js'
+import {
+  bundleProvider,
+  fixtureWorkdir,
+  removeTempDirs,
+  setVariables,
+  tofu,
+  type Workdir,
+} from '../helpers/tofu.js'
 
 let server: TestServer
 let key: string
@@ -35,8 +42,16 @@ describe('nodeplane_node with real tofu', () => {
     const applied = await run(w, ['apply', '-auto-approve', '-input=false'])
     expect(applied.code, applied.output).toBe(0)
 
-    const vpc = (await client.get('/api/v1/networking')).body.find((v: { name: string }) => v.name === 'tf-net')
-    const nodes = (await client.get('/nodes')).body as { id: string; name: string; status: string; vpc_id: string; ip_address: string }[]
+    const vpc = (await client.get('/api/v1/networking')).body.find(
+      (v: { name: string }) => v.name === 'tf-net'
+    )
+    const nodes = (await client.get('/nodes')).body as {
+      id: string
+      name: string
+      status: string
+      vpc_id: string
+      ip_address: string
+    }[]
     expect(nodes.map((n) => n.name).sort()).toEqual(['tf-web-0', 'tf-web-1'])
     expect(nodes.every((n) => n.status === 'running' && n.vpc_id === vpc.id)).toBe(true)
 
@@ -48,7 +63,9 @@ describe('nodeplane_node with real tofu', () => {
 
     // Drift: delete one node behind Terraform's back.
     await client.delete(`/nodes/${nodes[0]!.id}`)
-    await eventually(async () => ((await client.get(`/nodes/${nodes[0]!.id}`)).status === 404 ? true : undefined))
+    await eventually(async () =>
+      (await client.get(`/nodes/${nodes[0]!.id}`)).status === 404 ? true : undefined
+    )
     const drift = await run(w, ['plan', '-detailed-exitcode', '-input=false'])
     expect(drift.code, drift.output).toBe(2)
     expect(drift.output).toContain('1 to add, 0 to change, 0 to destroy')
@@ -56,14 +73,20 @@ describe('nodeplane_node with real tofu', () => {
     const destroyed = await run(w, ['destroy', '-auto-approve', '-input=false'])
     expect(destroyed.code, destroyed.output).toBe(0)
     expect((await client.get('/nodes')).body).toEqual([])
-    expect((await client.get('/api/v1/networking')).body.filter((v: { name: string }) => v.name === 'tf-net')).toEqual([])
+    expect(
+      (await client.get('/api/v1/networking')).body.filter(
+        (v: { name: string }) => v.name === 'tf-net'
+      )
+    ).toEqual([])
   })
 
   it('replaces a node whose name changes, and -refresh-only reports a node deleted out of band', async () => {
     const client = api(server.url, key)
     const w = fixture('node', { name: 'before' })
     expect((await run(w, ['apply', '-auto-approve', '-input=false'])).code).toBe(0)
-    const first = (await client.get('/nodes')).body.find((n: { name: string }) => n.name === 'before')
+    const first = (await client.get('/nodes')).body.find(
+      (n: { name: string }) => n.name === 'before'
+    )
 
     setVariables(w, { name: 'after' })
     const plan = await run(w, ['plan', '-input=false'])
@@ -76,7 +99,9 @@ describe('nodeplane_node with real tofu', () => {
 
     const second = nodes.find((n) => n.name === 'after')!
     await client.delete(`/nodes/${second.id}`)
-    await eventually(async () => ((await client.get(`/nodes/${second.id}`)).status === 404 ? true : undefined))
+    await eventually(async () =>
+      (await client.get(`/nodes/${second.id}`)).status === 404 ? true : undefined
+    )
     const refresh = await run(w, ['plan', '-refresh-only', '-detailed-exitcode', '-input=false'])
     expect(refresh.code, refresh.output).toBe(2)
     expect(refresh.output).toContain('has been deleted')
@@ -103,13 +128,18 @@ describe('nodeplane_node timeouts with real tofu', () => {
     const stuck = await startServer({ env: { NODEPLANE_FAULT_STUCK_RATE: '1' } })
     try {
       const stuckKey = (await createTestKey(stuck.dataDir)).key
-      const w = fixtureWorkdir('node-create-timeout', provider, { endpoint: stuck.url, api_key: stuckKey })
+      const w = fixtureWorkdir('node-create-timeout', provider, {
+        endpoint: stuck.url,
+        api_key: stuckKey,
+      })
       const applied = await run(w, ['apply', '-auto-approve', '-input=false'])
       expect(applied.code).toBe(1)
       expect(applied.output).toContain('Node did not become running')
       expect(applied.output).toContain('treated as failed')
       const client = api(stuck.url, stuckKey)
-      await eventually(async () => ((await client.get('/nodes')).body.length === 0 ? true : undefined))
+      await eventually(async () =>
+        (await client.get('/nodes')).body.length === 0 ? true : undefined
+      )
       const state = await run(w, ['state', 'list'])
       expect(state.stdout.trim()).toBe('')
     } finally {

@@ -9,12 +9,7 @@ import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from '../../provider/protocol/pl
 import { loadProtos } from '../../provider/protocol/proto.js'
 import { selfSignedCertificate, startKeyGeneration } from '../../provider/protocol/tls.js'
 import { echoResource } from '../fixtures/echo-types/echo.js'
-import {
-  bundleProvider,
-  collect,
-  startPlugin,
-  type Plugin,
-} from '../helpers/tofu.js'
+import { bundleProvider, collect, startPlugin, type Plugin } from '../helpers/tofu.js'
 
 // The plugin dialled directly over gRPC + mTLS, the way go-plugin's client does it inside tofu.
 const echoType = blockType(echoResource.schema)

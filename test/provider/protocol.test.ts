@@ -74,13 +74,22 @@ describe('nodeplane provider under real tofu', () => {
     expect(res.code, res.stderr).toBe(0)
     const schemas = JSON.parse(res.stdout).provider_schemas
     // Each CLI names the provider after its own default registry.
-    const ours = schemas['registry.opentofu.org/nodeplane/nodeplane'] ?? schemas['registry.terraform.io/nodeplane/nodeplane']
+    const ours =
+      schemas['registry.opentofu.org/nodeplane/nodeplane'] ??
+      schemas['registry.terraform.io/nodeplane/nodeplane']
     const attrs = ours.provider.block.attributes
     expect(attrs.endpoint).toMatchObject({ type: 'string', optional: true })
     expect(attrs.api_key).toMatchObject({ type: 'string', optional: true, sensitive: true })
     // The shipped types; test-only ones are registered only through the bundle.
-    expect(Object.keys(ours.resource_schemas).sort()).toEqual(['nodeplane_node', 'nodeplane_public_ip', 'nodeplane_vpc'])
-    expect(Object.keys(ours.data_source_schemas).sort()).toEqual(['nodeplane_compute_hosts', 'nodeplane_node'])
+    expect(Object.keys(ours.resource_schemas).sort()).toEqual([
+      'nodeplane_node',
+      'nodeplane_public_ip',
+      'nodeplane_vpc',
+    ])
+    expect(Object.keys(ours.data_source_schemas).sort()).toEqual([
+      'nodeplane_compute_hosts',
+      'nodeplane_node',
+    ])
     expect(ours.resource_schemas.nodeplane_node.block.block_types.timeouts).toBeDefined()
   })
 
@@ -93,7 +102,7 @@ describe('nodeplane provider under real tofu', () => {
     expect(res.stdout).toContain('+ value    = "HELLO"')
   })
 
-  it('logs each RPC to Terraform\'s log when TF_LOG_PROVIDER asks for debug', async () => {
+  it("logs each RPC to Terraform's log when TF_LOG_PROVIDER asks for debug", async () => {
     const w = workdir(echoConfig('hello', 'a', []), provider)
     // TF_LOG_PATH keeps tofu's log (provider lines included) out of the plan's own output.
     w.env.TF_LOG_PATH = join(w.dir, 'tofu.log')

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
 import { startServer, type TestServer } from '../helpers/server.js'
-import { bundleProvider, fixtureWorkdir, removeTempDirs, tofu, useFixture, type Workdir } from '../helpers/tofu.js'
+import {
+  bundleProvider,
+  fixtureWorkdir,
+  removeTempDirs,
+  tofu,
+  useFixture,
+  type Workdir,
+} from '../helpers/tofu.js'
 
 let server: TestServer
 let key: string
@@ -38,15 +45,25 @@ describe('nodeplane_public_ip with real tofu', () => {
     expect(applied.code, applied.output).toBe(0)
     const v6 = JSON.parse((await run(w, ['output', '-json'])).stdout).v6.value as string
     expect(v6).toMatch(/^2001:db8:[0-9a-f:]*\/64$/)
-    const node = (await client.get('/nodes')).body.find((n: { name: string }) => n.name === 'with-ips')
+    const node = (await client.get('/nodes')).body.find(
+      (n: { name: string }) => n.name === 'with-ips'
+    )
     // Attached for real: attaching the same addresses again is refused as in use.
-    expect((await client.post(`/api/v1/nodes/${node.id}/network/ip`, { ip: v6.split('/')[0] })).body.code).toBe('ip_in_use')
-    expect((await client.post(`/api/v1/nodes/${node.id}/network/ip`, { ip: '198.51.100.200' })).body.code).toBe('ip_in_use')
+    expect(
+      (await client.post(`/api/v1/nodes/${node.id}/network/ip`, { ip: v6.split('/')[0] })).body.code
+    ).toBe('ip_in_use')
+    expect(
+      (await client.post(`/api/v1/nodes/${node.id}/network/ip`, { ip: '198.51.100.200' })).body.code
+    ).toBe('ip_in_use')
     expect((await run(w, ['plan', '-detailed-exitcode'])).code).toBe(0)
 
     // Import the fixed address into a fresh state, then plan: nothing to change.
     expect((await run(w, ['state', 'rm', 'nodeplane_public_ip.fixed'])).code).toBe(0)
-    const imported = await run(w, ['import', 'nodeplane_public_ip.fixed', `${node.id}/198.51.100.200`])
+    const imported = await run(w, [
+      'import',
+      'nodeplane_public_ip.fixed',
+      `${node.id}/198.51.100.200`,
+    ])
     expect(imported.code, imported.output).toBe(0)
     expect((await run(w, ['plan', '-detailed-exitcode'])).code).toBe(0)
 
@@ -69,10 +86,14 @@ describe('nodeplane_public_ip drift with real tofu', () => {
     const applied = await run(w, ['apply', '-auto-approve'])
     expect(applied.code, applied.output).toBe(0)
     const address = JSON.parse((await run(w, ['output', '-json'])).stdout).address.value as string
-    const node = (await client.get('/nodes')).body.find((n: { name: string }) => n.name === 'drifting')
+    const node = (await client.get('/nodes')).body.find(
+      (n: { name: string }) => n.name === 'drifting'
+    )
 
     // Someone detaches it with curl or the dashboard.
-    expect((await client.delete(`/api/v1/nodes/${node.id}/network/ip?ip=${address}`)).status).toBe(200)
+    expect((await client.delete(`/api/v1/nodes/${node.id}/network/ip?ip=${address}`)).status).toBe(
+      200
+    )
     const plan = await run(w, ['plan', '-detailed-exitcode', '-no-color'])
     expect(plan.code, plan.output).toBe(2)
     expect(plan.output).toContain('nodeplane_public_ip.v4 will be created')
@@ -80,7 +101,9 @@ describe('nodeplane_public_ip drift with real tofu', () => {
 
     const repaired = await run(w, ['apply', '-auto-approve'])
     expect(repaired.code, repaired.output).toBe(0)
-    const listed = (await client.get(`/api/v1/nodes/${node.id}/network/ip`)).body as { ip: string }[]
+    const listed = (await client.get(`/api/v1/nodes/${node.id}/network/ip`)).body as {
+      ip: string
+    }[]
     expect(listed).toHaveLength(2)
     expect((await run(w, ['plan', '-detailed-exitcode'])).code).toBe(0)
     expect((await run(w, ['destroy', '-auto-approve'])).code).toBe(0)
@@ -89,9 +112,16 @@ describe('nodeplane_public_ip drift with real tofu', () => {
   it('refuses to import an address that is not attached to the node', async () => {
     const client = api(server.url, key)
     const node = (await client.post('/nodes', { name: 'bare' })).body
-    await eventually(async () => ((await client.get(`/nodes/${node.id}`)).body.status === 'running' ? true : undefined))
+    await eventually(async () =>
+      (await client.get(`/nodes/${node.id}`)).body.status === 'running' ? true : undefined
+    )
     const w = fixture('public-ip-of-node', { node_id: node.id })
-    const imported = await run(w, ['import', '-no-color', 'nodeplane_public_ip.x', `${node.id}/198.51.100.77`])
+    const imported = await run(w, [
+      'import',
+      '-no-color',
+      'nodeplane_public_ip.x',
+      `${node.id}/198.51.100.77`,
+    ])
     expect(imported.code).toBe(1)
     expect(imported.output).toContain('non-existent')
     await client.delete(`/nodes/${node.id}`)

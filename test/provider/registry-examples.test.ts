@@ -17,7 +17,9 @@ beforeAll(async () => {
   provider = { bin: (await bundleProvider()).bin }
   const client = api(server.url, key)
   nodeId = (await client.post('/nodes', { name: 'for-examples' })).body.id
-  await eventually(async () => ((await client.get(`/nodes/${nodeId}`)).body.status === 'running' ? true : undefined))
+  await eventually(async () =>
+    (await client.get(`/nodes/${nodeId}`)).body.status === 'running' ? true : undefined
+  )
 })
 afterAll(async () => {
   await server?.stop()

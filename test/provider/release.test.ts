@@ -19,7 +19,10 @@ beforeAll(async () => {
   server = await startServer()
   key = (await createTestKey(server.dataDir)).key
   releaseDir = tempDir('nodeplane-release-')
-  execFileSync('npx', ['tsx', 'provider/release/build.ts', releaseDir], { cwd: ROOT, stdio: 'ignore' })
+  execFileSync('npx', ['tsx', 'provider/release/build.ts', releaseDir], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  })
 })
 afterAll(async () => {
   await server?.stop()
@@ -30,7 +33,9 @@ afterAll(async () => {
 function binaries(): [string, string][] {
   const found: [string, string][] = [['tofu', tofuBinary()]]
   try {
-    const terraform = execFileSync('sh', ['-c', 'command -v terraform'], { encoding: 'utf8' }).trim()
+    const terraform = execFileSync('sh', ['-c', 'command -v terraform'], {
+      encoding: 'utf8',
+    }).trim()
     // In the suite's terraform pass, NODEPLANE_TOFU is terraform already.
     if (terraform !== found[0]![1]) found.push(['terraform', terraform])
   } catch {
@@ -45,20 +50,35 @@ describe('the provider release', () => {
     const archives = ['darwin_amd64', 'darwin_arm64', 'linux_amd64', 'linux_arm64'].map(
       (platform) => `terraform-provider-nodeplane_${VERSION}_${platform}.zip`
     )
-    expect(files).toEqual([...archives, `terraform-provider-nodeplane_${VERSION}_SHA256SUMS`].sort())
-    const sums = readFileSync(join(releaseDir, `terraform-provider-nodeplane_${VERSION}_SHA256SUMS`), 'utf8')
+    expect(files).toEqual(
+      [...archives, `terraform-provider-nodeplane_${VERSION}_SHA256SUMS`].sort()
+    )
+    const sums = readFileSync(
+      join(releaseDir, `terraform-provider-nodeplane_${VERSION}_SHA256SUMS`),
+      'utf8'
+    )
     for (const archive of archives) {
-      const hash = createHash('sha256').update(readFileSync(join(releaseDir, archive))).digest('hex')
+      const hash = createHash('sha256')
+        .update(readFileSync(join(releaseDir, archive)))
+        .digest('hex')
       expect(sums).toContain(`${hash}  ${archive}\n`)
     }
   })
 
   it('refuses to install a damaged archive', async () => {
     const damaged = tempDir('nodeplane-damaged-')
-    for (const file of readdirSync(releaseDir)) writeFileSync(join(damaged, file), readFileSync(join(releaseDir, file)))
+    for (const file of readdirSync(releaseDir))
+      writeFileSync(join(damaged, file), readFileSync(join(releaseDir, file)))
     const archive = join(damaged, `terraform-provider-nodeplane_${VERSION}_linux_arm64.zip`)
     writeFileSync(archive, Buffer.concat([readFileSync(archive), Buffer.from('x')]))
-    const result = await runCli(['provider', 'install', '--from', damaged, '--mirror', tempDir('nodeplane-mirror-')])
+    const result = await runCli([
+      'provider',
+      'install',
+      '--from',
+      damaged,
+      '--mirror',
+      tempDir('nodeplane-mirror-'),
+    ])
     expect(result.code).toBe(1)
     expect(result.stderr).toContain('does not match')
   })
@@ -66,9 +86,20 @@ describe('the provider release', () => {
   for (const [name, binary] of binaries()) {
     it(`is installed by \`nodeplane provider install\`, then \`${name} init\` installs it and plans with it`, async () => {
       const mirror = tempDir('nodeplane-mirror-')
-      const installed = await runCli(['provider', 'install', '--from', releaseDir, '--mirror', mirror])
+      const installed = await runCli([
+        'provider',
+        'install',
+        '--from',
+        releaseDir,
+        '--mirror',
+        mirror,
+      ])
       expect(installed.code, installed.stderr).toBe(0)
-      const cliConfig = installed.stdout.trim().split('\n').at(-1)!.replace(/^TF_CLI_CONFIG_FILE=/, '')
+      const cliConfig = installed.stdout
+        .trim()
+        .split('\n')
+        .at(-1)!
+        .replace(/^TF_CLI_CONFIG_FILE=/, '')
       expect(readFileSync(cliConfig, 'utf8')).toContain('filesystem_mirror')
 
       const dir = tempDir('nodeplane-init-')
@@ -87,13 +118,21 @@ data "nodeplane_compute_hosts" "cheap" { region = "us-east-1" }
 output "hosts" { value = length(data.nodeplane_compute_hosts.cheap.hosts) }
 `
       )
-      const env = { ...process.env, TF_CLI_CONFIG_FILE: cliConfig, TF_IN_AUTOMATION: '1', CHECKPOINT_DISABLE: '1' }
-      const run = (args: string[]) => collect(spawn(binary, [...args, '-no-color'], { cwd: dir, env }))
+      const env = {
+        ...process.env,
+        TF_CLI_CONFIG_FILE: cliConfig,
+        TF_IN_AUTOMATION: '1',
+        CHECKPOINT_DISABLE: '1',
+      }
+      const run = (args: string[]) =>
+        collect(spawn(binary, [...args, '-no-color'], { cwd: dir, env }))
       const init = await run(['init', '-input=false'])
       expect(init.code, init.stderr).toBe(0)
       expect(init.stdout).toContain(`Installed nodeplane/nodeplane v${VERSION}`)
       // The lock file records the archive's hash, as for any provider from a registry.
-      expect(readFileSync(join(dir, '.terraform.lock.hcl'), 'utf8')).toMatch(/provider "registry\.(opentofu\.org|terraform\.io)\/nodeplane\/nodeplane"[\s\S]*version\s+= "0\.1\.0"[\s\S]*h1:/)
+      expect(readFileSync(join(dir, '.terraform.lock.hcl'), 'utf8')).toMatch(
+        /provider "registry\.(opentofu\.org|terraform\.io)\/nodeplane\/nodeplane"[\s\S]*version\s+= "0\.1\.0"[\s\S]*h1:/
+      )
       const applied = await run(['apply', '-auto-approve', '-input=false'])
       expect(applied.code, applied.stderr).toBe(0)
       const hosts = JSON.parse((await run(['output', '-json'])).stdout).hosts.value

@@ -28,7 +28,8 @@ beforeAll(async () => {
     const path = template.replaceAll(/{[^}]+}/g, 'x_unknown')
     for (const [method, operation] of Object.entries(operations)) {
       const security = operation.security ?? []
-      const keyed = security.length > 0 && security.every((alternative) => 'bearerAuth' in alternative)
+      const keyed =
+        security.length > 0 && security.every((alternative) => 'bearerAuth' in alternative)
       ;(keyed ? KEYED_ENDPOINTS : PUBLIC_ENDPOINTS).push([method.toUpperCase(), path])
     }
   }
@@ -37,7 +38,10 @@ beforeAll(async () => {
 function call(method: string, path: string, authorization?: string) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' }
   if (authorization !== undefined) headers.Authorization = authorization
-  return api(server.url).request(method, path, { headers, body: method === 'POST' ? '{}' : undefined })
+  return api(server.url).request(method, path, {
+    headers,
+    body: method === 'POST' ? '{}' : undefined,
+  })
 }
 
 function expect401(res: { status: number; headers: Headers; body: any }, code: string) {
@@ -54,7 +58,10 @@ describe('contract 5: authentication', () => {
     expect((await call('GET', '/nodes', `BEARER ${key}`)).status).toBe(200)
     expect401(await call('GET', '/nodes', key), 'malformed_authorization')
     expect401(await call('GET', '/nodes', `Token ${key}`), 'invalid_auth_scheme')
-    expect401(await call('GET', '/nodes', `Basic ${Buffer.from('a:b').toString('base64')}`), 'invalid_auth_scheme')
+    expect401(
+      await call('GET', '/nodes', `Basic ${Buffer.from('a:b').toString('base64')}`),
+      'invalid_auth_scheme'
+    )
     expect401(await call('GET', '/nodes', 'Bearer'), 'malformed_authorization')
   })
 
@@ -110,7 +117,10 @@ describe('contract 5: authentication', () => {
     const node = await mine.post('/nodes')
     const vpc = await mine.post('/api/v1/networking', { name: 'private' })
     await createTestUser(server.dataDir, 'other@example.com')
-    const other = api(server.url, (await createTestKey(server.dataDir, 'read_write', 'other@example.com')).key)
+    const other = api(
+      server.url,
+      (await createTestKey(server.dataDir, 'read_write', 'other@example.com')).key
+    )
     expect((await other.get(`/nodes/${node.body.id}`)).status).toBe(404)
     expect((await other.get(`/api/v1/networking/${vpc.body.id}`)).status).toBe(404)
     expect((await other.delete(`/api/v1/networking/${vpc.body.id}`)).status).toBe(404)

@@ -9,7 +9,11 @@ import { newDataDir, startServer } from '../helpers/server.js'
 /** A catalog of `active` hosts all in one region, so capacity can run out. */
 function tinyCatalog(hosts: number): string {
   const file = join(newDataDir(), 'tiny.json')
-  const catalog = generateCatalog(hosts, 3).map((h) => ({ ...h, region: 'us-east-1', status: 'active' as const }))
+  const catalog = generateCatalog(hosts, 3).map((h) => ({
+    ...h,
+    region: 'us-east-1',
+    status: 'active' as const,
+  }))
   writeFileSync(file, JSON.stringify(catalog))
   return file
 }
@@ -32,12 +36,18 @@ describe('running out', () => {
   })
 
   it('runs a node without an address when the IPv4 pool is empty, and attach answers 503', async () => {
-    const server = await startServer({ env: { NODEPLANE_CATALOG: tinyCatalog(3), NODEPLANE_IPV4_POOLS: '203.0.113.0/30' } })
+    const server = await startServer({
+      env: { NODEPLANE_CATALOG: tinyCatalog(3), NODEPLANE_IPV4_POOLS: '203.0.113.0/30' },
+    })
     try {
       const client = api(server.url, (await createTestKey(server.dataDir)).key)
       for (let i = 0; i < 3; i++) await client.post('/nodes')
       const nodes = await eventually(async () => {
-        const list = (await client.get('/nodes')).body as { status: string; ip_address: string | null; id: string }[]
+        const list = (await client.get('/nodes')).body as {
+          status: string
+          ip_address: string | null
+          id: string
+        }[]
         return list.every((n) => n.status === 'running') ? list : undefined
       })
       const addresses = nodes.map((n) => n.ip_address).sort()
@@ -47,7 +57,9 @@ describe('running out', () => {
       expect(res.status).toBe(503)
       expect(res.body.code).toBe('ip_pool_exhausted')
       // IPv6 is a separate pool and still has room.
-      expect((await client.post(`/api/v1/nodes/${bare.id}/network/ip`, { ip: 'auto-ipv6' })).status).toBe(200)
+      expect(
+        (await client.post(`/api/v1/nodes/${bare.id}/network/ip`, { ip: 'auto-ipv6' })).status
+      ).toBe(200)
     } finally {
       await server.stop()
     }

@@ -34,7 +34,16 @@ describe('nodeplane CLI', () => {
   })
 
   it('keys create prints the new key alone on the last line, and it works against the API', async () => {
-    const res = await runCli(['keys', 'create', '--name', 'ci', '--scope', 'read', '--data', server.dataDir])
+    const res = await runCli([
+      'keys',
+      'create',
+      '--name',
+      'ci',
+      '--scope',
+      'read',
+      '--data',
+      server.dataDir,
+    ])
     expect(res.code).toBe(0)
     const key = last(res.stdout)
     expect(key).toMatch(/^np_[\w-]{43}$/)
@@ -44,9 +53,18 @@ describe('nodeplane CLI', () => {
   })
 
   it('keys list shows names and scopes but never a secret; keys revoke takes effect at once', async () => {
-    const created = await runCli(['keys', 'create', '--name', 'to-revoke', '--data', server.dataDir])
+    const created = await runCli([
+      'keys',
+      'create',
+      '--name',
+      'to-revoke',
+      '--data',
+      server.dataDir,
+    ])
     const key = last(created.stdout)
-    const listed = JSON.parse((await runCli(['keys', 'list', '--json', '--data', server.dataDir])).stdout)
+    const listed = JSON.parse(
+      (await runCli(['keys', 'list', '--json', '--data', server.dataDir])).stdout
+    )
     const row = listed.find((k: { name: string }) => k.name === 'to-revoke')
     expect(row).toMatchObject({ scope: 'read_write', revoked_at: null })
     expect(JSON.stringify(listed)).not.toContain(key)
@@ -58,50 +76,121 @@ describe('nodeplane CLI', () => {
   })
 
   it('users create makes a separate account whose keys see only their own nodes', async () => {
-    const user = await runCli(['users', 'create', '--email', 'ops@example.com', '--data', server.dataDir])
+    const user = await runCli([
+      'users',
+      'create',
+      '--email',
+      'ops@example.com',
+      '--data',
+      server.dataDir,
+    ])
     expect(user.code).toBe(0)
     expect(last(user.stdout)).toMatch(/^\S{20}$/)
-    const key = last((await runCli(['keys', 'create', '--name', 'ops', '--email', 'ops@example.com', '--data', server.dataDir])).stdout)
-    const admin = last((await runCli(['keys', 'create', '--name', 'admin', '--data', server.dataDir])).stdout)
+    const key = last(
+      (
+        await runCli([
+          'keys',
+          'create',
+          '--name',
+          'ops',
+          '--email',
+          'ops@example.com',
+          '--data',
+          server.dataDir,
+        ])
+      ).stdout
+    )
+    const admin = last(
+      (await runCli(['keys', 'create', '--name', 'admin', '--data', server.dataDir])).stdout
+    )
     const node = await api(server.url, admin).post('/nodes')
     expect((await api(server.url, key).get(`/nodes/${node.body.id}`)).status).toBe(404)
-    const dup = await runCli(['users', 'create', '--email', 'ops@example.com', '--data', server.dataDir])
+    const dup = await runCli([
+      'users',
+      'create',
+      '--email',
+      'ops@example.com',
+      '--data',
+      server.dataDir,
+    ])
     expect(dup.code).toBe(1)
   })
 
   it('users reset-password prints a new one-time password the dashboard asks to replace; --password sets one', async () => {
     const email = 'reset@example.com'
     await runCli(['users', 'create', '--email', email, '--data', server.dataDir])
-    const reset = await runCli(['users', 'reset-password', '--email', email, '--data', server.dataDir])
+    const reset = await runCli([
+      'users',
+      'reset-password',
+      '--email',
+      email,
+      '--data',
+      server.dataDir,
+    ])
     expect(reset.code).toBe(0)
     expect(reset.stderr).toContain('One-time password')
     const oneTime = last(reset.stdout)
-    const short = await runCli(['users', 'reset-password', '--email', email, '--password', 'short', '--data', server.dataDir])
+    const short = await runCli([
+      'users',
+      'reset-password',
+      '--email',
+      email,
+      '--password',
+      'short',
+      '--data',
+      server.dataDir,
+    ])
     expect(short.code).toBe(1)
     expect(short.stderr).toContain('password: must be at least 12 characters')
     const { db, close } = await openTestDatabase(server.dataDir)
     try {
-      expect((await login(db, systemClock, email, oneTime)).session.user.passwordMustChange).toBe(true)
+      expect((await login(db, systemClock, email, oneTime)).session.user.passwordMustChange).toBe(
+        true
+      )
       const chosen = 'an operator chosen passphrase'
-      expect((await runCli(['users', 'reset-password', '--email', email, '--password', chosen, '--data', server.dataDir])).code).toBe(0)
+      expect(
+        (
+          await runCli([
+            'users',
+            'reset-password',
+            '--email',
+            email,
+            '--password',
+            chosen,
+            '--data',
+            server.dataDir,
+          ])
+        ).code
+      ).toBe(0)
       await expect(login(db, systemClock, email, oneTime)).rejects.toThrow('not correct')
-      expect((await login(db, systemClock, email, chosen)).session.user.passwordMustChange).toBe(false)
+      expect((await login(db, systemClock, email, chosen)).session.user.passwordMustChange).toBe(
+        false
+      )
     } finally {
       await close()
     }
   })
 
   it('hosts load inserts and updates hosts from a catalog file', async () => {
-    const catalog = generateCatalog(3, 42).map((h) => ({ ...h, region: 'sa-east-1', datacenter: 'GRU1' }))
+    const catalog = generateCatalog(3, 42).map((h) => ({
+      ...h,
+      region: 'sa-east-1',
+      datacenter: 'GRU1',
+    }))
     const file = join(server.dataDir, 'catalog.json')
     writeFileSync(file, JSON.stringify(catalog))
     const res = await runCli(['hosts', 'load', file, '--data', server.dataDir])
     expect(res.code).toBe(0)
     expect(res.stderr).toContain('Loaded 3 hosts')
     const found = await api(server.url).get('/api/v1/compute?region=sa-east-1&limit=200')
-    expect(found.body.hosts.map((h: { id: string }) => h.id).sort()).toEqual(catalog.map((h) => h.id).sort())
+    expect(found.body.hosts.map((h: { id: string }) => h.id).sort()).toEqual(
+      catalog.map((h) => h.id).sort()
+    )
 
-    writeFileSync(file, JSON.stringify([{ ...catalog[0], pricing: { hourly: '9.9999', currency: 'USD' } }]))
+    writeFileSync(
+      file,
+      JSON.stringify([{ ...catalog[0], pricing: { hourly: '9.9999', currency: 'USD' } }])
+    )
     await runCli(['hosts', 'load', file, '--data', server.dataDir])
     const updated = await api(server.url).get(`/api/v1/compute?region=GRU1&limit=200`)
     const host = updated.body.hosts.find((h: { id: string }) => h.id === catalog[0]!.id)
@@ -120,7 +209,9 @@ describe('nodeplane CLI', () => {
   })
 
   it('serve refuses an invalid setting with the variable named', async () => {
-    const res = await runCli(['serve', '--data', newDataDir()], { NODEPLANE_PROVISION_SECONDS: 'soon' })
+    const res = await runCli(['serve', '--data', newDataDir()], {
+      NODEPLANE_PROVISION_SECONDS: 'soon',
+    })
     expect(res.code).toBe(1)
     expect(res.stderr).toContain('NODEPLANE_PROVISION_SECONDS')
   })

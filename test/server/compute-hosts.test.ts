@@ -49,7 +49,19 @@ describe('GET /api/v1/compute', () => {
     expect(host.pricing.hourly).toMatch(/^\d+\.\d{4}$/)
     expect(host.pricing.monthly).toMatch(/^\d+\.\d{2}$/)
     expect(Object.keys(host).sort()).toEqual(
-      ['cpu', 'datacenter', 'gpu', 'hostname', 'id', 'memory_gb', 'os', 'pricing', 'region', 'status', 'storage_gb'].sort()
+      [
+        'cpu',
+        'datacenter',
+        'gpu',
+        'hostname',
+        'id',
+        'memory_gb',
+        'os',
+        'pricing',
+        'region',
+        'status',
+        'storage_gb',
+      ].sort()
     )
   })
 
@@ -67,7 +79,9 @@ describe('GET /api/v1/compute', () => {
 
   it('applies the spec defaults: min_cpu 1, min_memory_gb 1, min_storage_gb 10, status all', async () => {
     const none = await client.get('/api/v1/compute?limit=1')
-    const explicit = await client.get('/api/v1/compute?limit=1&min_cpu=1&min_memory_gb=1&min_storage_gb=10&status=all')
+    const explicit = await client.get(
+      '/api/v1/compute?limit=1&min_cpu=1&min_memory_gb=1&min_storage_gb=10&status=all'
+    )
     expect(none.body.pagination.total).toBe(explicit.body.pagination.total)
     const statuses = new Set((await allPages('status=all')).map((h) => h.status))
     expect(statuses).toEqual(new Set(['active', 'reserved']))
@@ -147,7 +161,8 @@ describe('GET /api/v1/compute', () => {
   })
 
   it('keeps pagination.total exact as the inventory changes: a node placed and deleted, a catalog loaded', async () => {
-    const active = async () => (await client.get('/api/v1/compute?status=active&region=us-east-1')).body.pagination.total
+    const active = async () =>
+      (await client.get('/api/v1/compute?status=active&region=us-east-1')).body.pagination.total
     const before = await active()
     const owner = api(server.url, (await createTestKey(server.dataDir)).key)
     const node = await owner.post('/nodes', { region: 'us-east-1' })
@@ -158,7 +173,12 @@ describe('GET /api/v1/compute', () => {
 
     // Another process (the CLI) adds hosts: the count follows within a second even across replicas.
     const file = join(server.dataDir, 'more-hosts.json')
-    writeFileSync(file, JSON.stringify(generateCatalog(4, 99).map((h) => ({ ...h, region: 'us-east-1', status: 'active' }))))
+    writeFileSync(
+      file,
+      JSON.stringify(
+        generateCatalog(4, 99).map((h) => ({ ...h, region: 'us-east-1', status: 'active' }))
+      )
+    )
     expect((await runCli(['hosts', 'load', file, '--data', server.dataDir])).code).toBe(0)
     await eventually(async () => ((await active()) === before + 4 ? true : undefined), 3_000)
   })

@@ -12,9 +12,12 @@ describe('concurrency', () => {
       expect(created.map((r) => r.status)).toEqual(Array(50).fill(201))
       const nodes = await eventually(async () => {
         const res = await client.get('/nodes')
-        return res.body.every((n: { status: string }) => n.status === 'running') ? res.body : undefined
+        return res.body.every((n: { status: string }) => n.status === 'running')
+          ? res.body
+          : undefined
       }, 20_000)
-      const distinct = (key: string) => new Set(nodes.map((n: Record<string, string>) => n[key])).size
+      const distinct = (key: string) =>
+        new Set(nodes.map((n: Record<string, string>) => n[key])).size
       expect(nodes).toHaveLength(50)
       expect(distinct('id')).toBe(50)
       expect(distinct('host_id')).toBe(50)

@@ -22,13 +22,31 @@ async function checkInvariants(dataDir: string, catalogReserved: number) {
   expect(await count("SELECT count(*) n FROM nodes WHERE status = 'provisioning'")).toBe(0)
   // Every reserved host is held by the catalog or by exactly one live node.
   const live = await count("SELECT count(*) n FROM nodes WHERE status <> 'deleted'")
-  expect(await count("SELECT count(*) n FROM compute_hosts WHERE status = 'reserved'")).toBe(catalogReserved + live)
-  expect(await count("SELECT count(*) n FROM nodes n JOIN compute_hosts h ON h.id = n.host_id WHERE n.status <> 'deleted' AND h.status <> 'reserved'")).toBe(0)
+  expect(await count("SELECT count(*) n FROM compute_hosts WHERE status = 'reserved'")).toBe(
+    catalogReserved + live
+  )
+  expect(
+    await count(
+      "SELECT count(*) n FROM nodes n JOIN compute_hosts h ON h.id = n.host_id WHERE n.status <> 'deleted' AND h.status <> 'reserved'"
+    )
+  ).toBe(0)
   // Addresses belong only to running nodes.
-  expect(await count("SELECT count(*) n FROM public_ips p JOIN nodes n ON n.id = p.node_id WHERE n.status <> 'running'")).toBe(0)
-  expect(await count('SELECT count(*) n FROM public_ips p LEFT JOIN nodes n ON n.id = p.node_id WHERE n.id IS NULL')).toBe(0)
+  expect(
+    await count(
+      "SELECT count(*) n FROM public_ips p JOIN nodes n ON n.id = p.node_id WHERE n.status <> 'running'"
+    )
+  ).toBe(0)
+  expect(
+    await count(
+      'SELECT count(*) n FROM public_ips p LEFT JOIN nodes n ON n.id = p.node_id WHERE n.id IS NULL'
+    )
+  ).toBe(0)
   // A deleted VPC holds no live node.
-  expect(await count("SELECT count(*) n FROM vpcs v WHERE deleted_at IS NOT NULL AND EXISTS (SELECT 1 FROM nodes WHERE vpc_id = v.id AND status <> 'deleted')")).toBe(0)
+  expect(
+    await count(
+      "SELECT count(*) n FROM vpcs v WHERE deleted_at IS NOT NULL AND EXISTS (SELECT 1 FROM nodes WHERE vpc_id = v.id AND status <> 'deleted')"
+    )
+  ).toBe(0)
 }
 
 type Client = ReturnType<typeof api>
@@ -40,12 +58,17 @@ async function randomStep(client: Client, random: () => number): Promise<void> {
   const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]
   const roll = random()
   if (roll < 0.35 || nodes.length === 0) await client.post('/nodes')
-  else if (roll < 0.55 && running.length) await client.post(`/api/v1/nodes/${pick(running)!.id}/network/ip`, { ip: random() < 0.5 ? 'auto' : 'auto-ipv6' })
-  else if (roll < 0.65 && running.length) await client.delete(`/api/v1/nodes/${pick(running)!.id}/network/ip`)
+  else if (roll < 0.55 && running.length)
+    await client.post(`/api/v1/nodes/${pick(running)!.id}/network/ip`, {
+      ip: random() < 0.5 ? 'auto' : 'auto-ipv6',
+    })
+  else if (roll < 0.65 && running.length)
+    await client.delete(`/api/v1/nodes/${pick(running)!.id}/network/ip`)
   else if (roll < 0.85) await client.delete(`/nodes/${pick(nodes)!.id}`)
   else {
     const vpc = await client.post('/api/v1/networking', { name: `v${Math.floor(random() * 1e9)}` })
-    if (vpc.status === 201 && random() < 0.5) await client.delete(`/api/v1/networking/${vpc.body.id}`)
+    if (vpc.status === 201 && random() < 0.5)
+      await client.delete(`/api/v1/networking/${vpc.body.id}`)
   }
 }
 
@@ -56,7 +79,8 @@ describe('crash safety', () => {
     const env = { NODEPLANE_PROVISION_SECONDS: '0.2', NODEPLANE_TEARDOWN_SECONDS: '0.2' }
     let server = await startServer({ dataDir, env })
     const key = (await createTestKey(dataDir)).key
-    const catalogReserved = (await api(server.url).get('/api/v1/compute?status=reserved&limit=1')).body.pagination.total
+    const catalogReserved = (await api(server.url).get('/api/v1/compute?status=reserved&limit=1'))
+      .body.pagination.total
     for (let round = 0; round < 6; round++) {
       const client = api(server.url, key)
       const workers = Array.from({ length: 4 }, async () => {
@@ -77,7 +101,10 @@ describe('crash safety', () => {
     }
     await server.stop()
     // The workload really ran: nodes were created, deleted and given addresses across crashes.
-    const statuses = await sqlQuery<{ status: string; n: number }>(dataDir, 'SELECT status, count(*) n FROM nodes GROUP BY status')
+    const statuses = await sqlQuery<{ status: string; n: number }>(
+      dataDir,
+      'SELECT status, count(*) n FROM nodes GROUP BY status'
+    )
     const byStatus = Object.fromEntries(statuses.map((row) => [row.status, row.n]))
     expect(byStatus.deleted).toBeGreaterThan(5)
     expect(byStatus.running).toBeGreaterThan(5)

@@ -12,7 +12,11 @@ beforeAll(async () => {
 })
 afterAll(() => server.stop())
 
-function expectProblem(res: { status: number; headers: Headers; body: any }, status: number, code: string) {
+function expectProblem(
+  res: { status: number; headers: Headers; body: any },
+  status: number,
+  code: string
+) {
   expect(res.status).toBe(status)
   expect(res.headers.get('content-type')).toBe('application/problem+json')
   expect(res.body).toMatchObject({ type: 'about:blank', status, code })
@@ -36,14 +40,20 @@ describe('problem+json errors', () => {
   })
 
   it('answers 400 malformed_json naming the body for unparsable JSON, and creates nothing', async () => {
-    const res = await client.request('POST', '/nodes', { headers: { 'Content-Type': 'application/json' }, body: '{"name":' })
+    const res = await client.request('POST', '/nodes', {
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"name":',
+    })
     expectProblem(res, 400, 'malformed_json')
     expect(res.body.errors).toEqual([{ field: 'body', message: 'is not valid JSON' }])
     expect((await client.get('/nodes')).body).toEqual([])
   })
 
   it('answers 400 naming Content-Type when a POST is not JSON, or says no type', async () => {
-    const wrong = await client.request('POST', '/api/v1/networking', { headers: { 'Content-Type': 'text/plain' }, body: 'name=x' })
+    const wrong = await client.request('POST', '/api/v1/networking', {
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'name=x',
+    })
     expectProblem(wrong, 400, 'unsupported_content_type')
     expect(wrong.body.errors[0].field).toBe('Content-Type')
     const missing = await client.request('POST', '/nodes')
@@ -91,7 +101,10 @@ describe('GET /openapi.json and /docs', () => {
     const discovery = res.body.paths['/api/v1/compute'].get.parameters
     const limit = discovery.find((p: { name: string }) => p.name === 'limit')
     expect(limit.schema).toMatchObject({ maximum: 200, minimum: 1, default: 50 })
-    expect(res.body.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' })
+    expect(res.body.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    })
   })
 
   it('serves the interactive reference with its script from this server', async () => {

@@ -17,7 +17,9 @@ describe('fault injection in the simulated driver', () => {
       const reserved = await client.get('/api/v1/compute?status=reserved&limit=1')
       const before = reserved.body.pagination.total
       await client.post('/nodes')
-      expect((await client.get('/api/v1/compute?status=reserved&limit=1')).body.pagination.total).toBe(before)
+      expect(
+        (await client.get('/api/v1/compute?status=reserved&limit=1')).body.pagination.total
+      ).toBe(before)
     } finally {
       await server.stop()
     }
@@ -28,14 +30,23 @@ describe('fault injection in the simulated driver', () => {
     try {
       const client = api(server.url, (await createTestKey(server.dataDir)).key)
       const node = (await client.post('/nodes')).body
-      await eventually(async () => ((await client.get(`/nodes/${node.id}`)).body.status === 'running' ? true : undefined))
+      await eventually(async () =>
+        (await client.get(`/nodes/${node.id}`)).body.status === 'running' ? true : undefined
+      )
       expect((await client.delete(`/nodes/${node.id}`)).status).toBe(204)
       // Three failures back off 0.5, 1 and 2 s; the fourth attempt succeeds.
-      await eventually(async () => ((await client.get(`/nodes/${node.id}`)).status === 404 ? true : undefined), 30_000)
-      const retries = server.logs.filter((line) => line.msg === 'teardown failed; retrying' && line.node_id === node.id)
+      await eventually(
+        async () => ((await client.get(`/nodes/${node.id}`)).status === 404 ? true : undefined),
+        30_000
+      )
+      const retries = server.logs.filter(
+        (line) => line.msg === 'teardown failed; retrying' && line.node_id === node.id
+      )
       expect(retries.map((line) => line.retry_in_ms)).toEqual([500, 1000, 2000])
       // Its host is free again.
-      const host = (await client.get(`/api/v1/compute?status=reserved&limit=200`)).body.hosts.map((h: { id: string }) => h.id)
+      const host = (await client.get(`/api/v1/compute?status=reserved&limit=200`)).body.hosts.map(
+        (h: { id: string }) => h.id
+      )
       expect(host).not.toContain(node.host_id)
     } finally {
       await server.stop()
@@ -48,10 +59,21 @@ describe('fault injection in the simulated driver', () => {
       const client = api(server.url, (await createTestKey(server.dataDir)).key)
       const created = await client.post('/nodes')
       await new Promise((resolve) => setTimeout(resolve, 300))
-      expect((await client.get(`/nodes/${created.body.id}`)).body).toMatchObject({ status: 'provisioning', stuck: false })
+      expect((await client.get(`/nodes/${created.body.id}`)).body).toMatchObject({
+        status: 'provisioning',
+        stuck: false,
+      })
       // Two minutes are too long for a test: age the node in the database instead.
-      await sqlQuery(server.dataDir, 'UPDATE nodes SET created_at = created_at - 121000 WHERE id = $1', [created.body.id])
-      expect((await client.get(`/nodes/${created.body.id}`)).body).toMatchObject({ status: 'provisioning', stuck: true, ip_address: null })
+      await sqlQuery(
+        server.dataDir,
+        'UPDATE nodes SET created_at = created_at - 121000 WHERE id = $1',
+        [created.body.id]
+      )
+      expect((await client.get(`/nodes/${created.body.id}`)).body).toMatchObject({
+        status: 'provisioning',
+        stuck: true,
+        ip_address: null,
+      })
       expect((await client.delete(`/nodes/${created.body.id}`)).status).toBe(204)
     } finally {
       await server.stop()

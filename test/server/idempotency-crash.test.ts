@@ -21,7 +21,12 @@ const CREATED = 'SELECT 1 FROM nodes WHERE name = $1'
  * finds a row: the database is watched as fast as it answers once the key is claimed.
  * Resolves to whether the kill beat the answer.
  */
-async function killMidRequest(server: TestServer, apiKey: string, name: string, moment: string): Promise<boolean> {
+async function killMidRequest(
+  server: TestServer,
+  apiKey: string,
+  name: string,
+  moment: string
+): Promise<boolean> {
   const client = api(server.url, apiKey)
   await client.get('/nodes') // an open connection, so the POST goes out at once
   const cutOff = client.post('/nodes', { name }, { 'Idempotency-Key': name }).then(
@@ -30,7 +35,8 @@ async function killMidRequest(server: TestServer, apiKey: string, name: string, 
   )
   const watcher = await openWatcher(server.dataDir)
   try {
-    while (!(await watcher.exists(CLAIMED, [name]))) await new Promise((resolve) => setImmediate(resolve))
+    while (!(await watcher.exists(CLAIMED, [name])))
+      await new Promise((resolve) => setImmediate(resolve))
     const deadline = Date.now() + 5_000
     while (!(await watcher.exists(moment, [name]))) {
       if (Date.now() > deadline) throw new Error(`never saw ${moment}`)
@@ -53,7 +59,9 @@ function retryUntilAnswered(server: TestServer, apiKey: string, name: string): P
 }
 
 async function nodeIdsNamed(dataDir: string, name: string): Promise<string[]> {
-  return (await sqlQuery<{ id: string }>(dataDir, 'SELECT id FROM nodes WHERE name = $1', [name])).map((row) => row.id)
+  return (
+    await sqlQuery<{ id: string }>(dataDir, 'SELECT id FROM nodes WHERE name = $1', [name])
+  ).map((row) => row.id)
 }
 
 describe('Idempotency-Key across a crash', () => {

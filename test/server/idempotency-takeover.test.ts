@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OpenDatabase } from '../../server/db/client.js'
 import { transaction } from '../../server/db/transaction.js'
-import { claimKey, finishKey, saveInTransaction, type IdempotencyClaim } from '../../server/idempotency/idempotency.store.js'
+import {
+  claimKey,
+  finishKey,
+  saveInTransaction,
+  type IdempotencyClaim,
+} from '../../server/idempotency/idempotency.store.js'
 import { openTestDatabase } from '../helpers/database.js'
 import { newDataDir } from '../helpers/server.js'
 
@@ -16,11 +21,20 @@ const answer = { status: 201, contentType: 'application/json', body: '{"id":"x"}
 
 function claim(owner: string, key: string): Promise<string> {
   const now = new Date()
-  const input = { accountId: 'acc_1', key, owner, fingerprint: 'f', now, expiredBefore: new Date(0), staleBefore: now }
+  const input = {
+    accountId: 'acc_1',
+    key,
+    owner,
+    fingerprint: 'f',
+    now,
+    expiredBefore: new Date(0),
+    staleBefore: now,
+  }
   return claimKey(database.db, input).then((result) => result.kind)
 }
 
-const save = (holder: IdempotencyClaim) => transaction(database.db, (tx) => saveInTransaction(tx, holder, answer))
+const save = (holder: IdempotencyClaim) =>
+  transaction(database.db, (tx) => saveInTransaction(tx, holder, answer))
 
 describe('taking over the Idempotency-Key claim of a process presumed dead', () => {
   it('fences the first process out: its change can no longer commit, so nothing is made twice', async () => {

@@ -21,7 +21,9 @@ describe('Idempotency-Key', () => {
     expect(again.status).toBe(201)
     expect(again.body).toEqual(first.body)
     expect(again.headers.get('idempotent-replayed')).toBe('true')
-    const named = (await client.get('/nodes')).body.filter((n: { name: string }) => n.name === 'once')
+    const named = (await client.get('/nodes')).body.filter(
+      (n: { name: string }) => n.name === 'once'
+    )
     expect(named).toHaveLength(1)
   })
 
@@ -47,13 +49,18 @@ describe('Idempotency-Key', () => {
 
   it('lets parallel retries with one key create exactly one node', async () => {
     const headers = { 'Idempotency-Key': 'parallel' }
-    const replies = await Promise.all(Array.from({ length: 24 }, () => client.post('/nodes', { name: 'parallel' }, headers)))
+    const replies = await Promise.all(
+      Array.from({ length: 24 }, () => client.post('/nodes', { name: 'parallel' }, headers))
+    )
     for (const reply of replies) {
-      if (reply.status !== 201) expect([reply.status, reply.body.code]).toEqual([409, 'idempotency_key_in_use'])
+      if (reply.status !== 201)
+        expect([reply.status, reply.body.code]).toEqual([409, 'idempotency_key_in_use'])
     }
     const ids = new Set(replies.filter((r) => r.status === 201).map((r) => r.body.id))
     expect(ids.size).toBe(1)
-    const named = (await client.get('/nodes')).body.filter((n: { name: string }) => n.name === 'parallel')
+    const named = (await client.get('/nodes')).body.filter(
+      (n: { name: string }) => n.name === 'parallel'
+    )
     expect(named).toHaveLength(1)
     const late = await client.post('/nodes', { name: 'parallel' }, headers)
     expect([late.status, late.body.id]).toEqual([201, named[0].id])
@@ -61,7 +68,10 @@ describe('Idempotency-Key', () => {
 
   it('scopes keys to the account', async () => {
     await createTestUser(server.dataDir, 'idem@example.com')
-    const other = api(server.url, (await createTestKey(server.dataDir, 'read_write', 'idem@example.com')).key)
+    const other = api(
+      server.url,
+      (await createTestKey(server.dataDir, 'read_write', 'idem@example.com')).key
+    )
     const mine = await client.post('/nodes', {}, { 'Idempotency-Key': 'shared-name' })
     const theirs = await other.post('/nodes', {}, { 'Idempotency-Key': 'shared-name' })
     expect(theirs.status).toBe(201)

@@ -5,7 +5,9 @@ import { startServer } from '../helpers/server.js'
 
 /** The spec's whole story of one node, watched through the API. */
 async function walkLifecycle(provisionSeconds: string) {
-  const server = await startServer({ env: { NODEPLANE_PROVISION_SECONDS: provisionSeconds, NODEPLANE_TEARDOWN_SECONDS: '1' } })
+  const server = await startServer({
+    env: { NODEPLANE_PROVISION_SECONDS: provisionSeconds, NODEPLANE_TEARDOWN_SECONDS: '1' },
+  })
   try {
     const client = api(server.url, (await createTestKey(server.dataDir)).key)
     const created = await client.post('/nodes')
@@ -24,13 +26,17 @@ async function walkLifecycle(provisionSeconds: string) {
 
     const v6 = await client.post(`/api/v1/nodes/${id}/network/ip`, { ip: 'auto-ipv6' })
     expect(v6.body).toMatchObject({ status: 'attached', ipVersion: 6, nodeId: id })
-    const detached = await client.delete(`/api/v1/nodes/${id}/network/ip?ip=${encodeURIComponent(v6.body.ip)}`)
+    const detached = await client.delete(
+      `/api/v1/nodes/${id}/network/ip?ip=${encodeURIComponent(v6.body.ip)}`
+    )
     expect(detached.body).toMatchObject({ status: 'detached', ip: v6.body.ip })
 
     expect((await client.delete(`/nodes/${id}`)).status).toBe(204)
     const listed = await client.get('/nodes')
     expect(listed.body.find((n: { id: string }) => n.id === id)?.status).toBe('deleting')
-    await eventually(async () => ((await client.get(`/nodes/${id}`)).status === 404 ? true : undefined))
+    await eventually(async () =>
+      (await client.get(`/nodes/${id}`)).status === 404 ? true : undefined
+    )
     expect((await client.get('/nodes')).body).toEqual([])
     return seen
   } finally {

@@ -33,7 +33,10 @@ describe('request limits', () => {
 
   it('refuses a body over 64 KiB with 413 and creates nothing', async () => {
     const client = api(server.url, key)
-    const res = await client.post('/api/v1/networking', { name: 'big', description: 'x'.repeat(70_000) })
+    const res = await client.post('/api/v1/networking', {
+      name: 'big',
+      description: 'x'.repeat(70_000),
+    })
     expect(res.status).toBe(413)
     expect(res.body.code).toBe('payload_too_large')
     expect((await client.get('/api/v1/networking')).body).toEqual([])
@@ -43,7 +46,10 @@ describe('request limits', () => {
     const client = api(server.url, key)
     const depth = 10_000
     const body = `{"name":${'['.repeat(depth)}${']'.repeat(depth)}}`
-    const res = await client.request('POST', '/api/v1/networking', { body, headers: { 'Content-Type': 'application/json' } })
+    const res = await client.request('POST', '/api/v1/networking', {
+      body,
+      headers: { 'Content-Type': 'application/json' },
+    })
     expect(res.status).toBe(400)
     expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(['name'])
     expect((await client.get('/api/v1/networking')).body).toEqual([])
@@ -59,6 +65,8 @@ describe('request limits', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('referrer-policy')).toBe('no-referrer')
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN')
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'"
+    )
   })
 })

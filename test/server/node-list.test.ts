@@ -12,7 +12,10 @@ beforeAll(async () => {
   server = await startServer()
   client = api(server.url, (await createTestKey(server.dataDir)).key)
   await createTestUser(server.dataDir, 'stranger@example.com')
-  stranger = api(server.url, (await createTestKey(server.dataDir, 'read_write', 'stranger@example.com')).key)
+  stranger = api(
+    server.url,
+    (await createTestKey(server.dataDir, 'read_write', 'stranger@example.com')).key
+  )
   for (const region of ['eu-west-1', 'eu-west-1', 'us-east-1', 'eu-west-1', 'us-east-1']) {
     created.push((await client.post('/nodes', { region })).body.id)
   }
@@ -25,7 +28,7 @@ const ids = (body: { id: string }[]) => body.map((node) => node.id)
 /** Follows the `Link: <...>; rel="next"` headers from `path` and returns every page. */
 async function allPages(path: string): Promise<string[][]> {
   const pages: string[][] = []
-  for (let next: string | undefined = path; next; ) {
+  for (let next: string | undefined = path; next;) {
     const res: Reply<{ id: string }[]> = await client.get(next)
     expect(res.status).toBe(200)
     expect(Array.isArray(res.body)).toBe(true)
@@ -43,7 +46,11 @@ describe('GET /nodes', () => {
   })
 
   it('pages with limit: plain arrays linked by rel="next", together the whole list', async () => {
-    expect(await allPages('/nodes?limit=2')).toEqual([created.slice(0, 2), created.slice(2, 4), created.slice(4)])
+    expect(await allPages('/nodes?limit=2')).toEqual([
+      created.slice(0, 2),
+      created.slice(2, 4),
+      created.slice(4),
+    ])
     // A page that ends exactly at the end names no next page.
     expect(await allPages('/nodes?limit=5')).toEqual([created])
   })
@@ -55,11 +62,14 @@ describe('GET /nodes', () => {
     const vpc = (await client.get(`/nodes/${created[2]}`)).body.vpc_id
     expect(ids((await client.get(`/nodes?vpc_id=${vpc}`)).body)).toEqual([created[2], created[4]])
     const listed = (await client.get('/nodes')).body as { id: string; status: string }[]
-    const provisioning = listed.filter((node) => node.status === 'provisioning').map((node) => node.id)
+    const provisioning = listed
+      .filter((node) => node.status === 'provisioning')
+      .map((node) => node.id)
     const running = listed.filter((node) => node.status === 'running').map((node) => node.id)
     // Nodes turn running meanwhile: what each filter shows is a subset of its status at some point.
     expect(ids((await client.get('/nodes?status=deleting')).body)).toEqual([])
-    for (const id of ids((await client.get('/nodes?status=running')).body)) expect([...running, ...provisioning]).toContain(id)
+    for (const id of ids((await client.get('/nodes?status=running')).body))
+      expect([...running, ...provisioning]).toContain(id)
   })
 
   it('keeps a page cursor working when its node is deleted meanwhile', async () => {

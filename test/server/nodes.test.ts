@@ -20,7 +20,9 @@ const running = (id: string) =>
 
 describe('POST /nodes', () => {
   it('returns 201 with status provisioning and ip_address null for an empty body', async () => {
-    const res = await client.request('POST', '/nodes', { headers: { 'Content-Type': 'application/json' } })
+    const res = await client.request('POST', '/nodes', {
+      headers: { 'Content-Type': 'application/json' },
+    })
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ status: 'provisioning', ip_address: null, stuck: false })
     expect(res.body.id).toMatch(/^node_[a-z2-7]{20}$/)
@@ -30,7 +32,11 @@ describe('POST /nodes', () => {
   it('accepts name, region and host and places the node on that host', async () => {
     const hosts = await client.get('/api/v1/compute?region=eu-west-1&status=active&limit=1')
     const host = hosts.body.hosts[0]
-    const res = await client.post('/nodes', { name: 'web-1', region: 'eu-west-1', host_id: host.id })
+    const res = await client.post('/nodes', {
+      name: 'web-1',
+      region: 'eu-west-1',
+      host_id: host.id,
+    })
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ name: 'web-1', region: 'eu-west-1', host_id: host.id })
     const after = await client.get(`/api/v1/compute?region=eu-west-1&status=reserved&limit=200`)
@@ -78,7 +84,10 @@ describe('POST /nodes', () => {
 describe('GET /nodes', () => {
   it('returns an empty array for an account with no nodes', async () => {
     await createTestUser(server.dataDir, 'empty@example.com')
-    const other = api(server.url, (await createTestKey(server.dataDir, 'read_write', 'empty@example.com')).key)
+    const other = api(
+      server.url,
+      (await createTestKey(server.dataDir, 'read_write', 'empty@example.com')).key
+    )
     const res = await other.get('/nodes')
     expect(res.status).toBe(200)
     expect(res.body).toEqual([])
@@ -89,7 +98,9 @@ describe('GET /nodes', () => {
     const res = await client.get('/nodes')
     expect(res.status).toBe(200)
     const node = res.body.find((n: { id: string }) => n.id === created.body.id)
-    expect(Object.keys(node)).toEqual(expect.arrayContaining(['id', 'status', 'ip_address', 'created_at']))
+    expect(Object.keys(node)).toEqual(
+      expect.arrayContaining(['id', 'status', 'ip_address', 'created_at'])
+    )
   })
 })
 
@@ -108,7 +119,10 @@ describe('GET /nodes/{id}', () => {
 
   it("answers 404 for another account's node", async () => {
     await createTestUser(server.dataDir, 'intruder@example.com')
-    const intruder = api(server.url, (await createTestKey(server.dataDir, 'read_write', 'intruder@example.com')).key)
+    const intruder = api(
+      server.url,
+      (await createTestKey(server.dataDir, 'read_write', 'intruder@example.com')).key
+    )
     const mine = await client.post('/nodes')
     expect((await intruder.get(`/nodes/${mine.body.id}`)).status).toBe(404)
     expect((await intruder.delete(`/nodes/${mine.body.id}`)).status).toBe(404)
@@ -123,7 +137,9 @@ describe('DELETE /nodes/{id}', () => {
     const res = await client.delete(`/nodes/${created.body.id}`)
     expect(res.status).toBe(204)
     expect(res.text).toBe('')
-    await eventually(async () => ((await client.get(`/nodes/${created.body.id}`)).status === 404 ? true : undefined))
+    await eventually(async () =>
+      (await client.get(`/nodes/${created.body.id}`)).status === 404 ? true : undefined
+    )
     expect((await client.delete(`/nodes/${created.body.id}`)).status).toBe(404)
     const list = await client.get('/nodes')
     expect(list.body.map((n: { id: string }) => n.id)).not.toContain(created.body.id)
@@ -135,7 +151,9 @@ describe('DELETE /nodes/{id}', () => {
       const c = api(slow.url, (await createTestKey(slow.dataDir)).key)
       const created = await c.post('/nodes')
       expect((await c.delete(`/nodes/${created.body.id}`)).status).toBe(204)
-      await eventually(async () => ((await c.get(`/nodes/${created.body.id}`)).status === 404 ? true : undefined))
+      await eventually(async () =>
+        (await c.get(`/nodes/${created.body.id}`)).status === 404 ? true : undefined
+      )
       const hosts = await c.get('/api/v1/compute?status=reserved&limit=200&region=us-east-1')
       expect(hosts.body.hosts.map((h: { id: string }) => h.id)).not.toContain(created.body.host_id)
     } finally {
@@ -156,7 +174,9 @@ describe('GET /api/v1/nodes/{id}/credentials', () => {
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ username: 'root', ssh_command: `ssh root@${node.ip_address}` })
     expect(res.body.password).toMatch(/^[\w-]{20}$/)
-    expect((await client.get(`/api/v1/nodes/${node.id}/credentials`)).body.password).toBe(res.body.password)
+    expect((await client.get(`/api/v1/nodes/${node.id}/credentials`)).body.password).toBe(
+      res.body.password
+    )
   })
 
   it('answers 403 to a read key', async () => {

@@ -24,18 +24,22 @@ async function startWithOpenUmask(dataDir: string): Promise<TestServer> {
   }
 }
 
-const dataDirWarnings = (s: TestServer) => s.logs.filter((line) => line.level === WARN && 'data_dir' in line)
+const dataDirWarnings = (s: TestServer) =>
+  s.logs.filter((line) => line.level === WARN && 'data_dir' in line)
 
 describe('data directory permissions', () => {
-  it.skipIf(testDialect === 'postgres')('creates the data directory 0700 and its database and key files 0600, whatever the umask', async () => {
-    const dataDir = join(tempDir('nodeplane-perm-'), 'data')
-    server = await startWithOpenUmask(dataDir)
-    expect(modeOf(dataDir)).toBe('0700')
-    for (const file of ['nodeplane.db', 'nodeplane.db-wal', 'nodeplane.db-shm', 'secret.key']) {
-      expect([file, modeOf(join(dataDir, file))]).toEqual([file, '0600'])
+  it.skipIf(testDialect === 'postgres')(
+    'creates the data directory 0700 and its database and key files 0600, whatever the umask',
+    async () => {
+      const dataDir = join(tempDir('nodeplane-perm-'), 'data')
+      server = await startWithOpenUmask(dataDir)
+      expect(modeOf(dataDir)).toBe('0700')
+      for (const file of ['nodeplane.db', 'nodeplane.db-wal', 'nodeplane.db-shm', 'secret.key']) {
+        expect([file, modeOf(join(dataDir, file))]).toEqual([file, '0600'])
+      }
+      expect(dataDirWarnings(server)).toEqual([])
     }
-    expect(dataDirWarnings(server)).toEqual([])
-  })
+  )
 
   it('warns once at start when an existing data directory is open to other users, and still serves', async () => {
     const dataDir = tempDir('nodeplane-perm-')

@@ -27,7 +27,12 @@ describe('POST /api/v1/nodes/{id}/network/ip', () => {
     const node = await runningNode()
     const res = await client.post(ipPath(node.id))
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ status: 'attached', ip: expect.stringMatching(/^\d+\.\d+\.\d+\.\d+\/32$/), ipVersion: 4, nodeId: node.id })
+    expect(res.body).toEqual({
+      status: 'attached',
+      ip: expect.stringMatching(/^\d+\.\d+\.\d+\.\d+\/32$/),
+      ipVersion: 4,
+      nodeId: node.id,
+    })
     expect(res.body.ip).not.toBe(`${node.ip_address}/32`)
   })
 
@@ -36,7 +41,10 @@ describe('POST /api/v1/nodes/{id}/network/ip', () => {
     const res = await client.request('POST', ipPath(node.id))
     expect(res.status).toBe(200)
     expect(res.body.ipVersion).toBe(4)
-    const wrong = await client.request('POST', ipPath(node.id), { headers: { 'Content-Type': 'text/plain' }, body: 'auto' })
+    const wrong = await client.request('POST', ipPath(node.id), {
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'auto',
+    })
     expect(wrong.status).toBe(400)
     expect(wrong.body.errors[0].field).toBe('Content-Type')
   })
@@ -113,7 +121,9 @@ describe('DELETE /api/v1/nodes/{id}/network/ip', () => {
 
   it('answers 404 ip_not_attached when nothing (or not that address) is attached', async () => {
     const node = await runningNode()
-    expect((await client.delete(`${ipPath(node.id)}?ip=203.0.113.250`)).body.code).toBe('ip_not_attached')
+    expect((await client.delete(`${ipPath(node.id)}?ip=203.0.113.250`)).body.code).toBe(
+      'ip_not_attached'
+    )
     await client.delete(ipPath(node.id))
     const res = await client.delete(ipPath(node.id))
     expect(res.status).toBe(404)
@@ -136,12 +146,20 @@ describe('GET /api/v1/nodes/{id}/network/ip', () => {
     expect(listed.status).toBe(200)
     const attachedAt = expect.stringMatching(/^\d{4}-\d\d-\d\dT/)
     expect(listed.body).toEqual([
-      { status: 'attached', ip: `${node.ip_address}/32`, ipVersion: 4, nodeId: node.id, attachedAt },
+      {
+        status: 'attached',
+        ip: `${node.ip_address}/32`,
+        ipVersion: 4,
+        nodeId: node.id,
+        attachedAt,
+      },
       { ...v6, attachedAt },
     ])
     // Detached elsewhere (another client, the dashboard): gone from the list at once.
     await client.delete(`${ipPath(node.id)}?ip=${v6.ip}`)
-    expect((await client.get(ipPath(node.id))).body.map((entry: { ip: string }) => entry.ip)).toEqual([`${node.ip_address}/32`])
+    expect(
+      (await client.get(ipPath(node.id))).body.map((entry: { ip: string }) => entry.ip)
+    ).toEqual([`${node.ip_address}/32`])
   })
 
   it('shows no address while the node provisions, as the node shows no ip_address', async () => {
@@ -159,7 +177,10 @@ describe('GET /api/v1/nodes/{id}/network/ip', () => {
   it("answers 404 for another account's node and for a deleted one, and a read key may list", async () => {
     const node = await runningNode()
     await createTestUser(server.dataDir, 'stranger@example.com')
-    const stranger = api(server.url, (await createTestKey(server.dataDir, 'read_write', 'stranger@example.com')).key)
+    const stranger = api(
+      server.url,
+      (await createTestKey(server.dataDir, 'read_write', 'stranger@example.com')).key
+    )
     const probe = await stranger.get(ipPath(node.id))
     expect([probe.status, probe.body.code]).toEqual([404, 'node_not_found'])
     expect(JSON.stringify(probe.body)).not.toContain(node.ip_address)
@@ -168,6 +189,8 @@ describe('GET /api/v1/nodes/{id}/network/ip', () => {
     expect((await reader.get(ipPath(node.id))).status).toBe(200)
 
     await client.delete(`/nodes/${node.id}`)
-    await eventually(async () => ((await client.get(ipPath(node.id))).status === 404 ? true : undefined))
+    await eventually(async () =>
+      (await client.get(ipPath(node.id))).status === 404 ? true : undefined
+    )
   })
 })

@@ -12,7 +12,11 @@ describe('restart', () => {
     const vpc = await before.post('/api/v1/networking', { name: 'kept' })
     const ids: string[] = []
     for (let i = 0; i < 5; i++) ids.push((await before.post('/nodes', { name: `n${i}` })).body.id)
-    expect((await before.get('/nodes')).body.every((n: { status: string }) => n.status === 'provisioning')).toBe(true)
+    expect(
+      (await before.get('/nodes')).body.every(
+        (n: { status: string }) => n.status === 'provisioning'
+      )
+    ).toBe(true)
     await first.kill()
 
     const second = await startServer({ dataDir: first.dataDir, env })
@@ -20,12 +24,17 @@ describe('restart', () => {
       const after = api(second.url, key)
       const nodes = await eventually(async () => {
         const res = await after.get('/nodes')
-        return res.body.length === 5 && res.body.every((n: { status: string }) => n.status === 'running') ? res.body : undefined
+        return res.body.length === 5 &&
+          res.body.every((n: { status: string }) => n.status === 'running')
+          ? res.body
+          : undefined
       }, 15_000)
       expect(nodes.map((n: { id: string }) => n.id).sort()).toEqual([...ids].sort())
       expect(nodes.every((n: { ip_address: string | null }) => n.ip_address !== null)).toBe(true)
       expect((await after.get(`/api/v1/networking/${vpc.body.id}`)).body.name).toBe('kept')
-      expect(second.logs.some((l) => l.msg === 'resuming unfinished work' && l.provisioning === 5)).toBe(true)
+      expect(
+        second.logs.some((l) => l.msg === 'resuming unfinished work' && l.provisioning === 5)
+      ).toBe(true)
     } finally {
       await second.stop()
     }
@@ -37,14 +46,21 @@ describe('restart', () => {
     const key = (await createTestKey(first.dataDir)).key
     const before = api(first.url, key)
     const node = await before.post('/nodes')
-    await eventually(async () => ((await before.get(`/nodes/${node.body.id}`)).body.status === 'running' ? true : undefined))
+    await eventually(async () =>
+      (await before.get(`/nodes/${node.body.id}`)).body.status === 'running' ? true : undefined
+    )
     await before.delete(`/nodes/${node.body.id}`)
     await first.kill()
 
-    const second = await startServer({ dataDir: first.dataDir, env: { NODEPLANE_TEARDOWN_SECONDS: '0' } })
+    const second = await startServer({
+      dataDir: first.dataDir,
+      env: { NODEPLANE_TEARDOWN_SECONDS: '0' },
+    })
     try {
       const after = api(second.url, key)
-      await eventually(async () => ((await after.get(`/nodes/${node.body.id}`)).status === 404 ? true : undefined))
+      await eventually(async () =>
+        (await after.get(`/nodes/${node.body.id}`)).status === 404 ? true : undefined
+      )
       const hosts = await after.get('/api/v1/compute?status=reserved&limit=200&region=us-east-1')
       expect(hosts.body.hosts.map((h: { id: string }) => h.id)).not.toContain(node.body.host_id)
     } finally {

@@ -29,7 +29,10 @@ afterAll(() => server.stop())
  * when `forever`), and reports what the server answered and when it closed the connection
  * (Infinity if it had not after 10 s).
  */
-async function slowClient(head: string, trickle: { bytes: string; everyMs: number; forever?: boolean }) {
+async function slowClient(
+  head: string,
+  trickle: { bytes: string; everyMs: number; forever?: boolean }
+) {
   const { hostname, port } = new URL(server.url)
   const socket = connect(Number(port), hostname)
   socket.on('error', () => undefined) // a write racing the server's close
@@ -54,7 +57,11 @@ async function slowClient(head: string, trickle: { bytes: string; everyMs: numbe
 describe('slow clients', () => {
   it('are cut off when their headers take longer than the headers timeout', async () => {
     const head = `GET /api/v1/compute HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\nX-Slow: `
-    const { reply, closedAfterMs } = await slowClient(head, { bytes: 'x', everyMs: 100, forever: true })
+    const { reply, closedAfterMs } = await slowClient(head, {
+      bytes: 'x',
+      everyMs: 100,
+      forever: true,
+    })
     expect(reply).toMatch(/^HTTP\/1\.1 408/)
     expect(closedAfterMs).toBeGreaterThanOrEqual(HEADERS_MS - 50)
     expect(closedAfterMs).toBeLessThan(HEADERS_MS + LATE_MS)
@@ -70,7 +77,11 @@ describe('slow clients', () => {
       '',
       '{',
     ].join('\r\n')
-    const { reply, closedAfterMs } = await slowClient(head, { bytes: ' ', everyMs: 100, forever: true })
+    const { reply, closedAfterMs } = await slowClient(head, {
+      bytes: ' ',
+      everyMs: 100,
+      forever: true,
+    })
     expect(reply).toMatch(/^HTTP\/1\.1 408/)
     expect(closedAfterMs).toBeGreaterThanOrEqual(REQUEST_MS - 50)
     expect(closedAfterMs).toBeLessThan(REQUEST_MS + LATE_MS)

@@ -43,7 +43,10 @@ describe('upgrading an install from before one-time passwords', () => {
   it(`asks the existing admin to replace the password once, and no one else (${testDialect})`, async () => {
     const dataDir = newDataDir()
     await migrateOld(dataDir, migrationsBefore(TAG))
-    await sqlQuery(dataDir, `INSERT INTO accounts (id, name, created_at) VALUES ('acct_a', 'a', 1), ('acct_b', 'b', 1)`)
+    await sqlQuery(
+      dataDir,
+      `INSERT INTO accounts (id, name, created_at) VALUES ('acct_a', 'a', 1), ('acct_b', 'b', 1)`
+    )
     await sqlQuery(
       dataDir,
       `INSERT INTO users (id, account_id, email, password_hash, is_admin, created_at) VALUES

@@ -17,7 +17,9 @@ describe('GET /api/v1/usage', () => {
     const created = await client.post('/nodes')
     await new Promise((resolve) => setTimeout(resolve, 1200))
     await client.delete(`/nodes/${created.body.id}`)
-    await eventually(async () => ((await client.get(`/nodes/${created.body.id}`)).status === 404 ? true : undefined))
+    await eventually(async () =>
+      (await client.get(`/nodes/${created.body.id}`)).status === 404 ? true : undefined
+    )
     await new Promise((resolve) => setTimeout(resolve, 1100))
 
     const res = await client.get('/api/v1/usage')
@@ -44,7 +46,9 @@ describe('GET /api/v1/usage', () => {
     const res = await client.get(`/api/v1/usage?from=${from}&to=${to}`)
     const row = res.body.nodes.find((n: { node_id: string }) => n.node_id === created.body.id)
     expect(row.seconds).toBe(10)
-    const before = await client.get(`/api/v1/usage?from=2020-01-01T00:00:00Z&to=2020-02-01T00:00:00Z`)
+    const before = await client.get(
+      `/api/v1/usage?from=2020-01-01T00:00:00Z&to=2020-02-01T00:00:00Z`
+    )
     expect(before.body.nodes).toEqual([])
     expect(before.body.total_cost).toBe('0.000000')
   })

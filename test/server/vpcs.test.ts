@@ -14,9 +14,18 @@ afterAll(() => server.stop())
 
 describe('POST /api/v1/networking', () => {
   it('returns 201 with a UUID id, the fields given and a private /16', async () => {
-    const res = await client.post('/api/v1/networking', { name: 'backend', region: 'eu-central-1', description: 'api tier' })
+    const res = await client.post('/api/v1/networking', {
+      name: 'backend',
+      region: 'eu-central-1',
+      description: 'api tier',
+    })
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ name: 'backend', region: 'eu-central-1', description: 'api tier', node_ids: [] })
+    expect(res.body).toMatchObject({
+      name: 'backend',
+      region: 'eu-central-1',
+      description: 'api tier',
+      node_ids: [],
+    })
     expect(res.body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
     expect(res.body.cidr).toMatch(/^10\.\d+\.0\.0\/16$/)
   })
@@ -99,7 +108,9 @@ describe('DELETE /api/v1/networking/{id}', () => {
     expect((await client.get(`/api/v1/networking/${vpc.body.id}`)).status).toBe(200)
 
     await client.delete(`/nodes/${node.body.id}`)
-    await eventually(async () => ((await client.get(`/nodes/${node.body.id}`)).status === 404 ? true : undefined))
+    await eventually(async () =>
+      (await client.get(`/nodes/${node.body.id}`)).status === 404 ? true : undefined
+    )
     expect((await client.delete(`/api/v1/networking/${vpc.body.id}`)).status).toBe(204)
   })
 

@@ -27,16 +27,29 @@ afterAll(async () => {
   await receiver?.close()
 })
 
-type Delivery = { id: string; event_id: number | null; event_type: string; status: string; attempts: number; attempt_log: { response_status: number | null; error: string | null }[] }
+type Delivery = {
+  id: string
+  event_id: number | null
+  event_type: string
+  status: string
+  attempts: number
+  attempt_log: { response_status: number | null; error: string | null }[]
+}
 
 async function hook(path: string, eventTypes: string[] = ['vpc.created']) {
-  const res = await client.post('/api/v1/webhooks', { url: receiver.url(path), event_types: eventTypes })
+  const res = await client.post('/api/v1/webhooks', {
+    url: receiver.url(path),
+    event_types: eventTypes,
+  })
   expect(res.status).toBe(201)
   return res.body as { id: string; secret: string }
 }
 
 /** The delivery log of a webhook once `done` holds for it. */
-async function deliveriesWhen(id: string, done: (list: Delivery[]) => boolean): Promise<Delivery[]> {
+async function deliveriesWhen(
+  id: string,
+  done: (list: Delivery[]) => boolean
+): Promise<Delivery[]> {
   return eventually(async () => {
     const list = (await client.get(`/api/v1/webhooks/${id}/deliveries`)).body as Delivery[]
     return done(list) ? list : undefined
@@ -60,7 +73,9 @@ describe('/api/v1/webhooks', () => {
       created_at: expect.any(String),
     })
     expect(JSON.stringify(listed)).not.toContain(created.secret)
-    const changed = await client.request('PATCH', `/api/v1/webhooks/${created.id}`, { json: { event_types: [], description: 'all' } })
+    const changed = await client.request('PATCH', `/api/v1/webhooks/${created.id}`, {
+      json: { event_types: [], description: 'all' },
+    })
     expect(changed.body).toMatchObject({ event_types: [], description: 'all' })
     expect((await client.get(`/api/v1/webhooks/${created.id}`)).body.description).toBe('all')
     expect((await client.delete(`/api/v1/webhooks/${created.id}`)).status).toBe(204)
@@ -86,11 +101,17 @@ describe('webhook deliveries', () => {
     const { id, secret } = await hook('/signed')
     const vpc = (await client.post('/api/v1/networking', { name: 'hooked' })).body
     await client.delete(`/api/v1/networking/${vpc.id}`)
-    const [delivery] = await deliveriesWhen(id, (list) => list.some((d) => d.status === 'succeeded'))
+    const [delivery] = await deliveriesWhen(id, (list) =>
+      list.some((d) => d.status === 'succeeded')
+    )
     const [got] = receiver.at('/signed')
     expect(receiver.at('/signed')).toHaveLength(1) // vpc.deleted is not a chosen type
     const event = JSON.parse(got!.body)
-    expect(event).toMatchObject({ type: 'vpc.created', resource_id: vpc.id, data: { name: 'hooked' } })
+    expect(event).toMatchObject({
+      type: 'vpc.created',
+      resource_id: vpc.id,
+      data: { name: 'hooked' },
+    })
     expect(got!.headers['content-type']).toBe('application/json')
     expect(got!.headers['nodeplane-event-type']).toBe('vpc.created')
     expect(got!.headers['nodeplane-event-id']).toBe(String(event.id))
@@ -98,7 +119,12 @@ describe('webhook deliveries', () => {
     const signature = got!.headers['nodeplane-signature']!
     expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/)
     expect(verifySignature(secret, got!.body, signature, now())).toBe(true)
-    expect(delivery).toMatchObject({ event_id: event.id, status: 'succeeded', attempts: 1, attempt_log: [{ response_status: 200, error: null }] })
+    expect(delivery).toMatchObject({
+      event_id: event.id,
+      status: 'succeeded',
+      attempts: 1,
+      attempt_log: [{ response_status: 200, error: null }],
+    })
   })
 
   it('a wrong verification recipe fails: another secret, the body alone, a changed body, an old timestamp', async () => {
@@ -110,7 +136,9 @@ describe('webhook deliveries', () => {
     expect(verifySignature(secret, got.body, header, now())).toBe(true)
     expect(verifySignature(`${secret}x`, got.body, header, now())).toBe(false)
     expect(createHmac('sha256', secret).update(got.body).digest('hex')).not.toBe(v1)
-    expect(verifySignature(secret, got.body.replace('recipes', 'recipez'), header, now())).toBe(false)
+    expect(verifySignature(secret, got.body.replace('recipes', 'recipez'), header, now())).toBe(
+      false
+    )
     expect(verifySignature(secret, got.body, header, Number(t) + 301)).toBe(false)
   })
 
@@ -126,14 +154,20 @@ describe('webhook deliveries', () => {
     const [first, second] = receiver.at('/flaky')
     expect(second!.body).toBe(first!.body)
     expect(second!.headers['nodeplane-delivery-id']).toBe(first!.headers['nodeplane-delivery-id'])
-    expect(verifySignature(secret, second!.body, second!.headers['nodeplane-signature']!, now())).toBe(true)
+    expect(
+      verifySignature(secret, second!.body, second!.headers['nodeplane-signature']!, now())
+    ).toBe(true)
   })
 
   it('sends a test event on request', async () => {
     const { id, secret } = await hook('/ping')
     const queued = await client.post(`/api/v1/webhooks/${id}/test`)
     expect(queued.status).toBe(202)
-    expect(queued.body).toMatchObject({ event_type: 'webhook.test', event_id: null, status: 'pending' })
+    expect(queued.body).toMatchObject({
+      event_type: 'webhook.test',
+      event_id: null,
+      status: 'pending',
+    })
     const got = await eventually(async () => receiver.at('/ping')[0])
     expect(JSON.parse(got.body)).toMatchObject({ type: 'webhook.test', resource_id: id })
     expect(verifySignature(secret, got.body, got.headers['nodeplane-signature']!, now())).toBe(true)
@@ -156,9 +190,13 @@ describe('webhook deliveries', () => {
     ])
     expect((await client.post(`/api/v1/webhooks/${id}/test`)).body.code).toBe('webhook_disabled')
     // Enabled again, it delivers once more.
-    expect((await client.request('PATCH', `/api/v1/webhooks/${id}`, { json: { enabled: true } })).body).toMatchObject({ enabled: true, disabled_reason: null })
+    expect(
+      (await client.request('PATCH', `/api/v1/webhooks/${id}`, { json: { enabled: true } })).body
+    ).toMatchObject({ enabled: true, disabled_reason: null })
     await client.post('/api/v1/networking', { name: 'alive-again' })
-    await eventually(async () => (receiver.at('/dead').some((r) => r.body.includes('alive-again')) ? true : undefined))
+    await eventually(async () =>
+      receiver.at('/dead').some((r) => r.body.includes('alive-again')) ? true : undefined
+    )
   })
 })
 
@@ -170,17 +208,22 @@ describe('webhook deliveries across a crash', () => {
     try {
       const slowClient = api(slow.url, (await createTestKey(slow.dataDir)).key)
       receiver.answer('/crash', 500)
-      const created = await slowClient.post('/api/v1/webhooks', { url: receiver.url('/crash'), event_types: ['vpc.created'] })
+      const created = await slowClient.post('/api/v1/webhooks', {
+        url: receiver.url('/crash'),
+        event_types: ['vpc.created'],
+      })
       await slowClient.post('/api/v1/networking', { name: 'crash' })
       await eventually(async () => {
-        const list = (await slowClient.get(`/api/v1/webhooks/${created.body.id}/deliveries`)).body as Delivery[]
+        const list = (await slowClient.get(`/api/v1/webhooks/${created.body.id}/deliveries`))
+          .body as Delivery[]
         return list[0]?.attempts === 1 ? true : undefined
       })
       await slow.kill()
       restarted = await startServer({ dataDir: slow.dataDir, env: ENV })
       const again = api(restarted.url, (await createTestKey(restarted.dataDir)).key)
       const log = await eventually(async () => {
-        const list = (await again.get(`/api/v1/webhooks/${created.body.id}/deliveries`)).body as Delivery[]
+        const list = (await again.get(`/api/v1/webhooks/${created.body.id}/deliveries`))
+          .body as Delivery[]
         return list[0]?.status === 'succeeded' ? list : undefined
       }, 20_000)
       expect(log[0]!.attempt_log.map((a) => a.response_status)).toEqual([500, 200])

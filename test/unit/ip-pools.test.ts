@@ -4,11 +4,22 @@ import { fromBigInt, ipv4Text, privateRange, toBigInt, vpcCidr } from '../../ser
 import ipaddr from 'ipaddr.js'
 import { blockForAddress, firstFreeBlock, ipPools } from '../../server/public-ips/ip-pools.js'
 
-const pools = ipPools(loadConfig({ NODEPLANE_IPV4_POOLS: '203.0.113.0/30,198.51.100.0/24', NODEPLANE_IPV6_POOLS: '2001:db8::/32' }))
+const pools = ipPools(
+  loadConfig({
+    NODEPLANE_IPV4_POOLS: '203.0.113.0/30,198.51.100.0/24',
+    NODEPLANE_IPV6_POOLS: '2001:db8::/32',
+  })
+)
 
 describe('IPv4 formatting', () => {
   it('spells addresses as ipaddr.js does, at both ends of the range', () => {
-    for (const text of ['0.0.0.0', '10.1.0.10', '100.127.255.254', '203.0.113.1', '255.255.255.255']) {
+    for (const text of [
+      '0.0.0.0',
+      '10.1.0.10',
+      '100.127.255.254',
+      '203.0.113.1',
+      '255.255.255.255',
+    ]) {
       expect(fromBigInt(4, toBigInt(ipaddr.parse(text)))).toBe(text)
     }
   })
@@ -28,14 +39,25 @@ describe('public IP pools', () => {
 
   it('hands out IPv6 /64s with ::1 as the address', () => {
     const first = firstFreeBlock(pools[6], new Set())!
-    expect(first).toEqual({ version: 6, network: '2001:db8::/64', ip: '2001:db8::1/64', ipv4Value: null })
+    expect(first).toEqual({
+      version: 6,
+      network: '2001:db8::/64',
+      ip: '2001:db8::1/64',
+      ipv4Value: null,
+    })
     const second = firstFreeBlock(pools[6], new Set([first.network]))!
     expect(second.ip).toBe('2001:db8:0:1::1/64')
   })
 
   it('finds the block of a specific address, refusing reserved and foreign ones', () => {
-    expect(blockForAddress(pools, '198.51.100.7')).toMatchObject({ network: '198.51.100.7/32', ip: '198.51.100.7/32' })
-    expect(blockForAddress(pools, '2001:DB8:0:5::abcd')).toMatchObject({ network: '2001:db8:0:5::/64', ip: '2001:db8:0:5::abcd/64' })
+    expect(blockForAddress(pools, '198.51.100.7')).toMatchObject({
+      network: '198.51.100.7/32',
+      ip: '198.51.100.7/32',
+    })
+    expect(blockForAddress(pools, '2001:DB8:0:5::abcd')).toMatchObject({
+      network: '2001:db8:0:5::/64',
+      ip: '2001:db8:0:5::abcd/64',
+    })
     expect(blockForAddress(pools, '198.51.100.0')).toBeUndefined()
     expect(blockForAddress(pools, '198.51.100.255')).toBeUndefined()
     expect(blockForAddress(pools, '8.8.8.8')).toBeUndefined()

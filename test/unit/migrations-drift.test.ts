@@ -11,7 +11,11 @@ const run = promisify(execFile)
  * Runs drizzle-kit generate over a copy of a migrations folder and returns the files it adds:
  * none when the committed migrations already build the tables the code defines.
  */
-async function newMigrations(dialect: 'sqlite' | 'postgresql', schema: string, folder: string): Promise<string[]> {
+async function newMigrations(
+  dialect: 'sqlite' | 'postgresql',
+  schema: string,
+  folder: string
+): Promise<string[]> {
   // drizzle-kit resolves --out against the working directory, so the copy sits in the repo's ignored output.
   mkdirSync(join(REPO, 'test-output'), { recursive: true })
   const dir = mkdtempSync(join(REPO, 'test-output', 'drift-'))
@@ -19,7 +23,20 @@ async function newMigrations(dialect: 'sqlite' | 'postgresql', schema: string, f
   try {
     cpSync(join(REPO, 'server/db', folder), copy, { recursive: true })
     const before = readdirSync(copy)
-    await run('npx', ['drizzle-kit', 'generate', '--dialect', dialect, '--schema', schema, '--out', `./${relative(REPO, copy)}`], { cwd: REPO })
+    await run(
+      'npx',
+      [
+        'drizzle-kit',
+        'generate',
+        '--dialect',
+        dialect,
+        '--schema',
+        schema,
+        '--out',
+        `./${relative(REPO, copy)}`,
+      ],
+      { cwd: REPO }
+    )
     return readdirSync(copy).filter((file) => !before.includes(file))
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -32,6 +49,8 @@ describe('database migrations', () => {
   }, 60_000)
 
   it('PostgreSQL migrations match the same tables (run npm run gen:migrations)', async () => {
-    expect(await newMigrations('postgresql', './server/db/pg-schema.ts', 'migrations-pg')).toEqual([])
+    expect(await newMigrations('postgresql', './server/db/pg-schema.ts', 'migrations-pg')).toEqual(
+      []
+    )
   }, 60_000)
 })

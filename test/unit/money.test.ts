@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { costOfSeconds, formatMicros, formatPrice, monthlyFromHourly, parsePrice } from '../../server/lib/money.js'
+import {
+  costOfSeconds,
+  formatMicros,
+  formatPrice,
+  monthlyFromHourly,
+  parsePrice,
+} from '../../server/lib/money.js'
 
 describe('money', () => {
   it('parses and formats the spec price shapes without float error', () => {

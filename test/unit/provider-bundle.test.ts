@@ -19,7 +19,9 @@ describe('the provider build', () => {
       logLevel: 'silent',
     })
     const inputs = Object.keys(result.metafile.inputs)
-    expect(inputs).toEqual(expect.arrayContaining(['provider/resources/node.ts', 'provider/client/api.ts']))
+    expect(inputs).toEqual(
+      expect.arrayContaining(['provider/resources/node.ts', 'provider/client/api.ts'])
+    )
     expect(inputs.filter((input) => input.startsWith('server/'))).toEqual([])
   })
 })

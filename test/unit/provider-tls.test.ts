@@ -1,6 +1,10 @@
 import { X509Certificate } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { certificateSerial, selfSignedCertificate, startKeyGeneration } from '../../provider/protocol/tls.js'
+import {
+  certificateSerial,
+  selfSignedCertificate,
+  startKeyGeneration,
+} from '../../provider/protocol/tls.js'
 
 describe('provider AutoMTLS certificate', () => {
   it('is accepted by OpenSSL whatever random bytes its serial starts with', async () => {
@@ -12,7 +16,10 @@ describe('provider AutoMTLS certificate', () => {
       const serial = certificateSerial(random)
       const cert = new X509Certificate(selfSignedCertificate(keys, serial).certPem)
       // Positive and 16 bytes, like go-plugin's 128-bit serials.
-      expect(cert.serialNumber.toLowerCase(), `random bytes starting ${Buffer.from(start).toString('hex')}`).toBe(serial)
+      expect(
+        cert.serialNumber.toLowerCase(),
+        `random bytes starting ${Buffer.from(start).toString('hex')}`
+      ).toBe(serial)
       expect(serial).toMatch(/^(0[1-9a-f]|[1-7][0-9a-f])[0-9a-f]{30}$/)
     }
   })

@@ -40,7 +40,16 @@ export function Alert(props: { kind: 'ok' | 'error' | 'warn'; children?: Child }
 
 /** A service's refusal as a readable message, with the fields it names. */
 /** What the forms call their fields, so an error names the field as the page does. */
-const FIELD_LABELS: Record<string, string> = { url: 'URL', event_types: 'Events', host_id: 'Host id', vpc_id: 'VPC', ip: 'Address', min_cpu: 'Minimum cores', min_memory_gb: 'Minimum memory (GB)', min_storage_gb: 'Minimum storage (GB)' }
+const FIELD_LABELS: Record<string, string> = {
+  url: 'URL',
+  event_types: 'Events',
+  host_id: 'Host id',
+  vpc_id: 'VPC',
+  ip: 'Address',
+  min_cpu: 'Minimum cores',
+  min_memory_gb: 'Minimum memory (GB)',
+  min_storage_gb: 'Minimum storage (GB)',
+}
 
 export function fieldLabel(field: string): string {
   const label = FIELD_LABELS[field] ?? field.replace(/_/g, ' ')

@@ -48,7 +48,8 @@
     if (!event.persisted) return
     for (const form of document.querySelectorAll('form[aria-busy="true"]')) {
       form.removeAttribute('aria-busy')
-      for (const button of form.querySelectorAll('button')) button.disabled = button.dataset.wasDisabled === 'true'
+      for (const button of form.querySelectorAll('button'))
+        button.disabled = button.dataset.wasDisabled === 'true'
     }
   })
 

@@ -5,8 +5,20 @@ import type { Logger } from 'pino'
 import type { NodeRef, NodeSpec } from '../driver.js'
 import { keyedSerial } from '../../lib/serial.js'
 import { listNamespaces } from '../network/exec.js'
-import { deleteFabricLink, deleteNamespace, ensureFabric, removeEmptyBridges } from '../network/fabric.js'
-import { ifname, netnsNames, nodeDir, nodeNamespace, shortHash, type NetnsNames } from '../network/names.js'
+import {
+  deleteFabricLink,
+  deleteNamespace,
+  ensureFabric,
+  removeEmptyBridges,
+} from '../network/fabric.js'
+import {
+  ifname,
+  netnsNames,
+  nodeDir,
+  nodeNamespace,
+  shortHash,
+  type NetnsNames,
+} from '../network/names.js'
 import { ensureNodeNetwork, setNodePublicIps } from '../network/node-net.js'
 import { namespaceIds, sshdPid, startSshd, stopProcesses, writeNodeFiles } from './sshd.js'
 

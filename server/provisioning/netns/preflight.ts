@@ -19,7 +19,10 @@ export async function preflight(): Promise<void> {
   const problems = missingTools(TOOLS)
   if (problems.length === 0) {
     // The kernel may still lack network namespaces (or a sandbox may forbid them).
-    await run('ip', ['netns', 'list']).catch((err: Error) => problems.push(`ip netns fails: ${err.message}`))
+    await run('ip', ['netns', 'list']).catch((err: Error) =>
+      problems.push(`ip netns fails: ${err.message}`)
+    )
   }
-  if (problems.length > 0) throw new Error(`NODEPLANE_DRIVER=netns cannot run here: ${problems.join('; ')}`)
+  if (problems.length > 0)
+    throw new Error(`NODEPLANE_DRIVER=netns cannot run here: ${problems.join('; ')}`)
 }

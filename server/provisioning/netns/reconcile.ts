@@ -1,7 +1,12 @@
 import { readdir } from 'node:fs/promises'
 import type { ExpectedNode } from '../driver.js'
 import { listNamespaces } from '../network/exec.js'
-import { deleteFabricLink, ensureFabric, fabricLinks, removeEmptyBridges } from '../network/fabric.js'
+import {
+  deleteFabricLink,
+  ensureFabric,
+  fabricLinks,
+  removeEmptyBridges,
+} from '../network/fabric.js'
 import { hashOfNamespace, nodeNamespace, shortHash } from '../network/names.js'
 import type { NetnsEngine } from './engine.js'
 

@@ -22,7 +22,10 @@ const FABRIC_UPLINK = 'inet0'
 /** Settings every namespace of ours gets: addresses usable at once, without duplicate detection. */
 export const NO_DAD = ['net.ipv6.conf.all.accept_dad=0', 'net.ipv6.conf.default.accept_dad=0']
 
-const BRIDGE_NF_OFF = ['net.bridge.bridge-nf-call-iptables=0', 'net.bridge.bridge-nf-call-ip6tables=0']
+const BRIDGE_NF_OFF = [
+  'net.bridge.bridge-nf-call-iptables=0',
+  'net.bridge.bridge-nf-call-ip6tables=0',
+]
 
 async function sysctl(namespace: string, settings: string[]): Promise<void> {
   await execIn(namespace, 'sysctl', ['-q', '-w', ...settings])
@@ -42,7 +45,8 @@ export async function ensureNamespace(
 
 /** What identifies a network namespace: the inode of a named one, or of a process's. */
 export function netnsInode(nameOrPid: string | number): number | undefined {
-  const path = typeof nameOrPid === 'number' ? `/proc/${nameOrPid}/ns/net` : `/run/netns/${nameOrPid}`
+  const path =
+    typeof nameOrPid === 'number' ? `/proc/${nameOrPid}/ns/net` : `/run/netns/${nameOrPid}`
   try {
     return statSync(path).ino
   } catch {
@@ -108,7 +112,16 @@ async function fabricIntact(names: NetnsNames): Promise<boolean> {
   if (!present.includes(names.fabric) || !present.includes(names.internet)) return false
   if (!(await succeeds('ip', ['-n', names.fabric, 'link', 'show', FABRIC_UPLINK]))) return false
   // A fabric built by an older nodeplane has no firewall: rebuilt, it gets one.
-  return succeeds('ip', ['netns', 'exec', names.fabric, 'nft', 'list', 'table', 'inet', 'nodeplane'])
+  return succeeds('ip', [
+    'netns',
+    'exec',
+    names.fabric,
+    'nft',
+    'list',
+    'table',
+    'inet',
+    'nodeplane',
+  ])
 }
 
 /** Builds the fabric and internet namespaces, or rebuilds them when anything is missing. */

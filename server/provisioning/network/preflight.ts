@@ -31,6 +31,7 @@ export function missingTools(tools: Tool[]): string[] {
   const problems: string[] = []
   if (process.platform !== 'linux') problems.push('it needs Linux')
   else if (!hasCapabilities()) problems.push('it needs root (CAP_NET_ADMIN and CAP_SYS_ADMIN)')
-  for (const [tool, pkg] of tools) if (!onPath(tool)) problems.push(`${tool} is missing (Debian package ${pkg})`)
+  for (const [tool, pkg] of tools)
+    if (!onPath(tool)) problems.push(`${tool} is missing (Debian package ${pkg})`)
   return problems
 }

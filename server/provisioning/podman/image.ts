@@ -33,7 +33,11 @@ function osRelease(): Record<string, string> {
 /** The Debian release nodes run: this machine's own when it is Debian, else bookworm. */
 export function imageSuite(env: Record<string, string | undefined> = process.env): string {
   const release = osRelease()
-  return env.NODEPLANE_IMAGE_SUITE ?? (release.ID === 'debian' ? release.VERSION_CODENAME : undefined) ?? FALLBACK_SUITE
+  return (
+    env.NODEPLANE_IMAGE_SUITE ??
+    (release.ID === 'debian' ? release.VERSION_CODENAME : undefined) ??
+    FALLBACK_SUITE
+  )
 }
 
 /** The tag nodes of this nodeplane run: `localhost/nodeplane-node:<suite>-<recipe hash>`. */
@@ -43,10 +47,14 @@ export function imageTag(env: Record<string, string | undefined> = process.env):
 }
 
 /** The Debian mirror apt on this machine uses for `suite`, so the build needs no other host. */
-export function debianMirror(suite: string, env: Record<string, string | undefined> = process.env): string {
+export function debianMirror(
+  suite: string,
+  env: Record<string, string | undefined> = process.env
+): string {
   if (env.NODEPLANE_DEBIAN_MIRROR) return env.NODEPLANE_DEBIAN_MIRROR
   const sources: string[] = []
-  if (existsSync('/etc/apt/sources.list')) sources.push(readFileSync('/etc/apt/sources.list', 'utf8'))
+  if (existsSync('/etc/apt/sources.list'))
+    sources.push(readFileSync('/etc/apt/sources.list', 'utf8'))
   const dir = '/etc/apt/sources.list.d'
   if (existsSync(dir)) {
     for (const file of readdirSync(dir).filter((name) => /\.(list|sources)$/.test(name))) {
@@ -80,9 +88,22 @@ export async function imageExists(tag = imageTag()): Promise<boolean> {
 }
 
 /** Node images in podman's store: current and older recipes. */
-export async function listImages(): Promise<{ tag: string; id: string; created: string; size: number }[]> {
-  const out = await podman(['images', '--filter', 'label=io.nodeplane.image=node', '--format', 'json'])
-  const images = JSON.parse(out || '[]') as { Id: string; Names?: string[]; Created: number; Size: number }[]
+export async function listImages(): Promise<
+  { tag: string; id: string; created: string; size: number }[]
+> {
+  const out = await podman([
+    'images',
+    '--filter',
+    'label=io.nodeplane.image=node',
+    '--format',
+    'json',
+  ])
+  const images = JSON.parse(out || '[]') as {
+    Id: string
+    Names?: string[]
+    Created: number
+    Size: number
+  }[]
   return images.flatMap((image) =>
     (image.Names ?? []).map((tag) => ({
       tag,
@@ -110,7 +131,9 @@ export function buildImage(
     child.stderr.pipe(out, { end: false })
     child.once('error', reject)
     child.once('close', (code) =>
-      code === 0 ? resolve(tag) : reject(new Error(`building the node image failed (exit ${code}); see the output above`))
+      code === 0
+        ? resolve(tag)
+        : reject(new Error(`building the node image failed (exit ${code}); see the output above`))
     )
   })
 }

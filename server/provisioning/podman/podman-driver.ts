@@ -1,7 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
 import { keyedSerial } from '../../lib/serial.js'
-import { ProvisioningRefused, type ExpectedNode, type NodeRef, type NodeSpec, type ProvisioningDriver } from '../driver.js'
+import {
+  ProvisioningRefused,
+  type ExpectedNode,
+  type NodeRef,
+  type NodeSpec,
+  type ProvisioningDriver,
+} from '../driver.js'
 import {
   adoptNamespace,
   deleteFabricLink,
@@ -50,7 +56,9 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
     checked ??= (async () => {
       await preflight()
       if (!(await imageExists(image))) {
-        throw new ProvisioningRefused(`the node image ${image} is missing: run \`nodeplane images build\` as root`)
+        throw new ProvisioningRefused(
+          `the node image ${image} is missing: run \`nodeplane images build\` as root`
+        )
       }
     })()
     // A failed check is not kept: the operator may fix what was missing and retry.
@@ -62,7 +70,8 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
 
   /** Cuts a node's links to the fabric; the veth peers inside the node go with them. */
   async function unplug(hash: string): Promise<void> {
-    for (const link of [ifname.vpcPort(hash), ifname.publicLink(hash)]) await deleteFabricLink(names, link)
+    for (const link of [ifname.vpcPort(hash), ifname.publicLink(hash)])
+      await deleteFabricLink(names, link)
   }
 
   /** The container's current network namespace, named and wired into the VPC and the router. */
@@ -80,7 +89,10 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
    * Makes the node's container exist and run, wired. A new container gets the root password;
    * `resetPassword` also sets it on an existing one (a node still provisioning).
    */
-  async function ensureNode(node: NodeSpec, resetPassword: boolean): Promise<'created' | 'started' | 'running'> {
+  async function ensureNode(
+    node: NodeSpec,
+    resetPassword: boolean
+  ): Promise<'created' | 'started' | 'running'> {
     const name = nodeNamespace(names, node.id)
     let state = await containerState(name)
     let outcome: 'created' | 'started' | 'running' = 'running'
@@ -151,7 +163,10 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
     },
     async reconcile(expected: ExpectedNode[]) {
       await ready()
-      await reconcileContainers({ names, log, serial, remove, revive: (entry) => driver.revive!(entry) }, expected)
+      await reconcileContainers(
+        { names, log, serial, remove, revive: (entry) => driver.revive!(entry) },
+        expected
+      )
     },
     async findDead(runningIds) {
       const containers = new Map((await instanceContainers(names.prefix)).map((c) => [c.nodeId, c]))
@@ -160,8 +175,7 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
         const container = containers.get(id)
         if (!container?.running) dead.push(id)
         // Restarted behind our back: alive, but its new namespace is not wired yet.
-        else if (netnsInode(nodeNamespace(names, id)) !== netnsInode(container.pid))
-          dead.push(id)
+        else if (netnsInode(nodeNamespace(names, id)) !== netnsInode(container.pid)) dead.push(id)
       }
       return dead
     },
@@ -172,7 +186,8 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
         await setNodePublicIps(names, node, publicIps)
         return result
       })
-      if (outcome === 'created') log.error({ node_id: node.id }, 'node container vanished; recreated from the image')
+      if (outcome === 'created')
+        log.error({ node_id: node.id }, 'node container vanished; recreated from the image')
       await waitForSsh(node, signal)
     },
     async release() {

@@ -25,7 +25,14 @@ interface PsEntry {
 
 /** Every container of one instance, running or not. */
 export async function instanceContainers(prefix: string): Promise<ContainerState[]> {
-  const out = await podman(['ps', '--all', '--filter', `label=${LABEL.instance}=${prefix}`, '--format', 'json'])
+  const out = await podman([
+    'ps',
+    '--all',
+    '--filter',
+    `label=${LABEL.instance}=${prefix}`,
+    '--format',
+    'json',
+  ])
   const entries = JSON.parse(out || '[]') as PsEntry[]
   return entries.map((entry) => ({
     name: entry.Names[0]!,
@@ -43,9 +50,18 @@ export async function containerState(name: string): Promise<ContainerState | und
   } catch {
     return undefined
   }
-  const [info] = JSON.parse(out) as { Name: string; Config: { Labels: Record<string, string> }; State: { Running: boolean; Pid: number } }[]
+  const [info] = JSON.parse(out) as {
+    Name: string
+    Config: { Labels: Record<string, string> }
+    State: { Running: boolean; Pid: number }
+  }[]
   if (!info) return undefined
-  return { name: info.Name, nodeId: info.Config.Labels[LABEL.node] ?? '', running: info.State.Running, pid: info.State.Pid }
+  return {
+    name: info.Name,
+    nodeId: info.Config.Labels[LABEL.node] ?? '',
+    running: info.State.Running,
+    pid: info.State.Pid,
+  }
 }
 
 /** Removes a container with everything in it: its processes, its writable layer, its volumes. */

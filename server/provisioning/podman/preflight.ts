@@ -28,7 +28,10 @@ function hasSubordinateIds(): boolean {
 export async function preflight(): Promise<void> {
   const problems = missingTools(TOOLS)
   if (!hasSubordinateIds()) {
-    problems.push('/etc/subuid and /etc/subgid need a `containers` range (e.g. containers:2147483647:2147483648)')
+    problems.push(
+      '/etc/subuid and /etc/subgid need a `containers` range (e.g. containers:2147483647:2147483648)'
+    )
   }
-  if (problems.length > 0) throw new Error(`NODEPLANE_DRIVER=podman cannot run here: ${problems.join('; ')}`)
+  if (problems.length > 0)
+    throw new Error(`NODEPLANE_DRIVER=podman cannot run here: ${problems.join('; ')}`)
 }

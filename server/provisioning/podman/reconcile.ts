@@ -1,7 +1,13 @@
 import type { Logger } from 'pino'
 import type { ExpectedNode, NodeRef } from '../driver.js'
 import { listNamespaces } from '../network/exec.js'
-import { deleteFabricLink, deleteNamespace, ensureFabric, fabricLinks, removeEmptyBridges } from '../network/fabric.js'
+import {
+  deleteFabricLink,
+  deleteNamespace,
+  ensureFabric,
+  fabricLinks,
+  removeEmptyBridges,
+} from '../network/fabric.js'
 import { hashOfNamespace, shortHash, type NetnsNames } from '../network/names.js'
 import { instanceContainers, removeContainer } from './podman.js'
 
@@ -19,9 +25,13 @@ export interface ReconcileSteps {
  * brings every running node back up, started and wired, with its addresses (after a reboot
  * every container is stopped). Nodes provisioning or deleting are the worker's.
  */
-export async function reconcileContainers(steps: ReconcileSteps, expected: ExpectedNode[]): Promise<void> {
+export async function reconcileContainers(
+  steps: ReconcileSteps,
+  expected: ExpectedNode[]
+): Promise<void> {
   const { names, log } = steps
-  if (await steps.serial('fabric', () => ensureFabric(names))) log.info({ namespace: names.fabric }, 'fabric built')
+  if (await steps.serial('fabric', () => ensureFabric(names)))
+    log.info({ namespace: names.fabric }, 'fabric built')
   const owned = new Set(expected.map((entry) => entry.node.id))
   const ownedHashes = new Set(expected.map((entry) => shortHash(entry.node.id)))
 
@@ -45,7 +55,10 @@ export async function reconcileContainers(steps: ReconcileSteps, expected: Expec
   outcomes.forEach((outcome, i) => {
     // One node that cannot come back must not keep the others down; the health check retries.
     if (outcome.status === 'rejected')
-      log.error({ err: outcome.reason, node_id: running[i]!.node.id }, 'could not bring a running node back')
+      log.error(
+        { err: outcome.reason, node_id: running[i]!.node.id },
+        'could not bring a running node back'
+      )
   })
   await removeEmptyBridges(names)
 }
