@@ -21,7 +21,7 @@ import {
   type HostRow,
 } from './compute-hosts.store.js'
 
-/** `GET /api/v1/compute`: one page of matching hosts with the spec's pagination object. */
+/** `GET /api/v1/compute`: one page of matching hosts with the contract's pagination object. */
 export async function discoverHosts(db: Db, query: DiscoveryQuery) {
   const { rows, total } = await searchHosts(db, query)
   const totalPages = Math.ceil(total / query.limit)

@@ -13,7 +13,7 @@ function nextPageLink(requestUrl: string, after: string): string {
   return `<${url.pathname}${url.search}>; rel="next"`
 }
 
-/** The spec's node endpoints (no /api/v1 prefix) and the credentials extension. */
+/** The contract's node endpoints (no /api/v1 prefix) and the credentials extension. */
 export function nodesRouter(deps: Deps) {
   return createRouter()
     .openapi(routes.create, async (c) =>

@@ -32,7 +32,7 @@ export const create = createRoute({
   middleware: [jsonBody] as const,
   request: {
     headers: idempotencyHeaders,
-    // Documented as required so clients send the spec's Content-Type; an empty body is accepted too.
+    // Documented as required so clients send the contract's Content-Type; an empty body is accepted too.
     body: { content: json(CreateNodeBody), required: true },
   },
   responses: {

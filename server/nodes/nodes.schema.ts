@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { HostnameLabel } from '../lib/names.js'
 
-/** The optional body of `POST /nodes`; the spec's own case is an empty body. */
+/** The optional body of `POST /nodes`; the contract's own case is an empty body. */
 export const CreateNodeBody = z
   .strictObject({
     name: HostnameLabel.optional().openapi({
@@ -54,7 +54,7 @@ export const Node = z
 export type Node = z.infer<typeof Node>
 
 /**
- * The optional paging and filters of `GET /nodes`. Without any, the answer is the spec's plain
+ * The optional paging and filters of `GET /nodes`. Without any, the answer is the contract's plain
  * array of every node; with `limit`, it is still a plain array, and a `Link` header with
  * `rel="next"` names the next page. Filters narrow the list either way.
  */
@@ -85,7 +85,7 @@ export const NodeIdParam = z.object({
     .openapi({ param: { name: 'id', in: 'path' }, example: 'node_3k7f2m9q4x8w1c5v6b0n' }),
 })
 
-/** How to log in to a node (an extension of the spec's details view). */
+/** How to log in to a node (an extension of the contract's details view). */
 export const NodeCredentials = z
   .object({
     node_id: z.string(),

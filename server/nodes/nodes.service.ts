@@ -242,7 +242,7 @@ export async function createNode(
   try {
     await deps.worker.admit(spec)
   } catch (err) {
-    // The spec's 500 for POST /nodes: nothing is kept, so a retry starts clean.
+    // The contract's 500 for POST /nodes: nothing is kept, so a retry starts clean.
     await transaction(deps.db, async (tx) => {
       await deleteNodeRow(tx, row.id)
       await freeHost(tx, row.hostId)
@@ -267,7 +267,7 @@ export async function createNode(
   return node
 }
 
-/** Every live node of the account, oldest first (the spec's GET /nodes and the dashboard). */
+/** Every live node of the account, oldest first (the contract's GET /nodes and the dashboard). */
 export async function listNodes(ctx: Ctx, accountId: string): Promise<Node[]> {
   return view(ctx, await liveNodesOfAccount(ctx.db, accountId))
 }
@@ -335,7 +335,7 @@ export async function deleteNode(deps: Deps, accountId: string, id: string): Pro
 }
 
 /**
- * Records `node.stuck` once for each node provisioning longer than the spec's 2 minutes (the
+ * Records `node.stuck` once for each node provisioning longer than the contract's 2 minutes (the
  * API's `stuck` flag is computed on read; the event needs a moment to be written).
  */
 export async function reportStuckNodes(ctx: Ctx): Promise<number> {

@@ -26,7 +26,7 @@ import { nodes } from './nodes.table.js'
 export type NodeRow = typeof nodes.$inferSelect
 export type NodeStatusValue = NodeRow['status']
 
-/** After this long in `provisioning` a node is treated as failed (spec section 3). */
+/** After this long in `provisioning` a node is treated as failed (contract section 3, docs/contract.md). */
 export const STUCK_AFTER_MS = 2 * 60 * 1000
 
 // Not deleted, as a literal rather than a bound parameter: only then may SQLite use the
@@ -143,7 +143,7 @@ export interface NodePage {
 
 const listOrder = [asc(nodes.createdAt), asc(nodes.id)]
 
-// The spec's plain GET /nodes: every live node of the account, prepared once.
+// The contract's plain GET /nodes: every live node of the account, prepared once.
 const allLiveOfAccount = preparedPerDb('live_nodes_of_account', (db) =>
   db
     .select()

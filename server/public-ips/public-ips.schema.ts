@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 
-/** The body of `POST /api/v1/nodes/{id}/network/ip` (spec 4.2). */
+/** The body of `POST /api/v1/nodes/{id}/network/ip` (contract 4.2, docs/contract.md). */
 export const AttachIpBody = z
   .strictObject({
     ip: z.string().min(1).default('auto').openapi({
@@ -17,7 +17,7 @@ const attachmentFields = {
   nodeId: z.string(),
 }
 
-/** Spec 2.2: the public IP attachment result. */
+/** Contract 2.2 (docs/contract.md): the public IP attachment result. */
 export const AttachResult = z
   .object({ status: z.literal('attached'), ...attachmentFields })
   .openapi('IpAttachment')
@@ -37,7 +37,7 @@ export const DetachQuery = z.object({
 
 /**
  * One of a node's public addresses, as `GET /api/v1/nodes/{id}/network/ip` lists them: the
- * spec's attachment result (2.2) and when it was attached.
+ * contract's attachment result (2.2) and when it was attached.
  */
 export const IpAttachmentEntry = z
   .object({

@@ -153,7 +153,7 @@ export async function attachIp(
     await ctx.worker.syncPublicIps(node)
   } catch (err) {
     // An answer of "attached" must mean the address answers. Take the attachment back, let
-    // the engine drop what it half-configured, and give the spec's "retry" 500.
+    // the engine drop what it half-configured, and give the contract's "retry" 500.
     ctx.log.error({ err, node_id: nodeId, ip: chosen.ip }, 'public address could not be configured')
     await transaction(ctx.db, async (tx) => {
       if (await findAttachment(tx, nodeId, chosen.network)) {
@@ -247,7 +247,7 @@ export async function detachIp(
 }
 
 /**
- * Each node's first attached IPv4 address (without prefix): the spec's `ip_address`. For
+ * Each node's first attached IPv4 address (without prefix): the contract's `ip_address`. For
  * many nodes of one account, reading the account's addresses at once beats a long IN list.
  */
 export async function primaryIpv4(

@@ -101,7 +101,7 @@ describe('dashboard sessions', () => {
 
 describe('stuck warning', () => {
   // A node is stuck only after 2 minutes of provisioning, too slow for the browser suite.
-  it("shows the spec's advice on a stuck node and stays hidden otherwise", async () => {
+  it("shows the contract's advice on a stuck node and stays hidden otherwise", async () => {
     const stuck = String(await StuckWarning({ stuck: true }))
     expect(stuck).toContain(STUCK_ADVICE)
     expect(stuck).toContain('Delete it and create a new one.')

@@ -66,7 +66,7 @@ describe('contract 5: authentication', () => {
   })
 
   it('rule 4: every operation the OpenAPI document marks with bearer auth requires the key', async () => {
-    // The spec's endpoints are among them, so an emptied document cannot pass this test.
+    // The contract's endpoints are among them, so an emptied document cannot pass this test.
     expect(KEYED_ENDPOINTS).toEqual(
       expect.arrayContaining([
         ['POST', '/nodes'],

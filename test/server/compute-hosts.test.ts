@@ -37,7 +37,7 @@ async function allPages(query: string): Promise<Host[]> {
 }
 
 describe('GET /api/v1/compute', () => {
-  it('returns hosts with every spec field and the pagination object, 50 per page by default', async () => {
+  it('returns hosts with every contract field and the pagination object, 50 per page by default', async () => {
     const res = await client.get('/api/v1/compute')
     expect(res.status).toBe(200)
     expect(res.body.hosts).toHaveLength(50)
@@ -77,7 +77,7 @@ describe('GET /api/v1/compute', () => {
     }
   })
 
-  it('applies the spec defaults: min_cpu 1, min_memory_gb 1, min_storage_gb 10, status all', async () => {
+  it('applies the contract defaults: min_cpu 1, min_memory_gb 1, min_storage_gb 10, status all', async () => {
     const none = await client.get('/api/v1/compute?limit=1')
     const explicit = await client.get(
       '/api/v1/compute?limit=1&min_cpu=1&min_memory_gb=1&min_storage_gb=10&status=all'
@@ -155,7 +155,7 @@ describe('GET /api/v1/compute', () => {
     }
   })
 
-  it('accepts limit=200, the spec maximum', async () => {
+  it('accepts limit=200, the contract maximum', async () => {
     const res = await client.get('/api/v1/compute?limit=200')
     expect(res.body.hosts).toHaveLength(200)
   })

@@ -3,7 +3,7 @@ import { createTestKey } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
 import { startServer } from '../helpers/server.js'
 
-/** The spec's whole story of one node, watched through the API. */
+/** The contract's whole story of one node, watched through the API. */
 async function walkLifecycle(provisionSeconds: string) {
   const server = await startServer({
     env: { NODEPLANE_PROVISION_SECONDS: provisionSeconds, NODEPLANE_TEARDOWN_SECONDS: '1' },

@@ -39,7 +39,7 @@ async function allPages(path: string): Promise<string[][]> {
 }
 
 describe('GET /nodes', () => {
-  it('answers the spec plain array of every node, oldest first, without a Link header', async () => {
+  it('answers the contract plain array of every node, oldest first, without a Link header', async () => {
     const res = await client.get('/nodes')
     expect(ids(res.body)).toEqual(created)
     expect(res.headers.get('link')).toBeNull()

@@ -93,7 +93,7 @@ describe('GET /nodes', () => {
     expect(res.body).toEqual([])
   })
 
-  it('lists every node of the account with the four spec fields', async () => {
+  it('lists every node of the account with the four contract fields', async () => {
     const created = await client.post('/nodes')
     const res = await client.get('/nodes')
     expect(res.status).toBe(200)

@@ -8,7 +8,7 @@ import {
 } from '../../server/lib/money.js'
 
 describe('money', () => {
-  it('parses and formats the spec price shapes without float error', () => {
+  it('parses and formats the contract price shapes without float error', () => {
     expect(parsePrice('0.1750')).toBe(1750)
     expect(parsePrice('12')).toBe(120_000)
     expect(parsePrice('0.1')).toBe(1000)

@@ -1,4 +1,4 @@
-/** The advice of the spec for a node provisioning for more than 2 minutes. */
+/** The advice of the contract for a node provisioning for more than 2 minutes. */
 export const STUCK_ADVICE =
   'Stuck: this node has been provisioning for more than 2 minutes and is treated as failed. Delete it and create a new one.'
 
