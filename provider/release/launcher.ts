@@ -23,9 +23,13 @@ declare const NODEPLANE_PROVIDER_BUILD: string
 
 function cacheFile(env: NodeJS.ProcessEnv): string | undefined {
   if (env.NODEPLANE_PROVIDER_CODE_CACHE === '0') return undefined
-  const base = env.XDG_CACHE_HOME || join(homedir(), '.cache')
-  const key = `${NODEPLANE_PROVIDER_BUILD}-node${process.versions.node}-${process.arch}`
-  return join(base, 'nodeplane', 'provider-code-cache', `${key}.bin`)
+  try {
+    const base = env.XDG_CACHE_HOME || join(homedir(), '.cache')
+    const key = `${NODEPLANE_PROVIDER_BUILD}-node${process.versions.node}-${process.arch}`
+    return join(base, 'nodeplane', 'provider-code-cache', `${key}.bin`)
+  } catch {
+    return undefined // no home directory to keep a cache in: compile every time
+  }
 }
 
 function readCache(file: string | undefined): Buffer | undefined {
