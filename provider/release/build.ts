@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto'
 import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { build, type BuildOptions } from 'esbuild'
 import yazl from 'yazl'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -26,46 +26,39 @@ export const archiveName = (platform: string, version = VERSION) =>
   `terraform-provider-nodeplane_${version}_${platform}.zip`
 export const sumsName = (version = VERSION) => `terraform-provider-nodeplane_${version}_SHA256SUMS`
 
-/** The provider and its dependencies as one minified CommonJS script (no node_modules at run time). */
-async function bundleProvider(): Promise<string> {
+/** One entry and everything it imports as a minified CommonJS script for Node 20 or later. */
+async function bundleFor(entry: string, options: BuildOptions = {}): Promise<string> {
   const result = await build({
-    entryPoints: [join(ROOT, 'provider/release/entry.ts')],
+    entryPoints: [join(ROOT, 'provider/release', entry)],
     bundle: true,
-    write: false,
     platform: 'node',
     format: 'cjs',
     target: 'node20',
     minify: true,
     legalComments: 'none',
     logLevel: 'warning',
+    ...options,
+    write: false,
   })
   return result.outputFiles[0]!.text
 }
 
 /**
- * The release executable: launcher.ts with the bundled provider inside as a string, which it
- * compiles with a V8 code cache (see there why), behind a shebang.
+ * The release executable: launcher.ts with the bundled provider (entry.ts, no node_modules at
+ * run time) inside as a string, which it compiles with a V8 code cache (see there why), behind
+ * a shebang.
  */
 export async function bundleScript(): Promise<Buffer> {
-  const source = await bundleProvider()
+  const source = await bundleFor('entry.ts')
   const digest = createHash('sha256').update(source).digest('hex').slice(0, 16)
-  const result = await build({
-    entryPoints: [join(ROOT, 'provider/release/launcher.ts')],
-    bundle: true,
-    write: false,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    minify: true,
-    legalComments: 'none',
+  const launcher = await bundleFor('launcher.ts', {
     banner: { js: '#!/usr/bin/env node' },
     define: {
       NODEPLANE_PROVIDER_SOURCE: JSON.stringify(source),
       NODEPLANE_PROVIDER_BUILD: JSON.stringify(`${VERSION}-${digest}`),
     },
-    logLevel: 'warning',
   })
-  return Buffer.from(result.outputFiles[0]!.contents)
+  return Buffer.from(launcher)
 }
 
 function zipOne(target: string, name: string, content: Buffer): Promise<void> {
