@@ -1,37 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestKey } from '../helpers/accounts.js'
+import { describe, expect, it } from 'vitest'
+import { providerSuite } from '../helpers/provider-suite.js'
 import { api } from '../helpers/http.js'
-import { startServer, type TestServer } from '../helpers/server.js'
-import {
-  bundleProvider,
-  fixtureWorkdir,
-  removeTempDirs,
-  tofu,
-  type Workdir,
-} from '../helpers/tofu.js'
 
-let server: TestServer
-let key: string
-let provider: { bin: string }
-
-beforeAll(async () => {
-  server = await startServer()
-  key = (await createTestKey(server.dataDir)).key
-  provider = { bin: (await bundleProvider()).bin }
-})
-afterAll(async () => {
-  await server?.stop()
-  removeTempDirs()
-})
-
-/** A working dir for a fixture of testdata/, pointed at this file's server and key. */
-const fixture = (name: string, vars: Record<string, string | number> = {}) =>
-  fixtureWorkdir(name, provider, { endpoint: server.url, api_key: key, ...vars })
-
-const run = async (w: Workdir, args: string[]) => {
-  const result = await tofu(w, args)
-  return { ...result, output: result.stdout + result.stderr }
-}
+const suite = providerSuite()
+const { fixture, run } = suite
 
 describe('data.nodeplane_compute_hosts with real tofu', () => {
   it('reads the active GPU hosts of a region under a price, cheapest first, as discovery lists them', async () => {
@@ -54,7 +26,7 @@ describe('data.nodeplane_compute_hosts with real tofu', () => {
     const prices = hosts.map((host) => host.hourly_price)
     expect(prices).toEqual([...prices].sort((a, b) => a - b))
 
-    const cheapest = await api(server.url, key).get(
+    const cheapest = await api(suite.server.url, suite.key).get(
       '/api/v1/compute?gpu=true&region=eu-central-1&status=active&limit=1'
     )
     expect(hosts[0]!.id).toBe(cheapest.body.hosts[0].id)

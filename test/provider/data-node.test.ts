@@ -1,30 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { providerSuite } from '../helpers/provider-suite.js'
 import { createTestKey, createTestUser } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
-import { startServer, type TestServer } from '../helpers/server.js'
-import { bundleProvider, fixtureWorkdir, removeTempDirs, tofu } from '../helpers/tofu.js'
+import { tofu } from '../helpers/tofu.js'
 
-let server: TestServer
-let key: string
-let provider: { bin: string }
-
-beforeAll(async () => {
-  server = await startServer()
-  key = (await createTestKey(server.dataDir)).key
-  provider = { bin: (await bundleProvider()).bin }
-})
-afterAll(async () => {
-  await server?.stop()
-  removeTempDirs()
-})
-
+const suite = providerSuite()
 /** A working dir that reads one node by id and outputs every attribute. */
-const readNode = (id: string) =>
-  fixtureWorkdir('data-node', provider, { endpoint: server.url, api_key: key, id })
+const readNode = (id: string) => suite.fixture('data-node', { id })
 
 describe('data.nodeplane_node with real tofu', () => {
   it('reads every attribute of a node made elsewhere, as the API shows it', async () => {
-    const client = api(server.url, key)
+    const client = api(suite.server.url, suite.key)
     const made = (await client.post('/nodes', { name: 'seen-by-data' })).body
     const node = await eventually(async () => {
       const res = await client.get(`/nodes/${made.id}`)
@@ -48,10 +34,10 @@ describe('data.nodeplane_node with real tofu', () => {
   })
 
   it("fails with a clear error for an unknown id and for another account's node alike", async () => {
-    await createTestUser(server.dataDir, 'neighbour@example.com')
+    await createTestUser(suite.server.dataDir, 'neighbour@example.com')
     const neighbour = api(
-      server.url,
-      (await createTestKey(server.dataDir, 'read_write', 'neighbour@example.com')).key
+      suite.server.url,
+      (await createTestKey(suite.server.dataDir, 'read_write', 'neighbour@example.com')).key
     )
     const theirs = (await neighbour.post('/nodes', { name: 'theirs' })).body
     for (const id of ['node_doesnotexist', theirs.id]) {

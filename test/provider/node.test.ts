@@ -1,43 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { providerSuite } from '../helpers/provider-suite.js'
 import { createTestKey } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
-import { startServer, type TestServer } from '../helpers/server.js'
-import {
-  bundleProvider,
-  fixtureWorkdir,
-  removeTempDirs,
-  setVariables,
-  tofu,
-  type Workdir,
-} from '../helpers/tofu.js'
+import { startServer } from '../helpers/server.js'
+import { fixtureWorkdir, setVariables } from '../helpers/tofu.js'
 
-let server: TestServer
-let key: string
-let provider: { bin: string }
-
-beforeAll(async () => {
-  server = await startServer({ env: { NODEPLANE_PROVISION_SECONDS: '1' } })
-  key = (await createTestKey(server.dataDir)).key
-  const bundle = await bundleProvider()
-  provider = { bin: bundle.bin }
-})
-afterAll(async () => {
-  await server?.stop()
-  removeTempDirs()
-})
-
-/** A working dir for a fixture of testdata/, pointed at this file's server and key. */
-const fixture = (name: string, vars: Record<string, string | number> = {}) =>
-  fixtureWorkdir(name, provider, { endpoint: server.url, api_key: key, ...vars })
-
-const run = async (w: Workdir, args: string[]) => {
-  const result = await tofu(w, args)
-  return { ...result, output: result.stdout + result.stderr }
-}
+const suite = providerSuite({ NODEPLANE_PROVISION_SECONDS: '1' })
+const { fixture, run } = suite
 
 describe('nodeplane_node with real tofu', () => {
   it('applies nodes in a VPC, plans no changes, recreates a node deleted out of band, destroys all', async () => {
-    const client = api(server.url, key)
+    const client = api(suite.server.url, suite.key)
     const w = fixture('nodes-in-vpc', { nodes: 2 })
     const applied = await run(w, ['apply', '-auto-approve', '-input=false'])
     expect(applied.code, applied.output).toBe(0)
@@ -81,7 +54,7 @@ describe('nodeplane_node with real tofu', () => {
   })
 
   it('replaces a node whose name changes, and -refresh-only reports a node deleted out of band', async () => {
-    const client = api(server.url, key)
+    const client = api(suite.server.url, suite.key)
     const w = fixture('node', { name: 'before' })
     expect((await run(w, ['apply', '-auto-approve', '-input=false'])).code).toBe(0)
     const first = (await client.get('/nodes')).body.find(
@@ -109,7 +82,7 @@ describe('nodeplane_node with real tofu', () => {
   })
 
   it('imports a node and its VPC made outside Terraform, with an empty plan after', async () => {
-    const client = api(server.url, key)
+    const client = api(suite.server.url, suite.key)
     const vpc = await client.post('/api/v1/networking', { name: 'imported', region: 'us-west-1' })
     const node = await client.post('/nodes', { name: 'imported-node', vpc_id: vpc.body.id })
     const w = fixture('node-in-imported-vpc')
@@ -128,7 +101,7 @@ describe('nodeplane_node timeouts with real tofu', () => {
     const stuck = await startServer({ env: { NODEPLANE_FAULT_STUCK_RATE: '1' } })
     try {
       const stuckKey = (await createTestKey(stuck.dataDir)).key
-      const w = fixtureWorkdir('node-create-timeout', provider, {
+      const w = fixtureWorkdir('node-create-timeout', suite.provider, {
         endpoint: stuck.url,
         api_key: stuckKey,
       })

@@ -1,45 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestKey } from '../helpers/accounts.js'
+import { describe, expect, it } from 'vitest'
+import { providerSuite } from '../helpers/provider-suite.js'
 import { api, eventually } from '../helpers/http.js'
-import { startServer, type TestServer } from '../helpers/server.js'
-import {
-  bundleProvider,
-  fixtureWorkdir,
-  removeTempDirs,
-  tofu,
-  useFixture,
-  type Workdir,
-} from '../helpers/tofu.js'
+import { useFixture, type Workdir } from '../helpers/tofu.js'
 
-let server: TestServer
-let key: string
-let provider: { bin: string }
-
-beforeAll(async () => {
-  server = await startServer({ env: { NODEPLANE_PROVISION_SECONDS: '1' } })
-  key = (await createTestKey(server.dataDir)).key
-  provider = { bin: (await bundleProvider()).bin }
-})
-afterAll(async () => {
-  await server?.stop()
-  removeTempDirs()
-})
-
-/** A working dir for a fixture of testdata/, pointed at this file's server and key. */
-const fixture = (name: string, vars: Record<string, string | number> = {}) =>
-  fixtureWorkdir(name, provider, { endpoint: server.url, api_key: key, ...vars })
+const suite = providerSuite({ NODEPLANE_PROVISION_SECONDS: '1' })
+const { fixture } = suite
 
 // Commands that could prompt get -input=false; output and state take no such flag.
-const run = async (w: Workdir, args: string[]) => {
+const run = (w: Workdir, args: string[]) => {
   const prompts = ['apply', 'plan', 'destroy', 'import'].includes(args[0]!)
   const [command, ...rest] = args
-  const result = await tofu(w, prompts ? [command!, '-input=false', ...rest] : args)
-  return { ...result, output: result.stdout + result.stderr }
+  return suite.run(w, prompts ? [command!, '-input=false', ...rest] : args)
 }
 
 describe('nodeplane_public_ip with real tofu', () => {
   it('attaches IPv6 and a specific IPv4, plans no changes, detaches on removal', async () => {
-    const client = api(server.url, key)
+    const client = api(suite.server.url, suite.key)
     const w = fixture('public-ips', { name: 'with-ips' })
     const applied = await run(w, ['apply', '-auto-approve'])
     expect(applied.code, applied.output).toBe(0)
@@ -81,7 +57,7 @@ describe('nodeplane_public_ip with real tofu', () => {
 
 describe('nodeplane_public_ip drift with real tofu', () => {
   it('plans to attach again an address detached outside Terraform, and apply does it', async () => {
-    const client = api(server.url, key)
+    const client = api(suite.server.url, suite.key)
     const w = fixture('public-ip', { name: 'drifting' })
     const applied = await run(w, ['apply', '-auto-approve'])
     expect(applied.code, applied.output).toBe(0)
@@ -110,7 +86,7 @@ describe('nodeplane_public_ip drift with real tofu', () => {
   })
 
   it('refuses to import an address that is not attached to the node', async () => {
-    const client = api(server.url, key)
+    const client = api(suite.server.url, suite.key)
     const node = (await client.post('/nodes', { name: 'bare' })).body
     await eventually(async () =>
       (await client.get(`/nodes/${node.id}`)).body.status === 'running' ? true : undefined

@@ -1,45 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestKey } from '../helpers/accounts.js'
+import { describe, expect, it } from 'vitest'
+import { providerSuite } from '../helpers/provider-suite.js'
 import { api } from '../helpers/http.js'
-import { startServer, type TestServer } from '../helpers/server.js'
 import { generateKey } from '../helpers/ssh-keys.js'
-import {
-  bundleProvider,
-  fixtureWorkdir,
-  removeTempDirs,
-  setVariables,
-  tofu,
-  type Workdir,
-} from '../helpers/tofu.js'
+import { setVariables, type Workdir } from '../helpers/tofu.js'
 
-let server: TestServer
-let key: string
-let provider: { bin: string }
-let client: ReturnType<typeof api>
-
-beforeAll(async () => {
-  server = await startServer()
-  key = (await createTestKey(server.dataDir)).key
-  client = api(server.url, key)
-  provider = { bin: (await bundleProvider()).bin }
-})
-afterAll(async () => {
-  await server?.stop()
-  removeTempDirs()
-})
-
-const fixture = (vars: Record<string, string>) =>
-  fixtureWorkdir('ssh-key', provider, { endpoint: server.url, api_key: key, ...vars })
-
-const run = async (w: Workdir, args: string[]) => {
-  const result = await tofu(w, args)
-  return { ...result, output: result.stdout + result.stderr }
-}
+const suite = providerSuite()
+const fixture = (vars: Record<string, string>) => suite.fixture('ssh-key', vars)
+const run = suite.run
+/** The API as this suite's key sees it (the server starts in beforeAll). */
+const client = () => api(suite.server.url, suite.key)
 const apply = (w: Workdir) => run(w, ['apply', '-auto-approve', '-input=false'])
 const plan = (w: Workdir) => run(w, ['plan', '-detailed-exitcode', '-input=false'])
 
 const keyNamed = async (name: string) =>
-  (await client.get('/api/v1/ssh-keys')).body.find((k: { name: string }) => k.name === name)
+  (await client().get('/api/v1/ssh-keys')).body.find((k: { name: string }) => k.name === name)
 
 describe('nodeplane_ssh_key with real tofu', () => {
   it('adds a key read from a .pub file, shows the fingerprint ssh-keygen prints, plans clean, replaces on a new name and destroys', async () => {
@@ -62,18 +36,18 @@ describe('nodeplane_ssh_key with real tofu', () => {
     expect(renamed.code).toBe(2)
     expect(renamed.output).toContain('must be replaced')
     expect((await apply(w)).code).toBe(0)
-    expect((await client.get(`/api/v1/ssh-keys/${created.id}`)).status).toBe(404)
+    expect((await client().get(`/api/v1/ssh-keys/${created.id}`)).status).toBe(404)
     const replacement = await keyNamed('tf-renamed')
     expect(replacement.fingerprint).toBe(generated.fingerprint)
 
     expect((await run(w, ['destroy', '-auto-approve', '-input=false'])).code).toBe(0)
-    expect((await client.get(`/api/v1/ssh-keys/${replacement.id}`)).status).toBe(404)
+    expect((await client().get(`/api/v1/ssh-keys/${replacement.id}`)).status).toBe(404)
   })
 
   it('plans to add the key again when it was deleted outside Terraform', async () => {
     const w = fixture({ name: 'tf-gone', public_key: generateKey('ecdsa').publicKey })
     expect((await apply(w)).code).toBe(0)
-    await client.delete(`/api/v1/ssh-keys/${(await keyNamed('tf-gone')).id}`)
+    await client().delete(`/api/v1/ssh-keys/${(await keyNamed('tf-gone')).id}`)
     const drift = await plan(w)
     expect(drift.code, drift.output).toBe(2)
     expect(drift.output).toContain('will be created')
@@ -82,7 +56,7 @@ describe('nodeplane_ssh_key with real tofu', () => {
 
   it('imports a key made outside Terraform by its id, with an empty plan after', async () => {
     const generated = generateKey('rsa', { bits: 3072 })
-    const made = await client.post('/api/v1/ssh-keys', {
+    const made = await client().post('/api/v1/ssh-keys', {
       name: 'tf-imported',
       public_key: generated.publicKey,
     })
@@ -92,7 +66,7 @@ describe('nodeplane_ssh_key with real tofu', () => {
     const after = await plan(w)
     expect(after.code, after.output).toBe(0)
     expect((await run(w, ['destroy', '-auto-approve', '-input=false'])).code).toBe(0)
-    expect((await client.get(`/api/v1/ssh-keys/${made.body.id}`)).status).toBe(404)
+    expect((await client().get(`/api/v1/ssh-keys/${made.body.id}`)).status).toBe(404)
   })
 
   it('fails the apply on a refused key with the server’s reason, creating nothing', async () => {

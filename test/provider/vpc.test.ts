@@ -1,41 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestKey } from '../helpers/accounts.js'
+import { describe, expect, it } from 'vitest'
+import { providerSuite } from '../helpers/provider-suite.js'
 import { api, eventually } from '../helpers/http.js'
-import { startServer, type TestServer } from '../helpers/server.js'
-import {
-  bundleProvider,
-  fixtureWorkdir,
-  removeTempDirs,
-  tofu,
-  type Workdir,
-} from '../helpers/tofu.js'
 
-let server: TestServer
-let key: string
-let provider: { bin: string }
-
-beforeAll(async () => {
-  server = await startServer({ env: { NODEPLANE_PROVISION_SECONDS: '1' } })
-  key = (await createTestKey(server.dataDir)).key
-  provider = { bin: (await bundleProvider()).bin }
-})
-afterAll(async () => {
-  await server?.stop()
-  removeTempDirs()
-})
-
-/** A working dir for a fixture of testdata/, pointed at this file's server and key. */
-const fixture = (name: string, vars: Record<string, string | number> = {}) =>
-  fixtureWorkdir(name, provider, { endpoint: server.url, api_key: key, ...vars })
-
-const run = async (w: Workdir, args: string[]) => {
-  const result = await tofu(w, args)
-  return { ...result, output: result.stdout + result.stderr }
-}
+const suite = providerSuite({ NODEPLANE_PROVISION_SECONDS: '1' })
+const { fixture, run } = suite
 
 describe('nodeplane_vpc with real tofu', () => {
   it('applies a VPC with its region and description, plans no changes, and destroys it', async () => {
-    const client = api(server.url, key)
+    const client = api(suite.server.url, suite.key)
     const w = fixture('nodes-in-vpc', { nodes: 0 })
     const applied = await run(w, ['apply', '-auto-approve', '-input=false'])
     expect(applied.code, applied.output).toBe(0)
@@ -51,7 +23,7 @@ describe('nodeplane_vpc with real tofu', () => {
   })
 
   it('refuses to destroy a VPC that still has a node made outside Terraform, naming the node', async () => {
-    const client = api(server.url, key)
+    const client = api(suite.server.url, suite.key)
     const w = fixture('nodes-in-vpc', { nodes: 0 })
     expect((await run(w, ['apply', '-auto-approve', '-input=false'])).code).toBe(0)
     const vpc = (await client.get('/api/v1/networking')).body.find(
