@@ -84,6 +84,7 @@ describe('nodeplane provider under real tofu', () => {
     expect(Object.keys(ours.resource_schemas).sort()).toEqual([
       'nodeplane_node',
       'nodeplane_public_ip',
+      'nodeplane_ssh_key',
       'nodeplane_vpc',
     ])
     expect(Object.keys(ours.data_source_schemas).sort()).toEqual([
