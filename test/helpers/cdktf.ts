@@ -56,6 +56,7 @@ export interface Run {
 }
 
 let pluginCache: string | undefined
+let scratch: string | undefined
 
 /**
  * Runs one CLI command in `dir` in a process group of its own, and ends the whole group
@@ -70,8 +71,10 @@ export function runCdktf(
 ): Promise<Run> {
   // The CLI points terraform at ~/.terraform.d/plugin-cache unless told otherwise, and a cached
   // nodeplane 0.1.0 from another build of this checkout then fails `init` ("does not match the
-  // content of the downloaded package"). Each test file gets a cache of its own.
+  // content of the downloaded package"). Each test file gets a cache of its own, and a temp
+  // directory of its own for the `cdktf.outdir.*` folders the CLI leaves in $TMPDIR.
   pluginCache ??= tempDir('nodeplane-plugin-cache-')
+  scratch ??= tempDir('nodeplane-cdktf-tmp-')
   const child = spawn(cli, args, {
     cwd: dir,
     detached: true,
@@ -82,6 +85,7 @@ export function runCdktf(
       FORCE_COLOR: '0',
       NO_COLOR: '1',
       TF_PLUGIN_CACHE_DIR: pluginCache,
+      TMPDIR: scratch,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
