@@ -24,6 +24,7 @@ import {
   bundleProvider,
   collect,
   LAUNCHER,
+  releasePlugin,
   removeTempDirs,
   tempDir,
   tofu,
@@ -33,7 +34,6 @@ import {
 } from '../helpers/tofu.js'
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from '../../provider/protocol/plugin.js'
 import { selfSignedCertificate, startKeyGeneration } from '../../provider/protocol/tls.js'
-import { bundleScript } from '../../provider/release/build.js'
 import { createTestKey } from '../helpers/accounts.js'
 import { olderServer, statusRequests } from '../helpers/older-server.js'
 import { startServer } from '../helpers/server.js'
@@ -50,6 +50,23 @@ interface StartCost {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
 
+/** `command` run under /usr/bin/time: its arguments, and the CPU ms (user + system) once it exited. */
+function underTime(command: string[]) {
+  const rusage = join(tempDir('nodeplane-cpu-time-'), 'rusage')
+  return {
+    args: ['-f', '%U %S', '-o', rusage, ...command],
+    cpuMs: () => {
+      const [user, system] = readFileSync(rusage, 'utf8')
+        .trim()
+        .split('\n')
+        .at(-1)!
+        .split(' ')
+        .map(Number)
+      return Math.round((user! + system!) * 1000)
+    },
+  }
+}
+
 /**
  * Starts `exe` 9 times as go-plugin does and stops it once it printed its handshake line. On a
  * shared machine wall time swings with the neighbours; the CPU time, read by /usr/bin/time,
@@ -60,9 +77,9 @@ async function startCost(exe: string, env: Record<string, string> = {}): Promise
   const wall: number[] = []
   const cpu: number[] = []
   for (let i = 0; i < 9; i++) {
-    const rusage = join(tempDir('nodeplane-start-cost-'), 'rusage')
+    const measured = underTime([exe])
     const start = performance.now()
-    const timer = spawn('/usr/bin/time', ['-f', '%U %S', '-o', rusage, exe], {
+    const timer = spawn('/usr/bin/time', measured.args, {
       env: {
         ...process.env,
         [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE,
@@ -77,13 +94,7 @@ async function startCost(exe: string, env: Record<string, string> = {}): Promise
     const exited = new Promise((resolve) => timer.once('exit', resolve))
     execFileSync('pkill', ['-TERM', '-P', String(timer.pid)])
     await exited
-    const [user, system] = readFileSync(rusage, 'utf8')
-      .trim()
-      .split('\n')
-      .at(-1)!
-      .split(' ')
-      .map(Number)
-    cpu.push((user! + system!) * 1000)
+    cpu.push(measured.cpuMs())
   }
   return { wallMs: Math.round(median(wall)), cpuMs: Math.round(median(cpu)) }
 }
@@ -153,23 +164,11 @@ type Row = {
 
 /** CPU ms (user + system) of a no-change plan, the CLI and every plugin it started. */
 async function planCpuMs(w: Workdir): Promise<number> {
-  const rusage = join(tempDir('nodeplane-plan-cpu-'), 'rusage')
+  const plan = underTime([tofuBinary(), 'plan', '-input=false', '-no-color'])
   const env = { ...process.env, TF_IN_AUTOMATION: '1', CHECKPOINT_DISABLE: '1', ...w.env }
-  const result = await collect(
-    spawn(
-      '/usr/bin/time',
-      ['-f', '%U %S', '-o', rusage, tofuBinary(), 'plan', '-input=false', '-no-color'],
-      { cwd: w.dir, env }
-    )
-  )
+  const result = await collect(spawn('/usr/bin/time', plan.args, { cwd: w.dir, env }))
   if (result.code !== 0) throw new Error(`plan failed:\n${result.stderr}`)
-  const [user, system] = readFileSync(rusage, 'utf8')
-    .trim()
-    .split('\n')
-    .at(-1)!
-    .split(' ')
-    .map(Number)
-  return Math.round((user! + system!) * 1000)
+  return plan.cpuMs()
 }
 
 /** apply, a no-change plan (timed, then once more for its CPU) and destroy of one working dir. */
@@ -179,13 +178,6 @@ async function lifecycle(cli: string, w: Workdir, resources: number, type: strin
   const planCpu = await planCpuMs(w)
   const destroyMs = await timed(w, ['destroy', '-auto-approve', '-input=false'])
   return { cli, resources, type, applyMs, planMs, destroyMs, planCpuMs: planCpu }
-}
-
-/** A plugin directory holding the release script (what `nodeplane provider install` installs). */
-async function releasePlugin(): Promise<{ bin: string; types: string }> {
-  const bin = tempDir('nodeplane-release-plugin-')
-  writeFileSync(join(bin, 'terraform-provider-nodeplane'), await bundleScript(), { mode: 0o755 })
-  return { bin, types: '' }
 }
 
 /** The CLIs to measure: tofu, and terraform when it is on the PATH. */

@@ -6,15 +6,12 @@
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bundleScript } from '../../provider/release/build.js'
-import { removeTempDirs, startPlugin, tempDir } from '../helpers/tofu.js'
+import { releasePlugin, removeTempDirs, startPlugin, tempDir } from '../helpers/tofu.js'
 
 let plugin: { bin: string; types: string }
 afterAll(removeTempDirs)
 beforeAll(async () => {
-  const bin = tempDir('nodeplane-release-plugin-')
-  writeFileSync(join(bin, 'terraform-provider-nodeplane'), await bundleScript(), { mode: 0o755 })
-  plugin = { bin, types: '' }
+  plugin = await releasePlugin()
 })
 
 /** Starts the release executable, asks for its schema, shuts it down; returns the schema. */
