@@ -112,6 +112,17 @@ describe('nodeplane provider under real tofu', () => {
     expect(readFileSync(w.env.TF_LOG_PATH, 'utf8')).toMatch(/rpc=PlanResourceChange/)
   })
 
+  it('is asked for its schema once per command, though the CLI starts it several times', async () => {
+    // GetProviderSchemaOptional: the CLI reuses the first start's schema for the later ones.
+    const w = workdir(echoConfig('hello', 'a', []), provider)
+    w.env.TF_LOG_PATH = join(w.dir, 'tofu.log')
+    w.env.TF_LOG = 'debug'
+    expect((await tofu(w, ['plan', '-input=false'])).code).toBe(0)
+    const log = readFileSync(w.env.TF_LOG_PATH, 'utf8')
+    expect(log.match(/starting plugin/g)?.length).toBeGreaterThanOrEqual(2)
+    expect(log.match(/rpc=GetProviderSchema\b/g)).toHaveLength(1)
+  })
+
   it('shows provider errors as diagnostics', async () => {
     const w = workdir(
       `${providerBlock.replace('http://127.0.0.1:1', 'ftp://nope')}
