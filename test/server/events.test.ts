@@ -475,3 +475,23 @@ describe('NODEPLANE_WAIT_MAX_SECONDS', () => {
     }
   })
 })
+
+describe('the benchmark switch NODEPLANE_BENCH_WITHOUT_EVENTS', () => {
+  it('records no event, and the server says so at start', async () => {
+    const bare = await startServer({ env: { NODEPLANE_BENCH_WITHOUT_EVENTS: '1' } })
+    try {
+      const c = api(bare.url, (await createTestKey(bare.dataDir)).key)
+      const node = await c.post('/nodes', {})
+      expect(node.status).toBe(201)
+      // The key's own api_key.created comes from this test process, which has no such switch.
+      const page = await c.get<Page>(`/api/v1/events?limit=200&resource_id=${node.body.id}`)
+      expect(page.status).toBe(200)
+      expect(page.body.events).toEqual([])
+      expect(
+        bare.logs.some((line) => String(line.msg).includes('NODEPLANE_BENCH_WITHOUT_EVENTS'))
+      ).toBe(true)
+    } finally {
+      await bare.stop()
+    }
+  })
+})
