@@ -74,6 +74,8 @@ function underTime(command: string[]) {
  */
 async function startCost(exe: string, env: Record<string, string> = {}): Promise<StartCost> {
   const clientCert = selfSignedCertificate(await startKeyGeneration())
+  // A Go plugin listens on a unix socket in $TMPDIR that a SIGTERM leaves behind.
+  const scratch = tempDir('nodeplane-start-cost-')
   const wall: number[] = []
   const cpu: number[] = []
   for (let i = 0; i < 9; i++) {
@@ -85,6 +87,7 @@ async function startCost(exe: string, env: Record<string, string> = {}): Promise
         [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE,
         PLUGIN_PROTOCOL_VERSIONS: '6',
         PLUGIN_CLIENT_CERT: clientCert.certPem,
+        TMPDIR: scratch,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'ignore'],
