@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.js'
-import type { Tx } from '../db/transaction.js'
+import { lockKey, type Tx } from '../db/transaction.js'
 import type { LabelSelector, Requirement } from './label-selector.js'
 import type { Labels } from './labels.schema.js'
 import { labels, type LabeledKind } from './labels.table.js'
@@ -18,9 +18,17 @@ export async function labelsOf(
     .select({ resourceId: labels.resourceId, key: labels.key, value: labels.value })
     .from(labels)
     .where(and(eq(labels.kind, kind), inArray(labels.resourceId, ids)))
-    .orderBy(asc(labels.resourceId), asc(labels.key))
+  // Sorted here, not by the database: PostgreSQL's collation may order keys differently.
+  rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
   for (const row of rows) result.get(row.resourceId)![row.key] = row.value
   return result
+}
+
+/** The labels in the order records show them (by key), so every answer lists them alike. */
+export function sortedLabels(set: Labels | undefined): Labels {
+  return Object.fromEntries(
+    Object.entries(set ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  )
 }
 
 /** Replaces the whole set of labels of one resource. */
@@ -31,8 +39,21 @@ export async function replaceLabels(
   resourceId: string,
   set: Labels
 ): Promise<void> {
+  // Two replacements of one set on PostgreSQL take turns instead of colliding on the key.
+  await lockKey(tx, `labels:${kind}:${resourceId}`)
   await deleteLabels(tx, kind, resourceId)
-  const rows = Object.entries(set).map(([key, value]) => ({
+  await insertLabels(tx, kind, accountId, resourceId, set)
+}
+
+/** Stores the labels of a resource being created (no statement at all for none). */
+export async function insertLabels(
+  tx: Tx,
+  kind: LabeledKind,
+  accountId: string,
+  resourceId: string,
+  set: Labels | undefined
+): Promise<void> {
+  const rows = Object.entries(set ?? {}).map(([key, value]) => ({
     kind,
     resourceId,
     accountId,
