@@ -29,7 +29,7 @@ export type Labels = z.infer<typeof Labels>
 /** The `label_selector` query parameter of the lists of nodes, VPCs and SSH keys. */
 export const LabelSelectorParam = z
   .string()
-  .max(MAX_SELECTOR_LENGTH, `must be at most ${MAX_SELECTOR_LENGTH} characters`)
+  // The parser checks the length too, so a long selector gets one message, not two.
   .superRefine((text, ctx) => {
     try {
       parseLabelSelector(text)
@@ -44,4 +44,5 @@ export const LabelSelectorParam = z
       'Only resources whose labels match, comma = AND: `k=v` (or `k==v`), `k!=v` (also true without `k`), `k` (has ' +
       '`k`), `!k` (lacks `k`), `k in (v1,v2)`, `k notin (v1,v2)` (also true without `k`)',
     example: 'env=prod,tier in (web,api),!legacy',
+    maxLength: MAX_SELECTOR_LENGTH,
   })
