@@ -41,6 +41,7 @@ describe('POST /api/v1/ssh-keys', () => {
       public_key: key.publicKey,
       fingerprint: key.fingerprint,
       created_at: expect.any(String),
+      labels: {},
     })
     expect((await client.get(`/api/v1/ssh-keys/${res.body.id}`)).body).toEqual(res.body)
   })
@@ -93,7 +94,12 @@ describe('POST /api/v1/ssh-keys', () => {
       [{ public_key: ed25519.publicKey }, 'name', /required/],
       [{ name: 'x'.repeat(64), public_key: ed25519.publicKey }, 'name', /at most 63/],
       [{ name: 'bell\u0007', public_key: ed25519.publicKey }, 'name', /control characters/],
-      [{ name: 'extra', public_key: ed25519.publicKey, labels: {} }, 'labels', /./],
+      [{ name: 'extra', public_key: ed25519.publicKey, tags: {} }, 'tags', /not a known field/],
+      [
+        { name: 'bad-label', public_key: ed25519.publicKey, labels: { 'a b': 'c' } },
+        'labels.a b',
+        /key must be a name/,
+      ],
     ]
     for (const [body, field, message] of cases) {
       const res = await client.post('/api/v1/ssh-keys', body)
