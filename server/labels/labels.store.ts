@@ -6,18 +6,26 @@ import type { LabelSelector, Requirement } from './label-selector.js'
 import type { Labels } from './labels.schema.js'
 import { labels, type LabeledKind } from './labels.table.js'
 
-/** The labels of each of `ids`, `{}` for those without; one query for a whole list. */
+/** Ids per read: far below SQLite's limit of bound parameters, whatever the list's length. */
+const IDS_PER_READ = 500
+
+/** The labels of each of `ids`, `{}` for those without; one query per 500 ids, never per row. */
 export async function labelsOf(
   db: Db,
   kind: LabeledKind,
   ids: string[]
 ): Promise<Map<string, Labels>> {
   const result = new Map<string, Labels>(ids.map((id) => [id, {}]))
-  if (ids.length === 0) return result
-  const rows = await db
-    .select({ resourceId: labels.resourceId, key: labels.key, value: labels.value })
-    .from(labels)
-    .where(and(eq(labels.kind, kind), inArray(labels.resourceId, ids)))
+  const rows: { resourceId: string; key: string; value: string }[] = []
+  for (let start = 0; start < ids.length; start += IDS_PER_READ) {
+    const chunk = ids.slice(start, start + IDS_PER_READ)
+    rows.push(
+      ...(await db
+        .select({ resourceId: labels.resourceId, key: labels.key, value: labels.value })
+        .from(labels)
+        .where(and(eq(labels.kind, kind), inArray(labels.resourceId, chunk))))
+    )
+  }
   // Sorted here, not by the database: PostgreSQL's collation may order keys differently.
   rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
   for (const row of rows) result.get(row.resourceId)![row.key] = row.value

@@ -343,6 +343,22 @@ describe('PATCH /nodes/{id}', () => {
     expect((await patch(client, '/nodes/node_doesnotexist0000000', {})).status).toBe(404)
   })
 
+  it('serializes concurrent replacements: each is whole, one wins, every change is recorded', async () => {
+    const id = (await client.post('/nodes', {})).body.id
+    const sets = Array.from({ length: 8 }, (_, i) => ({ round: String(i), [`only-${i}`]: 'x' }))
+    const answers = await Promise.all(
+      sets.map((labels) => patch(client, `/nodes/${id}`, { labels }))
+    )
+    expect(answers.map((res) => res.status)).toEqual(sets.map(() => 200))
+    const final = (await client.get(`/nodes/${id}`)).body.labels
+    expect(sets).toContainEqual(final)
+    expect(await eventsOf('node.updated', id)).toHaveLength(sets.length)
+    const rows = await sqlQuery(server.dataDir, 'SELECT key FROM labels WHERE resource_id = $1', [
+      id,
+    ])
+    expect(rows).toHaveLength(2)
+  })
+
   it('answers 403 to a read key and changes nothing', async () => {
     const res = await patch(reader, `/nodes/${node.a}`, { labels: {} })
     expect(res.status).toBe(403)
