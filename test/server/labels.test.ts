@@ -111,6 +111,21 @@ describe('labels on records', () => {
       ).not.toContain('refused')
     }
   )
+
+  it('refuses a __proto__ label key with 400 naming it, rather than dropping it', async () => {
+    const res = await client.request('POST', '/api/v1/networking', {
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"name":"proto","labels":{"__proto__":"x"}}',
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(['labels.__proto__'])
+    const patched = await client.request('PATCH', `/nodes/${node.a}`, {
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"labels":{"__proto__":"x"}}',
+    })
+    expect(patched.status).toBe(400)
+    expect((await client.get(`/nodes/${node.a}`)).body.labels).toEqual(SETS.a)
+  })
 })
 
 describe('label_selector on GET /nodes', () => {

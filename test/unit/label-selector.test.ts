@@ -125,4 +125,11 @@ describe('label rules', () => {
     const limit = Object.fromEntries(Array.from({ length: 64 }, (_, i) => [`k${i}`, 'v']))
     expect(Labels.safeParse(limit).success).toBe(true)
   })
+
+  it('refuses a JSON __proto__ key instead of dropping it, and keeps constructor as a label', () => {
+    const refused = Labels.safeParse(JSON.parse('{"__proto__":"x","env":"prod"}'))
+    expect(refused.error!.issues.map((issue) => issue.path)).toEqual([['__proto__']])
+    const kept = Labels.parse(JSON.parse('{"constructor":"y"}'))
+    expect(Object.entries(kept)).toEqual([['constructor', 'y']])
+  })
 })
