@@ -15,6 +15,9 @@ import { findLiveNode, renameNode } from './nodes.store.js'
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>
 
+const notFound = (id: string) =>
+  new ProblemError(404, 'node_not_found', `no node ${id} on this account`)
+
 /**
  * Changes what the body gives. Only a real change is written and recorded (`node.updated`,
  * with the new values of what changed), so `{}` or a body repeating the node is a no-op.
@@ -27,10 +30,11 @@ export async function updateNode(
 ): Promise<Node> {
   await transaction(ctx.db, async (tx) => {
     const row = await findLiveNode(tx, accountId, id)
-    if (!row) throw new ProblemError(404, 'node_not_found', `no node ${id} on this account`)
+    if (!row) throw notFound(id)
     const changes: Record<string, unknown> = {}
     if (body.name !== undefined && body.name !== row.name) {
-      await renameNode(tx, accountId, id, body.name)
+      // Conditional on the node being live: its teardown may have finished meanwhile.
+      if (!(await renameNode(tx, accountId, id, body.name))) throw notFound(id)
       changes.name = body.name
     }
     if (body.labels !== undefined) {

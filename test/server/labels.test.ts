@@ -351,10 +351,11 @@ describe('PATCH /nodes/{id}', () => {
     })
     const gone = (await client.post('/nodes', {})).body.id
     await client.delete(`/nodes/${gone}`)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // Once torn down (the wait answers 404), the node is gone for PATCH too.
+    expect((await client.get(`/nodes/${gone}?wait_for=deleted&timeout=20`)).status).toBe(404)
     const after = await patch(client, `/nodes/${gone}`, { labels: { x: 'y' } })
-    // Deleting (teardown under way) still answers; once deleted, 404.
-    expect([200, 404]).toContain(after.status)
+    expect([after.status, after.body.code]).toEqual([404, 'node_not_found'])
+    expect(await eventsOf('node.updated', gone)).toEqual([])
     expect((await patch(client, '/nodes/node_doesnotexist0000000', {})).status).toBe(404)
   })
 
