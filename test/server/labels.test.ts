@@ -147,6 +147,8 @@ describe('label_selector on GET /nodes', () => {
     ['env=prod,env=staging', ''],
     ['env,!env', ''],
     ['nothing=here', ''],
+    ['env=PROD', ''],
+    ['ENV=prod', ''],
     ['', 'abcde'],
   ])('%j selects %j, oldest first', async (selector, expected) => {
     const res = await client.get(`/nodes?${q(selector)}`)
