@@ -8,6 +8,7 @@ export const EVENT_TYPES = [
   'node.deleting',
   'node.deleted',
   'node.restarted',
+  'node.ssh_keys_changed',
   'public_ip.attached',
   'public_ip.detached',
   'vpc.created',

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { HostnameLabel } from '../lib/names.js'
+import { NodeSshKeyIds, PasswordLogin } from './node-access.schema.js'
 
 /** The optional body of `POST /nodes`; the contract's own case is an empty body. */
 export const CreateNodeBody = z
@@ -22,6 +23,8 @@ export const CreateNodeBody = z
       .min(1)
       .optional()
       .openapi({ description: 'Compute host to place the node on; else the cheapest active one' }),
+    ssh_keys: NodeSshKeyIds.optional(),
+    password_login: PasswordLogin.optional(),
   })
   .openapi('CreateNode')
 
@@ -48,6 +51,8 @@ export const Node = z
       description:
         'Provisioning for more than 2 minutes: treated as failed; delete it and create a new one',
     }),
+    ssh_keys: NodeSshKeyIds,
+    password_login: PasswordLogin,
   })
   .openapi('Node')
 

@@ -19,7 +19,7 @@ import { ipv4Text, privateRange } from '../lib/ip.js'
 import { nextFit } from '../lib/next-fit.js'
 import { isAdminAccount } from '../accounts/accounts.service.js'
 import { generatePassword } from '../accounts/passwords.js'
-import type { ExpectedNode, NodeSpec } from '../provisioning/driver.js'
+import type { ExpectedNode, NodeAccess, NodeSpec } from '../provisioning/driver.js'
 import type { WorkerHooks } from '../provisioning/worker.js'
 import {
   beat,
@@ -37,6 +37,8 @@ import {
 } from '../public-ips/public-ips.service.js'
 import { ensureDefaultVpc, vpcForNewNode } from '../vpcs/vpcs.service.js'
 import { findLiveVpc } from '../vpcs/vpcs.store.js'
+import { accessOfRow, checkAccess, nodeAccess, storeNodeSshKeys } from './node-access.service.js'
+import { sshKeyIdsOf } from './node-access.store.js'
 import type { CreateNodeBody, Node, NodeListQuery } from './nodes.schema.js'
 import {
   deleteNodeRow,
@@ -64,8 +66,12 @@ async function view(ctx: Ctx, rows: NodeRow[]): Promise<Node[]> {
     rows.map((row) => row.id),
     rows[0]?.accountId
   )
+  const keys = await sshKeyIdsOf(
+    ctx.db,
+    rows.map((row) => row.id)
+  )
   const now = ctx.clock.now()
-  return rows.map((row) => toNode(row, ips.get(row.id) ?? null, now))
+  return rows.map((row) => toNode(row, ips.get(row.id) ?? null, now, keys.get(row.id)))
 }
 
 async function nodeOr404(db: Db, accountId: string, id: string): Promise<NodeRow> {
@@ -120,6 +126,8 @@ function insertPlacedNode(
 ): Promise<{ row: NodeRow; node: Node; spec: NodeSpec }> {
   return transaction(deps.db, async (tx) => {
     const c = { ...deps, db: tx }
+    const sshKeyIds = body.ssh_keys ?? []
+    const access = await checkAccess(tx, accountId, sshKeyIds, body.password_login ?? true)
     if (body.region) await assertKnownRegion(tx, body.region, 'region')
     const requestedVpc = body.vpc_id ? await vpcForNewNode(tx, accountId, body.vpc_id) : undefined
     const region =
@@ -150,9 +158,11 @@ function insertPlacedNode(
       createdAt: deps.clock.now(),
       // This process provisions it; if it dies, another replica claims the node.
       workerId: deps.worker.id,
+      passwordLogin: access.passwordLogin,
     })
+    await storeNodeSshKeys(tx, row.id, sshKeyIds)
     // New, so provisioning and without a public address.
-    const node = toNode(row, null, row.createdAt)
+    const node = toNode(row, null, row.createdAt, sshKeyIds)
     await answer.save(tx, node)
     await recordNodeEvent(c, row, 'node.created', {
       name: row.name,
@@ -162,7 +172,7 @@ function insertPlacedNode(
       private_ip: row.privateIp,
     })
     // What the driver needs is at hand: no reads of the host and VPC again after the commit.
-    return { row, node, spec: specOf(deps, row, sizeOf(host), vpc.cidr) }
+    return { row, node, spec: specOf(deps, row, sizeOf(host), vpc.cidr, access) }
   })
 }
 
@@ -179,7 +189,8 @@ function specOf(
   ctx: Pick<Ctx, 'secrets'>,
   row: NodeRow,
   size: NodeSpec['size'],
-  vpcCidr: string
+  vpcCidr: string,
+  access: NodeAccess
 ): NodeSpec {
   const { id, accountId, name, region, vpcId, hostId, privateIp, createdAt } = row
   return {
@@ -194,6 +205,7 @@ function specOf(
     createdAt,
     vpcCidr,
     login: { user: 'root', password: ctx.secrets.open(row.rootPassword) },
+    access,
   }
 }
 
@@ -203,7 +215,8 @@ async function nodeSpec(ctx: Ctx, row: NodeRow): Promise<NodeSpec> {
     ctx,
     row,
     await hostSize(ctx.db, row.hostId),
-    await vpcCidrOf(ctx.db, row.accountId, row.vpcId)
+    await vpcCidrOf(ctx.db, row.accountId, row.vpcId),
+    await accessOfRow(ctx.db, row)
   )
 }
 
@@ -456,6 +469,9 @@ export function workerHooks(ctx: Ctx & Pick<Deps, 'log'>, workerId: string): Wor
       const node = await findNode(ctx.db, nodeId)
       if (!node || node.status === 'deleting' || node.status === 'deleted') return undefined
       return (await nodeAddresses(ctx.db, nodeId)).map((address) => address.ip)
+    },
+    access(nodeId) {
+      return nodeAccess(ctx.db, nodeId)
     },
     async expected() {
       const rows = await nodesInStatus(ctx.db, ['provisioning', 'running', 'deleting'])

@@ -34,7 +34,12 @@ export const STUCK_AFTER_MS = 2 * 60 * 1000
 const live = sql`${nodes.status} <> 'deleted'`
 
 /** The single row-to-wire mapping of a node. */
-export function toNode(row: NodeRow, ipAddress: string | null, now: Date): Node {
+export function toNode(
+  row: NodeRow,
+  ipAddress: string | null,
+  now: Date,
+  sshKeys: string[] = []
+): Node {
   return {
     id: row.id,
     status: row.status === 'deleted' ? 'deleting' : row.status,
@@ -47,6 +52,8 @@ export function toNode(row: NodeRow, ipAddress: string | null, now: Date): Node 
     private_ip: row.privateIp,
     stuck:
       row.status === 'provisioning' && now.getTime() - row.createdAt.getTime() > STUCK_AFTER_MS,
+    ssh_keys: sshKeys,
+    password_login: row.passwordLogin,
   }
 }
 
@@ -66,6 +73,7 @@ const CREATED = [
   'rootPassword',
   'createdAt',
   'workerId',
+  'passwordLogin',
 ] as const
 export type NewNode = Pick<typeof nodes.$inferInsert, (typeof CREATED)[number]>
 
