@@ -1,8 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { afterAll, expect, it } from 'vitest'
-import { describeEngines, runningNode, sh, ssh, type EngineServer } from './_engines.js'
+import { eventually } from '../helpers/http.js'
+import {
+  describeEngines,
+  purge,
+  runningNode,
+  sh,
+  ssh,
+  startEngineServer,
+  type EngineServer,
+} from './_engines.js'
 
 /** Key pairs made by the real ssh-keygen in a directory of this file's own, removed at the end. */
 const keyDir = mkdtempSync(join(tmpdir(), 'nodeplane-engine-keys-'))
@@ -46,7 +56,7 @@ const putKeys = (ctx: EngineServer, id: string, body: unknown) =>
 
 await describeEngines(
   'SSH keys on nodes',
-  (ctx) => {
+  (ctx, engine) => {
     it('logs in with the key given at creation, and a new key replaces it live on the same node', async () => {
       const [first, second] = [await keyPair(), await keyPair()]
       const firstId = await addKey(ctx, 'first', first.publicKey)
@@ -113,6 +123,40 @@ await describeEngines(
       const { node, password } = await runningNode(ctx.client, undefined, created.body.id)
       expect((await sshWithKey(ctx, node.ip_address, pair.file, 'echo in')).stdout).toBe('in\n')
       expect((await ssh(ctx.names.internet, node.ip_address, password, 'true')).code).not.toBe(0)
+    })
+
+    it('re-applies the recorded keys on start after a crash between the database write and the engine write', async () => {
+      const [old, recorded] = [await keyPair(), await keyPair()]
+      const first = await startEngineServer(engine)
+      let second: EngineServer | undefined
+      try {
+        const oldId = await addKey(first, 'old', old.publicKey)
+        const recordedId = await addKey(first, 'recorded', recorded.publicKey)
+        const { node, password } = await runningNode(first.client, { ssh_keys: [oldId] })
+        await first.server.kill()
+        // What a PUT commits before it reaches the engine.
+        const db = new Database(join(first.server.dataDir, 'nodeplane.db'))
+        db.prepare('UPDATE nodes SET password_login = 0 WHERE id = ?').run(node.id)
+        db.prepare('UPDATE node_ssh_keys SET ssh_key_id = ? WHERE node_id = ?').run(
+          recordedId,
+          node.id
+        )
+        db.close()
+
+        second = await startEngineServer(engine, {}, first.server.dataDir)
+        const login = await eventually(async () => {
+          const result = await sshWithKey(second!, node.ip_address, recorded.file, 'echo in')
+          return result.code === 0 ? result.stdout : undefined
+        }, 60_000)
+        expect(login).toBe('in\n')
+        expect((await sshWithKey(second, node.ip_address, old.file, 'true')).code).not.toBe(0)
+        const byPassword = await ssh(second.names.internet, node.ip_address, password, 'true')
+        expect(byPassword.code).not.toBe(0)
+      } finally {
+        await second?.server.stop()
+        await first.server.stop()
+        await purge(first.names)
+      }
     })
   },
   { env: { NODEPLANE_NETNS_BOOT_SECONDS: '2' } }
