@@ -6,19 +6,23 @@ import { nodeSshKeys } from './node-ssh-keys.table.js'
 import { nodes } from './nodes.table.js'
 import type { NodeRow } from './nodes.store.js'
 
+/** Ids per query: well below SQLite's and PostgreSQL's limits on bound parameters. */
+const CHUNK = 1000
+
 /** Each node's SSH key ids in the user's order; nodes without keys are absent from the map. */
 export async function sshKeyIdsOf(db: Db, nodeIds: string[]): Promise<Map<string, string[]>> {
   const ids = new Map<string, string[]>()
-  if (nodeIds.length === 0) return ids
-  const rows = await db
-    .select({ nodeId: nodeSshKeys.nodeId, sshKeyId: nodeSshKeys.sshKeyId })
-    .from(nodeSshKeys)
-    .where(inArray(nodeSshKeys.nodeId, nodeIds))
-    .orderBy(asc(nodeSshKeys.nodeId), asc(nodeSshKeys.position))
-  for (const row of rows) {
-    const list = ids.get(row.nodeId) ?? []
-    list.push(row.sshKeyId)
-    ids.set(row.nodeId, list)
+  for (let start = 0; start < nodeIds.length; start += CHUNK) {
+    const rows = await db
+      .select({ nodeId: nodeSshKeys.nodeId, sshKeyId: nodeSshKeys.sshKeyId })
+      .from(nodeSshKeys)
+      .where(inArray(nodeSshKeys.nodeId, nodeIds.slice(start, start + CHUNK)))
+      .orderBy(asc(nodeSshKeys.nodeId), asc(nodeSshKeys.position))
+    for (const row of rows) {
+      const list = ids.get(row.nodeId) ?? []
+      list.push(row.sshKeyId)
+      ids.set(row.nodeId, list)
+    }
   }
   return ids
 }
