@@ -125,6 +125,26 @@ await describeEngines(
       expect((await ssh(ctx.names.internet, node.ip_address, password, 'true')).code).not.toBe(0)
     })
 
+    it.runIf(engine === 'podman')(
+      'gives a node remade from the image after its container vanished its keys and password setting again',
+      async () => {
+        const pair = await keyPair()
+        const keyId = await addKey(ctx, 'remade', pair.publicKey)
+        const { node, password } = await runningNode(ctx.client, {
+          ssh_keys: [keyId],
+          password_login: false,
+        })
+        const removed = await sh('podman', ['rm', '--force', '--time', '0', ctx.ns(node.id)])
+        expect(removed.code, removed.stderr).toBe(0)
+        const login = await eventually(async () => {
+          const result = await sshWithKey(ctx, node.ip_address, pair.file, 'echo in')
+          return result.code === 0 ? result.stdout : undefined
+        }, 60_000)
+        expect(login).toBe('in\n')
+        expect((await ssh(ctx.names.internet, node.ip_address, password, 'true')).code).not.toBe(0)
+      }
+    )
+
     it('re-applies the recorded keys on start after a crash between the database write and the engine write', async () => {
       const [old, recorded] = [await keyPair(), await keyPair()]
       const first = await startEngineServer(engine)
