@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { afterAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { eventually } from '../helpers/http.js'
+import { tempDir } from '../helpers/temp-dirs.js'
 import {
   describeEngines,
   purge,
@@ -14,14 +13,12 @@ import {
   type EngineServer,
 } from './_engines.js'
 
-/** Key pairs made by the real ssh-keygen in a directory of this file's own, removed at the end. */
-const keyDir = mkdtempSync(join(tmpdir(), 'nodeplane-engine-keys-'))
-afterAll(() => rmSync(keyDir, { recursive: true, force: true }))
-
-let made = 0
-/** A fresh ed25519 key pair: the private key file's path and the public key line. */
+/**
+ * A fresh ed25519 key pair made by the real ssh-keygen: the private key file's path and the
+ * public key line. Its directory goes after the file (test/helpers/remove-temp-dirs.setup.ts).
+ */
 async function keyPair(): Promise<{ file: string; publicKey: string }> {
-  const file = join(keyDir, `id_${++made}`)
+  const file = join(tempDir('nodeplane-engine-keys-'), 'id_ed25519')
   const keygen = await sh('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'np', '-f', file])
   expect(keygen.code, keygen.stderr).toBe(0)
   const publicKey = (await sh('cat', [`${file}.pub`])).stdout.trim()
