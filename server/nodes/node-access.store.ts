@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import type { Tx } from '../db/transaction.js'
 import { sshKeys } from '../ssh-keys/ssh-keys.table.js'
@@ -59,7 +59,8 @@ export async function setPasswordLogin(
 ): Promise<NodeRow | undefined> {
   const [row] = await tx
     .update(nodes)
-    .set(passwordLogin === undefined ? { id: nodeId } : { passwordLogin })
+    // Unchanged, it is set to itself: a key column would take a stronger lock on PostgreSQL.
+    .set({ passwordLogin: passwordLogin ?? sql`${nodes.passwordLogin}` })
     .where(
       and(
         eq(nodes.id, nodeId),
