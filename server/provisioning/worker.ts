@@ -143,11 +143,13 @@ export function createWorker(
    */
   async function resyncAccess(node: NodeRef, applied: NodeAccess | undefined): Promise<void> {
     if (!driver.setAccess) return
-    const now = await hooks.access(node.id)
-    if (!now || JSON.stringify(now) === JSON.stringify(applied)) return
-    await worker
-      .syncAccess(node)
-      .catch((err) => log.error({ err, node_id: node.id }, 'SSH access sync failed'))
+    try {
+      const now = await hooks.access(node.id)
+      if (!now || JSON.stringify(now) === JSON.stringify(applied)) return
+      await worker.syncAccess(node)
+    } catch (err) {
+      log.error({ err, node_id: node.id }, 'SSH access sync failed')
+    }
   }
 
   /**

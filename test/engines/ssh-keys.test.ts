@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { expect, it } from 'vitest'
@@ -109,6 +110,32 @@ await describeEngines(
       await putKeys(ctx, node.id, { ssh_keys: [keyId], password_login: false })
       expect((await ssh(ctx.names.internet, node.ip_address, password, 'true')).code).not.toBe(0)
       expect((await sshWithKey(ctx, node.ip_address, pair.file, 'echo in')).stdout).toBe('in\n')
+    })
+
+    it("writes the keys into the node even when root's .ssh was made a symlink out of it", async () => {
+      const [first, second] = [await keyPair(), await keyPair()]
+      const firstId = await addKey(ctx, 'before-symlink', first.publicKey)
+      const secondId = await addKey(ctx, 'after-symlink', second.publicKey)
+      const { node } = await runningNode(ctx.client, { ssh_keys: [firstId] })
+      // A directory of the machine: on netns a node sees the machine's files outside /root.
+      const outside = tempDir('nodeplane-outside-')
+      const link = await sshWithKey(
+        ctx,
+        node.ip_address,
+        first.file,
+        `rm -rf ~/.ssh && ln -s ${outside} ~/.ssh`
+      )
+      expect(link.code, link.stderr).toBe(0)
+      const put = await putKeys(ctx, node.id, { ssh_keys: [secondId] })
+      expect(put.status, put.text).toBe(200)
+      expect(readdirSync(outside)).toEqual([])
+      const login = await sshWithKey(
+        ctx,
+        node.ip_address,
+        second.file,
+        'test -d ~/.ssh && test ! -L ~/.ssh && echo dir'
+      )
+      expect(login.stdout).toBe('dir\n')
     })
 
     it('keeps keys changed while the node was provisioning', async () => {

@@ -10,7 +10,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs'
-import { mkdir, readFile, rename, utimes, writeFile } from 'node:fs/promises'
+import { lstat, mkdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
@@ -70,9 +70,14 @@ export async function writeNodeFiles(dir: string, node: NodeSpec): Promise<void>
   await writeAccess(dir, node.id, node.access)
 }
 
-/** Writes `text` to `path` whole or not at all: a reader sees the old file or the new one. */
+/**
+ * Writes `text` to `path` whole or not at all: a reader sees the old file or the new one. The
+ * temporary file is created anew (`wx` follows no symlink a user of the node left there), and
+ * the rename replaces whatever `path` is without following it.
+ */
 async function replaceFile(path: string, text: string, mode: number): Promise<void> {
-  await writeFile(`${path}.new`, text, { mode })
+  await rm(`${path}.new`, { force: true })
+  await writeFile(`${path}.new`, text, { mode, flag: 'wx' })
   await rename(`${path}.new`, path)
 }
 
@@ -83,6 +88,9 @@ async function replaceFile(path: string, text: string, mode: number): Promise<vo
  */
 export async function writeAccess(dir: string, nodeId: string, access: NodeAccess): Promise<void> {
   const sshDir = join(dir, 'root', '.ssh')
+  // Root of the node owns its home: a .ssh that is a symlink would lead this write elsewhere.
+  const existing = await lstat(sshDir).catch(() => undefined)
+  if (existing && !existing.isDirectory()) await rm(sshDir, { force: true })
   await mkdir(sshDir, { recursive: true, mode: 0o700 })
   const keys = access.authorizedKeys.map((key) => `${key}\n`).join('')
   await replaceFile(join(sshDir, 'authorized_keys'), keys, 0o600)

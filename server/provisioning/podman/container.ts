@@ -83,7 +83,10 @@ export async function setRootPassword(name: string, password: string): Promise<v
  */
 const ACCESS_SCRIPT = `set -eu
 umask 077
+# Root's home is root's: a .ssh that is no directory (a symlink, a file) is replaced.
+if [ -L /root/.ssh ] || { [ -e /root/.ssh ] && [ ! -d /root/.ssh ]; }; then rm -f /root/.ssh; fi
 mkdir -p /root/.ssh
+rm -f /root/.ssh/authorized_keys.nodeplane
 cat >/root/.ssh/authorized_keys.nodeplane
 chmod 600 /root/.ssh/authorized_keys.nodeplane
 mv -f /root/.ssh/authorized_keys.nodeplane /root/.ssh/authorized_keys
