@@ -8,6 +8,7 @@ export const EVENT_TYPES = [
   'node.deleting',
   'node.deleted',
   'node.restarted',
+  'node.user_data_finished',
   'public_ip.attached',
   'public_ip.detached',
   'vpc.created',

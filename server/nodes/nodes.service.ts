@@ -37,6 +37,7 @@ import {
 } from '../public-ips/public-ips.service.js'
 import { ensureDefaultVpc, vpcForNewNode } from '../vpcs/vpcs.service.js'
 import { findLiveVpc } from '../vpcs/vpcs.store.js'
+import { userDataScript } from './cloud-config.js'
 import type { CreateNodeBody, Node, NodeListQuery } from './nodes.schema.js'
 import {
   deleteNodeRow,
@@ -54,6 +55,8 @@ import {
   usedPrivateIps,
   type NodeRow,
 } from './nodes.store.js'
+import { deleteUserData } from './user-data.store.js'
+import { saveUserData, skipUserData, userDataHooks, userDataScriptOf } from './user-data.service.js'
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>
 type TxCtx = Omit<Ctx, 'db'> & { db: Tx }
@@ -116,7 +119,8 @@ function insertPlacedNode(
   deps: Deps,
   accountId: string,
   body: z.infer<typeof CreateNodeBody>,
-  answer: IdempotentAnswer<Node>
+  answer: IdempotentAnswer<Node>,
+  script: string | null
 ): Promise<{ row: NodeRow; node: Node; spec: NodeSpec }> {
   return transaction(deps.db, async (tx) => {
     const c = { ...deps, db: tx }
@@ -150,7 +154,9 @@ function insertPlacedNode(
       createdAt: deps.clock.now(),
       // This process provisions it; if it dies, another replica claims the node.
       workerId: deps.worker.id,
+      userDataStatus: script === null ? null : 'pending',
     })
+    if (script !== null) await saveUserData(deps, tx, row.id, body.user_data!, script)
     // New, so provisioning and without a public address.
     const node = toNode(row, null, row.createdAt)
     await answer.save(tx, node)
@@ -162,7 +168,7 @@ function insertPlacedNode(
       private_ip: row.privateIp,
     })
     // What the driver needs is at hand: no reads of the host and VPC again after the commit.
-    return { row, node, spec: specOf(deps, row, sizeOf(host), vpc.cidr) }
+    return { row, node, spec: specOf(deps, row, sizeOf(host), vpc.cidr, script) }
   })
 }
 
@@ -179,7 +185,8 @@ function specOf(
   ctx: Pick<Ctx, 'secrets'>,
   row: NodeRow,
   size: NodeSpec['size'],
-  vpcCidr: string
+  vpcCidr: string,
+  userData: string | null
 ): NodeSpec {
   const { id, accountId, name, region, vpcId, hostId, privateIp, createdAt } = row
   return {
@@ -194,6 +201,7 @@ function specOf(
     createdAt,
     vpcCidr,
     login: { user: 'root', password: ctx.secrets.open(row.rootPassword) },
+    userData,
   }
 }
 
@@ -203,7 +211,8 @@ async function nodeSpec(ctx: Ctx, row: NodeRow): Promise<NodeSpec> {
     ctx,
     row,
     await hostSize(ctx.db, row.hostId),
-    await vpcCidrOf(ctx.db, row.accountId, row.vpcId)
+    await vpcCidrOf(ctx.db, row.accountId, row.vpcId),
+    await userDataScriptOf(ctx, row)
   )
 }
 
@@ -237,13 +246,16 @@ export async function createNode(
   body: z.infer<typeof CreateNodeBody>,
   answer: IdempotentAnswer<Node> = withoutKey
 ): Promise<Node> {
+  // Converted before anything is placed: invalid user data changes nothing.
+  const script = body.user_data === undefined ? null : userDataScript(body.user_data)
   await assertDriverServes(deps, accountId)
-  const { row, node, spec } = await insertPlacedNode(deps, accountId, body, answer)
+  const { row, node, spec } = await insertPlacedNode(deps, accountId, body, answer, script)
   try {
     await deps.worker.admit(spec)
   } catch (err) {
     // The contract's 500 for POST /nodes: nothing is kept, so a retry starts clean.
     await transaction(deps.db, async (tx) => {
+      await deleteUserData(tx, row.id)
       await deleteNodeRow(tx, row.id)
       await freeHost(tx, row.hostId)
       await answer.discard(tx)
@@ -369,6 +381,7 @@ export function workerHooks(ctx: Ctx & Pick<Deps, 'log'>, workerId: string): Wor
   // The worker's events name the worker, not the request whose node it works on.
   const asWorker = <T>(work: () => T): T => actingAs(systemActor(workerId), work)
   return {
+    ...userDataHooks(ctx, workerId),
     reserveAutoIpv4(nodeId) {
       return asWorker(() =>
         transaction(ctx.db, async (tx) => {
@@ -382,13 +395,16 @@ export function workerHooks(ctx: Ctx & Pick<Deps, 'log'>, workerId: string): Wor
         })
       )
     },
-    markRunning(nodeId) {
-      const fields = { runningAt: ctx.clock.now(), workerId: null }
+    markRunning(nodeId, runsUserData) {
       return asWorker(() =>
         transaction(ctx.db, async (tx) => {
           const node = await findNode(tx, nodeId)
+          // The worker keeps a node whose user data it will run, so a replica takes it over.
+          const keep = runsUserData && node?.userDataStatus === 'pending'
+          const fields = { runningAt: ctx.clock.now(), workerId: keep ? workerId : null }
           if (!node || !(await transition(tx, nodeId, 'provisioning', 'running', fields, workerId)))
             return false
+          if (!runsUserData) await skipUserData(ctx, tx, node)
           const ip = (await primaryIpv4(tx, [nodeId])).get(nodeId) ?? null
           await recordNodeEvent(
             { ...ctx, db: tx },
@@ -444,9 +460,11 @@ export function workerHooks(ctx: Ctx & Pick<Deps, 'log'>, workerId: string): Wor
       const staleBefore = new Date(ctx.clock.now().getTime() - staleAfterMs)
       const rows = await transaction(ctx.db, (tx) => claimOrphans(tx, workerId, staleBefore, 100))
       const provisioning = rows.filter((row) => row.status === 'provisioning')
+      const running = rows.filter((row) => row.status === 'running')
       return {
         provisioning: await Promise.all(provisioning.map((row) => nodeSpec(ctx, row))),
         deleting: rows.filter((row) => row.status === 'deleting'),
+        userData: await Promise.all(running.map((row) => nodeSpec(ctx, row))),
       }
     },
     retire() {

@@ -47,6 +47,8 @@ export function toNode(row: NodeRow, ipAddress: string | null, now: Date): Node 
     private_ip: row.privateIp,
     stuck:
       row.status === 'provisioning' && now.getTime() - row.createdAt.getTime() > STUCK_AFTER_MS,
+    reachable_at: row.runningAt?.toISOString() ?? null,
+    user_data_status: row.userDataStatus,
   }
 }
 
@@ -66,6 +68,7 @@ const CREATED = [
   'rootPassword',
   'createdAt',
   'workerId',
+  'userDataStatus',
 ] as const
 export type NewNode = Pick<typeof nodes.$inferInsert, (typeof CREATED)[number]>
 
