@@ -8,6 +8,8 @@ set -u
 dir=$1 limit=$2
 # mkdir is atomic: a second start (a retry, a restarted control plane) stops here.
 mkdir "$dir/started" 2>/dev/null || exit 0
+# Read with the status: a pid that is gone before `status` exists means the node restarted under it.
+echo $$ >"$dir/pid"
 now() { date -u +%Y-%m-%dT%H:%M:%S.%3NZ; }
 now >"$dir/started_at"
 : >"$dir/output"

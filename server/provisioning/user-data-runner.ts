@@ -19,13 +19,17 @@ const LOST_AFTER_LIMIT_MS = 60_000
 
 /**
  * `sh -c READ_RUN read DIR` prints the runner's state in DIR: four lines (status or
- * `running`/`absent`, started_at, finished_at, a separator), then the output's last 64 KiB.
+ * `running`/`lost`/`absent`, started_at, finished_at, a separator), then the output's last 64 KiB.
  */
 export const READ_RUN = [
   'd=$1',
   '[ -d "$d/started" ] || { echo absent; exit 0; }',
   'line() { printf "%s\\n" "$(cat "$1" 2>/dev/null || echo "$2")"; }',
-  'line "$d/status" running',
+  // No status and no runner: it died with its node. Status is looked at again, as the runner
+  // writes it just before it exits.
+  'pid=$(cat "$d/pid" 2>/dev/null)',
+  'alive() { [ -z "$pid" ] || kill -0 "$pid" 2>/dev/null; }',
+  'if [ -e "$d/status" ] || alive || [ -e "$d/status" ]; then line "$d/status" running; else echo lost; fi',
   'line "$d/started_at" ""',
   'line "$d/finished_at" ""',
   'echo --',
@@ -54,7 +58,7 @@ export function parseRun(printed: string, limitSeconds: number, now = new Date()
     const lost = now.getTime() > startedMs + limitSeconds * 1000 + LOST_AFTER_LIMIT_MS
     return { ...run, state: lost ? 'lost' : 'running' }
   }
-  if (status === 'killed') return { ...run, state: 'killed' }
+  if (status === 'killed' || status === 'lost') return { ...run, state: status }
   // The node's own files: a tenant may have written anything there.
   if (!/^\d{1,3}$/.test(status ?? '')) return { ...run, state: 'lost' }
   return { ...run, state: 'exited', exitCode: Number(status) }

@@ -8,6 +8,7 @@ import {
   ENGINES,
   purge,
   runningNode,
+  sh,
   ssh,
   startEngineServer,
   type EngineServer,
@@ -86,6 +87,64 @@ await describeEngines('user data', (ctx) => {
     expect((await run('ls /root/pwned 2>&1')).code).not.toBe(0)
   })
 })
+
+/** Kills a node's engine side from outside, as a crash would (see repair.test.ts). */
+async function killNode(ctx: EngineServer, nodeId: string): Promise<void> {
+  const killed =
+    ctx.engine === 'podman'
+      ? await sh('podman', ['kill', ctx.ns(nodeId)])
+      : await sh('ip', ['netns', 'delete', ctx.ns(nodeId)])
+  expect(killed.code).toBe(0)
+}
+
+const restarted = (ctx: EngineServer, nodeId: string) =>
+  ctx.server.logs.some((line) => line.msg === 'node restarted' && line.node_id === nodeId)
+
+await describeEngines(
+  'user data limits and node restarts',
+  (ctx) => {
+    it('kills user data at its time limit and reports it failed', async () => {
+      const script = '#!/bin/sh\necho start\nsleep 120\necho never\n'
+      const { node } = await runningNode(ctx.client, { user_data: script })
+      expect((await finished(ctx.client, node.id)).user_data_status).toBe('failed')
+      const result = await resultOf(ctx.client, node.id)
+      expect(result).toMatchObject({ status: 'failed', exit_code: null })
+      expect(result.output).toBe(
+        'start\n[nodeplane] user data killed at its time limit of 2 seconds\n'
+      )
+      expect(Date.parse(result.finished_at) - Date.parse(result.started_at)).toBeLessThan(15_000)
+    })
+
+    it('does not run user data again when a dead node is brought back', async () => {
+      const script = '#!/bin/sh\necho run >> /root/runs.txt\n'
+      const { node, password } = await runningNode(ctx.client, { user_data: script })
+      expect((await finished(ctx.client, node.id)).user_data_status).toBe('succeeded')
+      await killNode(ctx, node.id)
+      await eventually(async () => (restarted(ctx, node.id) ? true : undefined), 60_000)
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+      const runs = await ssh(ctx.names.internet, node.ip_address, password, 'cat /root/runs.txt')
+      expect(runs.stdout).toBe('run\n')
+    })
+
+    it('reports user data failed, and does not run it again, when its node dies under it', async () => {
+      const script = '#!/bin/sh\necho run >> /root/runs.txt\nsleep 1000\n'
+      const { node, password } = await runningNode(ctx.client, { user_data: script })
+      await eventually(async () =>
+        (await ctx.client.get(`/nodes/${node.id}`)).body.user_data_status === 'running'
+          ? true
+          : undefined
+      )
+      await killNode(ctx, node.id)
+      const done = await finished(ctx.client, node.id)
+      expect(done.user_data_status).toBe('failed')
+      expect((await resultOf(ctx.client, node.id)).finished_at).toEqual(expect.any(String))
+      await eventually(async () => (restarted(ctx, node.id) ? true : undefined), 60_000)
+      const runs = await ssh(ctx.names.internet, node.ip_address, password, 'cat /root/runs.txt')
+      expect(runs.stdout).toBe('run\n')
+    })
+  },
+  { env: { NODEPLANE_USER_DATA_TIMEOUT_SECONDS: '2' } }
+)
 
 /**
  * A control plane killed while the script runs: the run goes on inside the node, and the
