@@ -144,7 +144,11 @@ function addUser(entry: unknown, index: number, emit: Emit): void {
     stringField(key, `${where}.ssh_authorized_keys[${i}]`, /^[^\n\r\0]+$/, 'must be one line')
   )
   const q = shellQuote(name)
-  emit(`id -u ${q} >/dev/null 2>&1 || useradd --create-home --shell ${shellQuote(shell)} ${q}`)
+  // Password `*`: no password login, yet not locked (`!`), which sshd without PAM would
+  // take as a refusal of key logins too.
+  emit(
+    `id -u ${q} >/dev/null 2>&1 || useradd --create-home --password '*' --shell ${shellQuote(shell)} ${q}`
+  )
   if (keys.length === 0) return
   emit(`home=$(getent passwd ${q} | cut -d: -f6)`)
   emit(`install -d -m 0700 -o ${q} -g "$(id -g ${q})" "$home/.ssh"`)

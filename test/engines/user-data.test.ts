@@ -1,7 +1,11 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
 import { newDataDir } from '../helpers/server.js'
+import { generateKey } from '../helpers/ssh-keys.js'
+import { tempDir } from '../helpers/temp-dirs.js'
 import {
   describeEngines,
   engineUnavailable,
@@ -87,6 +91,44 @@ await describeEngines('user data', (ctx) => {
     expect((await run('ls /root/pwned 2>&1')).code).not.toBe(0)
   })
 })
+
+/**
+ * cloud-config `users` on the tenant boundary: the user logs in with its key over real ssh.
+ * (On netns a node shares the machine's /etc/passwd, and `users` is documented as failing.)
+ */
+await describeEngines(
+  'cloud-config users',
+  (ctx) => {
+    it('creates a user who logs in with the given key and shell', async () => {
+      const key = generateKey('ed25519')
+      const keyFile = join(tempDir('nodeplane-user-key-'), 'id')
+      writeFileSync(keyFile, key.privateKey, { mode: 0o600 })
+      const userData = [
+        '#cloud-config',
+        'users:',
+        '  - name: deploy',
+        '    shell: /bin/sh',
+        `    ssh_authorized_keys: [${JSON.stringify(key.publicKey)}]`,
+        '',
+      ].join('\n')
+      const { node } = await runningNode(ctx.client, { user_data: userData })
+      expect((await finished(ctx.client, node.id)).user_data_status).toBe('succeeded')
+      const login = await sh('ip', [
+        'netns',
+        'exec',
+        ctx.names.internet,
+        'ssh',
+        ...['-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null'],
+        ...['-o', 'BatchMode=yes', '-o', 'LogLevel=ERROR', '-i', keyFile],
+        `deploy@${node.ip_address}`,
+        'id -un; echo $SHELL; pwd',
+      ])
+      expect(login.stderr).toBe('')
+      expect(login.stdout).toBe('deploy\n/bin/sh\n/home/deploy\n')
+    })
+  },
+  { engines: ['podman'] }
+)
 
 /** Kills a node's engine side from outside, as a crash would (see repair.test.ts). */
 async function killNode(ctx: EngineServer, nodeId: string): Promise<void> {
