@@ -64,6 +64,26 @@ await describeEngines('user data', (ctx) => {
     ])
   })
 
+  it('keeps the last 64 KiB of a large output', async () => {
+    // About 1.3 MB, written over a few seconds so the runner trims it while it grows.
+    const script = '#!/bin/sh\nfor i in 1 2 3; do seq 1 70000; sleep 2.5; done\necho end\n'
+    const { node, password } = await runningNode(ctx.client, { user_data: script })
+    expect((await finished(ctx.client, node.id)).user_data_status).toBe('succeeded')
+    const { output } = await resultOf(ctx.client, node.id)
+    // Inside the node too the file stayed small, not the 1.3 MB written.
+    const dir = ctx.engine === 'podman' ? '/var/lib/nodeplane' : '/run/nodeplane/node'
+    const size = await ssh(
+      ctx.names.internet,
+      node.ip_address,
+      password,
+      `wc -c < ${dir}/user-data/output`
+    )
+    expect(Number(size.stdout)).toBeLessThan(300_000)
+    expect(output.length).toBeGreaterThan(60_000)
+    expect(output.length).toBeLessThanOrEqual(65_536)
+    expect(output.endsWith('69999\n70000\nend\n')).toBe(true)
+  })
+
   it('applies cloud-config write_files and runcmd, with hostile values kept literal', async () => {
     const hostile = `it's $(touch /root/pwned) \`id\` "q"\nNODEPLANE_EOF\nline`
     const userData = [
