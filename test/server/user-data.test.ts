@@ -223,3 +223,26 @@ describe('GET /api/v1/nodes/{id}/user-data and .../result', () => {
     expect((await client.get(`/api/v1/nodes/${created.body.id}/user-data`)).status).toBe(404)
   })
 })
+
+describe('user data across a restart (simulated driver)', () => {
+  it('is skipped once a node that was provisioning when the server died turns running', async () => {
+    const first = await startServer({ env: { NODEPLANE_PROVISION_SECONDS: '2' } })
+    const key = (await createTestKey(first.dataDir)).key
+    const created = await api(first.url, key).post('/nodes', { user_data: SCRIPT })
+    expect(created.body.user_data_status).toBe('pending')
+    await first.kill()
+    const second = await startServer({
+      dataDir: first.dataDir,
+      env: { NODEPLANE_PROVISION_SECONDS: '2' },
+    })
+    try {
+      const again = api(second.url, key)
+      const waited = await again.get(`/nodes/${created.body.id}?wait_for=user_data&timeout=20`)
+      expect(waited.body).toMatchObject({ status: 'running', user_data_status: 'skipped' })
+      const text = await again.get(`/api/v1/nodes/${created.body.id}/user-data`)
+      expect(text.body.user_data).toBe(SCRIPT)
+    } finally {
+      await second.stop()
+    }
+  })
+})
