@@ -24,10 +24,12 @@ const LOST_AFTER_LIMIT_MS = 60_000
 export const READ_RUN = [
   'd=$1',
   '[ -d "$d/started" ] || { echo absent; exit 0; }',
-  'line() { printf "%s\\n" "$(cat "$1" 2>/dev/null || echo "$2")"; }',
+  // The node's root may have made these files anything: at most one short line of each.
+  'first() { head -c 64 "$1" 2>/dev/null | head -n 1; }',
+  'line() { printf "%s\\n" "$(if [ -e "$1" ]; then first "$1"; else echo "$2"; fi)"; }',
   // No status and no runner: it died with its node. Status is looked at again, as the runner
   // writes it just before it exits.
-  'pid=$(cat "$d/pid" 2>/dev/null)',
+  'pid=$(head -c 16 "$d/pid" 2>/dev/null)',
   'alive() { [ -z "$pid" ] || kill -0 "$pid" 2>/dev/null; }',
   'if [ -e "$d/status" ] || alive || [ -e "$d/status" ]; then line "$d/status" running; else echo lost; fi',
   'line "$d/started_at" ""',
