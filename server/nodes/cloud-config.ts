@@ -136,6 +136,12 @@ function addUser(entry: unknown, index: number, emit: Emit): void {
   const where = `users[${index}]`
   const user = fieldsOf(entry, where, USER_KEYS)
   const name = stringField(user.name, `${where}.name`, USER_NAME, 'must be a Linux user name')
+  // Root's authorized_keys are the node's `ssh_keys`: nodeplane rewrites the file on every
+  // change of them (and when a node is brought back), so keys added here would vanish later.
+  if (name === 'root')
+    throw bad(
+      `cloud-config \`${where}.name\` must not be root: give root's keys in \`ssh_keys\` (PUT /api/v1/nodes/{id}/ssh-keys changes them)`
+    )
   const shell =
     user.shell === undefined
       ? '/bin/bash'

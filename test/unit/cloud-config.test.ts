@@ -64,6 +64,22 @@ describe('cloud-config conversion', () => {
     expect(runScript(empty, tempDir('nodeplane-cloud-config-')).status).toBe(0)
   })
 
+  it("refuses users.name root, whose authorized_keys are the node's ssh_keys", () => {
+    const text =
+      '#cloud-config\nusers:\n  - name: root\n    ssh_authorized_keys: [ssh-ed25519 AAAA x]\n'
+    const err = (() => {
+      try {
+        userDataScript(text)
+      } catch (e) {
+        return e as ProblemError
+      }
+    })()
+    expect(err).toBeInstanceOf(ProblemError)
+    expect(err!.status).toBe(400)
+    expect(err!.options.errors?.[0]?.field).toBe('user_data')
+    expect(err!.message).toMatch(/users\[0\]\.name.*ssh_keys/)
+  })
+
   it('quotes for sh', () => {
     expect(shellQuote("a'b")).toBe(`'a'\\''b'`)
   })
