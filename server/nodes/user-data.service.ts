@@ -75,6 +75,8 @@ const NOTES: Partial<Record<UserDataRun['state'], string>> = {
   absent:
     '[nodeplane] the node lost its disk (it was rebuilt) before its user data finished; it is not run again',
   lost: '[nodeplane] the node restarted while its user data ran; it is not run again',
+  unreadable:
+    "[nodeplane] the run's state could not be read from the node: reading it printed more than a run's state holds",
 }
 
 /** The worker's side of user data: reading its status, and recording its start and its end. */

@@ -41,9 +41,10 @@ export interface UserDataRun {
   /**
    * `absent`: never started in this node, or its disk was lost since; `exited`; `killed` at
    * the time limit; `lost`: started but neither finished nor running past the time limit (the
-   * node restarted under it).
+   * node restarted under it); `unreadable`: reading it printed far more than a run's state
+   * can hold (the node's root tampered with the programs or files it is read with).
    */
-  state: 'absent' | 'running' | 'exited' | 'killed' | 'lost'
+  state: 'absent' | 'running' | 'exited' | 'killed' | 'lost' | 'unreadable'
   exitCode: number | null
   /** The last 64 KiB of its stdout and stderr. */
   output: string

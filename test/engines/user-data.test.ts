@@ -150,6 +150,34 @@ await describeEngines(
   { engines: ['podman'] }
 )
 
+/**
+ * The tenant boundary: what the control plane runs inside a node to read the run (its `sh`,
+ * its `tail`) is the node root's to replace. A `tail` that never stops printing must not
+ * fill the control plane's memory; the run is reported failed, and the server keeps answering.
+ */
+await describeEngines(
+  'user data read through programs the tenant replaced',
+  (ctx) => {
+    it('reports a run whose state prints without end as failed, and the server stays up', async () => {
+      const script = [
+        '#!/bin/sh',
+        "printf '#!/bin/sh\\nexec yes nodeplane\\n' > /usr/local/bin/tail",
+        'chmod 755 /usr/local/bin/tail',
+        'echo planted',
+        '',
+      ].join('\n')
+      const { node } = await runningNode(ctx.client, { user_data: script })
+      expect((await finished(ctx.client, node.id)).user_data_status).toBe('failed')
+      const result = await resultOf(ctx.client, node.id)
+      expect(result).toMatchObject({ status: 'failed', exit_code: null })
+      expect(result.output).toMatch(/state could not be read from the node/)
+      expect(result.output.length).toBeLessThan(1024)
+      expect((await ctx.client.get('/nodes')).status).toBe(200)
+    })
+  },
+  { engines: ['podman'] }
+)
+
 /** Kills a node's engine side from outside, as a crash would (see repair.test.ts). */
 async function killNode(ctx: EngineServer, nodeId: string): Promise<void> {
   const killed =

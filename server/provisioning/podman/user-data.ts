@@ -12,6 +12,7 @@ import {
   READ_RUN,
   runnerText,
 } from '../user-data-runner.js'
+import { OutputLimitError } from '../network/exec.js'
 import { podman } from './podman.js'
 
 /** Writes stdin to `$1/$2` unless the run has started already (then the script stays as it ran). */
@@ -54,5 +55,20 @@ export async function startPodmanUserData(
 }
 
 export async function readPodmanUserData(name: string, limitSeconds: number): Promise<UserDataRun> {
-  return parseRun(await podman(['exec', name, 'sh', '-c', READ_RUN, 'read', DIR]), limitSeconds)
+  try {
+    return parseRun(await podman(['exec', name, 'sh', '-c', READ_RUN, 'read', DIR]), limitSeconds)
+  } catch (err) {
+    // READ_RUN prints at most 64 KiB and four short lines: more means the node's root made
+    // its sh or tail print something else, which no later read will change.
+    if (err instanceof OutputLimitError) return UNREADABLE
+    throw err
+  }
+}
+
+const UNREADABLE: UserDataRun = {
+  state: 'unreadable',
+  exitCode: null,
+  output: '',
+  startedAt: null,
+  finishedAt: null,
 }
