@@ -6,8 +6,7 @@ import type { z } from '@hono/zod-openapi'
 import { transaction } from '../db/transaction.js'
 import type { Deps } from '../deps.js'
 import { recordEvent } from '../events/events.service.js'
-import { labelsChanged } from '../labels/labels.service.js'
-import { labelsOf, replaceLabels, sortedLabels } from '../labels/labels.store.js'
+import { updateLabels } from '../labels/labels.service.js'
 import type { Node, UpdateNodeBody } from './nodes.schema.js'
 import { getNode } from './nodes.service.js'
 import { liveNodeOr404, nodeNotFound } from './nodes.lookup.js'
@@ -34,11 +33,8 @@ export async function updateNode(
       changes.name = body.name
     }
     if (body.labels !== undefined) {
-      const before = (await labelsOf(tx, 'node', [id])).get(id)!
-      if (labelsChanged(before, body.labels)) {
-        await replaceLabels(tx, 'node', accountId, id, body.labels)
-        changes.labels = sortedLabels(body.labels)
-      }
+      const labels = await updateLabels(tx, 'node', accountId, id, body.labels)
+      if (labels) changes.labels = labels
     }
     if (Object.keys(changes).length === 0) return
     await recordEvent(tx, ctx.clock, {

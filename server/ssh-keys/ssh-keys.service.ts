@@ -5,14 +5,8 @@ import { recordEvent } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import { parseLabelSelector } from '../labels/label-selector.js'
-import { labelsChanged } from '../labels/labels.service.js'
-import {
-  deleteLabels,
-  insertLabels,
-  labelsOf,
-  replaceLabels,
-  sortedLabels,
-} from '../labels/labels.store.js'
+import { updateLabels } from '../labels/labels.service.js'
+import { deleteLabels, insertLabels, labelsOf, sortedLabels } from '../labels/labels.store.js'
 import type { Clock } from '../lib/clock.js'
 import { newPrefixedId } from '../lib/ids.js'
 import { forgetKeyUses, nodesUsingSshKey } from '../nodes/node-access.service.js'
@@ -149,11 +143,8 @@ export async function updateSshKey(
       changes.name = body.name
     }
     if (body.labels !== undefined) {
-      const before = (await labelsOf(tx, 'ssh_key', [id])).get(id)!
-      if (labelsChanged(before, body.labels)) {
-        await replaceLabels(tx, 'ssh_key', accountId, id, body.labels)
-        changes.labels = sortedLabels(body.labels)
-      }
+      const labels = await updateLabels(tx, 'ssh_key', accountId, id, body.labels)
+      if (labels) changes.labels = labels
     }
     if (Object.keys(changes).length === 0) return
     await recordEvent(tx, ctx.clock, {

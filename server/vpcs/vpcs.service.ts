@@ -8,8 +8,8 @@ import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import { parseLabelSelector } from '../labels/label-selector.js'
 import type { Labels } from '../labels/labels.schema.js'
-import { labelsChanged } from '../labels/labels.service.js'
-import { insertLabels, labelsOf, replaceLabels, sortedLabels } from '../labels/labels.store.js'
+import { updateLabels } from '../labels/labels.service.js'
+import { insertLabels, labelsOf, sortedLabels } from '../labels/labels.store.js'
 import type { Clock } from '../lib/clock.js'
 import { newUuid } from '../lib/ids.js'
 import { vpcCidr } from '../lib/ip.js'
@@ -136,11 +136,8 @@ export async function updateVpc(
       changes.description = body.description
     }
     if (body.labels !== undefined) {
-      const before = (await labelsOf(tx, 'vpc', [id])).get(id)!
-      if (labelsChanged(before, body.labels)) {
-        await replaceLabels(tx, 'vpc', accountId, id, body.labels)
-        changes.labels = sortedLabels(body.labels)
-      }
+      const labels = await updateLabels(tx, 'vpc', accountId, id, body.labels)
+      if (labels) changes.labels = labels
     }
     if (Object.keys(changes).length === 0) return
     await recordEvent(tx, ctx.clock, {

@@ -377,6 +377,17 @@ describe('PATCH /nodes/{id}', () => {
     expect(rows).toHaveLength(2)
   })
 
+  it('records equal replacements racing on one node as one change', async () => {
+    const id = (await client.post('/nodes', {})).body.id
+    const labels = { team: 'core', env: 'prod' }
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => patch(client, `/nodes/${id}`, { labels }))
+    )
+    expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200))
+    expect(answers.map((res) => res.body.labels)).toEqual(answers.map(() => labels))
+    expect(await eventsOf('node.updated', id)).toHaveLength(1)
+  })
+
   it('answers 403 to a read key and changes nothing', async () => {
     const res = await patch(reader, `/nodes/${node.a}`, { labels: {} })
     expect(res.status).toBe(403)
