@@ -205,3 +205,39 @@ await describeEngines(
   },
   { env: { NODEPLANE_NETNS_BOOT_SECONDS: '2' } }
 )
+
+/**
+ * The tenant boundary: the access script runs the node's own programs, which its root may
+ * replace with one that never ends. The request gets its answer, and the node can still be
+ * deleted, instead of both waiting for ever behind the hung `podman exec`.
+ */
+await describeEngines(
+  'SSH keys on a node whose programs hang',
+  (ctx) => {
+    it('answers a PUT whose write hangs, and deletes the node afterwards', async () => {
+      const key = await keyPair()
+      const keyId = await addKey(ctx, 'hang', key.publicKey)
+      const userData = [
+        '#!/bin/sh',
+        "printf '#!/bin/sh\\nexec sleep 100000\\n' > /usr/local/bin/cat",
+        'chmod 755 /usr/local/bin/cat',
+        '',
+      ].join('\n')
+      const { node } = await runningNode(ctx.client, { user_data: userData })
+      await eventually(async () =>
+        (await ctx.client.get(`/nodes/${node.id}`)).body.user_data_status === 'succeeded'
+          ? true
+          : undefined
+      )
+      const started = Date.now()
+      const put = await putKeys(ctx, node.id, { ssh_keys: [keyId] })
+      expect(put.status, put.text).toBe(500)
+      expect(put.body.code).toBe('access_not_applied')
+      expect(Date.now() - started).toBeLessThan(90_000)
+      expect((await ctx.client.delete(`/nodes/${node.id}`)).status).toBe(204)
+      const gone = await ctx.client.get(`/nodes/${node.id}?wait_for=deleted&timeout=30`)
+      expect(gone.status).toBe(404)
+    }, 180_000)
+  },
+  { engines: ['podman'] }
+)
