@@ -80,6 +80,25 @@ describe('cloud-config conversion', () => {
     expect(err!.message).toMatch(/users\[0\]\.name.*ssh_keys/)
   })
 
+  it.each([
+    ['0o640', '640'],
+    ['0o644', '644'],
+    ["'0640'", '0640'],
+    ['0644', '644'],
+    ['600', '600'],
+  ])('reads write_files permissions %s as the mode %s', (written, mode) => {
+    const script = userDataScript(
+      `#cloud-config\nwrite_files:\n  - path: /a\n    permissions: ${written}\n`
+    )
+    expect(script).toContain(`chmod ${mode} '/a'`)
+  })
+
+  it('refuses hexadecimal write_files permissions', () => {
+    expect(() =>
+      userDataScript('#cloud-config\nwrite_files:\n  - path: /a\n    permissions: 0x1a4\n')
+    ).toThrow(/permissions/)
+  })
+
   it('quotes for sh', () => {
     expect(shellQuote("a'b")).toBe(`'a'\\''b'`)
   })
