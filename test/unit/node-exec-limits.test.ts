@@ -8,7 +8,7 @@ import {
   run,
   TimeoutError,
 } from '../../server/provisioning/network/exec.js'
-import { parseRun, READ_RUN } from '../../server/provisioning/user-data-runner.js'
+import { parseRun, READ_RUN, readRun } from '../../server/provisioning/user-data-runner.js'
 import { tempDir } from '../helpers/temp-dirs.js'
 
 // What a node's root controls (the programs `podman exec` runs in its container, the runner's
@@ -38,6 +38,19 @@ describe('commands whose output a tenant controls', () => {
     expect(err.code).toBe(3)
     expect(err.stderr.length).toBeLessThanOrEqual(8 * 1024)
     expect(err.stderr.trimEnd().endsWith('last')).toBe(true)
+  })
+})
+
+describe('readRun', () => {
+  it('reads a run whose reading printed past the bound as unreadable, and passes the bounds', async () => {
+    const result = await readRun((limits) => run('sh', ['-c', 'yes'], limits), 60)
+    expect(result).toMatchObject({ state: 'unreadable', exitCode: null, output: '' })
+  })
+
+  it('lets other failures through, for the worker to retry', async () => {
+    await expect(readRun(() => run('sh', ['-c', 'exit 2']), 60)).rejects.toBeInstanceOf(
+      CommandError
+    )
   })
 })
 
@@ -73,6 +86,25 @@ describe('READ_RUN on files a node root made hostile', () => {
     const run = parseRun(read(dir), 60)
     expect(run).toMatchObject({ state: 'exited', exitCode: 0, output: 'real output\n' })
     expect(run.finishedAt?.toISOString()).toBe('2026-01-01T00:00:01.000Z')
+  })
+
+  it('reads no output through a link or from a fifo, and does not hang on them', () => {
+    for (const make of [
+      (path: string) => symlinkSync('/dev/zero', path),
+      (path: string) => expect(spawnSync('mkfifo', [path]).status).toBe(0),
+      (path: string) => symlinkSync('/etc/passwd', path),
+    ]) {
+      const dir = tempDir('read-run-')
+      mkdirSync(join(dir, 'started'))
+      writeFileSync(join(dir, 'status'), '0\n')
+      make(join(dir, 'output'))
+      const out = spawnSync('sh', ['-c', READ_RUN, 'read', dir], {
+        encoding: 'utf8',
+        timeout: 5000,
+      })
+      expect(out.status).toBe(0)
+      expect(parseRun(out.stdout, 60)).toMatchObject({ state: 'exited', exitCode: 0, output: '' })
+    }
   })
 
   it('still reads a run without status and a live runner as running', () => {

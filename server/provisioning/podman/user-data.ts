@@ -8,11 +8,10 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { NodeSpec, UserDataRun } from '../driver.js'
 import {
   CONTAINER_USER_DATA_DIR as DIR,
-  parseRun,
   READ_RUN,
+  readRun,
   runnerText,
 } from '../user-data-runner.js'
-import { OutputLimitError } from '../network/exec.js'
 import { podman } from './podman.js'
 
 /** Writes stdin to `$1/$2` unless the run has started already (then the script stays as it ran). */
@@ -54,21 +53,9 @@ export async function startPodmanUserData(
   throw new Error(`the user data of node ${node.id} did not start`)
 }
 
-export async function readPodmanUserData(name: string, limitSeconds: number): Promise<UserDataRun> {
-  try {
-    return parseRun(await podman(['exec', name, 'sh', '-c', READ_RUN, 'read', DIR]), limitSeconds)
-  } catch (err) {
-    // READ_RUN prints at most 64 KiB and four short lines: more means the node's root made
-    // its sh or tail print something else, which no later read will change.
-    if (err instanceof OutputLimitError) return UNREADABLE
-    throw err
-  }
-}
-
-const UNREADABLE: UserDataRun = {
-  state: 'unreadable',
-  exitCode: null,
-  output: '',
-  startedAt: null,
-  finishedAt: null,
+export function readPodmanUserData(name: string, limitSeconds: number): Promise<UserDataRun> {
+  return readRun(
+    (limits) => podman(['exec', name, 'sh', '-c', READ_RUN, 'read', DIR], limits),
+    limitSeconds
+  )
 }
