@@ -241,3 +241,42 @@ await describeEngines(
   },
   { engines: ['podman'] }
 )
+
+/**
+ * Where the three parts meet: a node made with keys, no password login, labels and user data;
+ * its keys replaced while the user data runs. The run finishes once, the new key is root's,
+ * the old one is refused, and the labels and id are the node's still.
+ */
+await describeEngines('SSH keys, labels and user data on one node', (ctx) => {
+  it('replaces the keys live while user data runs, and the run ends once, undisturbed', async () => {
+    const [first, second] = [await keyPair(), await keyPair()]
+    const firstId = await addKey(ctx, 'both-first', first.publicKey)
+    const secondId = await addKey(ctx, 'both-second', second.publicKey)
+    const userData = '#!/bin/sh\necho start >> /root/runs.txt\nsleep 6\necho done\n'
+    const labels = { env: 'prod', 'example.com/role': 'web' }
+    const { node } = await runningNode(ctx.client, {
+      ssh_keys: [firstId],
+      password_login: false,
+      labels,
+      user_data: userData,
+    })
+    expect(node).toMatchObject({ ssh_keys: [firstId], password_login: false, labels })
+    await eventually(async () =>
+      (await ctx.client.get(`/nodes/${node.id}`)).body.user_data_status === 'running'
+        ? true
+        : undefined
+    )
+    const put = await putKeys(ctx, node.id, { ssh_keys: [secondId] })
+    expect(put.status, put.text).toBe(200)
+    expect(put.body).toMatchObject({ ssh_keys: [secondId], password_login: false, labels })
+
+    const done = (await ctx.client.get(`/nodes/${node.id}?wait_for=user_data&timeout=30`)).body
+    expect(done).toMatchObject({ id: node.id, user_data_status: 'succeeded', labels })
+    const result = (await ctx.client.get(`/api/v1/nodes/${node.id}/user-data/result`)).body
+    expect(result).toMatchObject({ status: 'succeeded', exit_code: 0, output: 'done\n' })
+    const login = await sshWithKey(ctx, node.ip_address, second.file, 'cat /root/runs.txt')
+    expect(login.stderr).toBe('')
+    expect(login.stdout).toBe('start\n')
+    expect((await sshWithKey(ctx, node.ip_address, first.file, 'true')).code).not.toBe(0)
+  }, 120_000)
+})
