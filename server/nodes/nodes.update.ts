@@ -3,7 +3,7 @@
  * @module
  */
 import type { z } from '@hono/zod-openapi'
-import { transaction } from '../db/transaction.js'
+import { lockKey, transaction } from '../db/transaction.js'
 import type { Deps } from '../deps.js'
 import { recordEvent } from '../events/events.service.js'
 import { updateLabels } from '../labels/labels.service.js'
@@ -25,6 +25,8 @@ export async function updateNode(
   body: z.infer<typeof UpdateNodeBody>
 ): Promise<Node> {
   await transaction(ctx.db, async (tx) => {
+    // Two PATCHes of one resource take turns, each comparing with what the other wrote.
+    await lockKey(tx, `patch:node:${id}`)
     const row = await liveNodeOr404(tx, accountId, id)
     const changes: Record<string, unknown> = {}
     if (body.name !== undefined && body.name !== row.name) {

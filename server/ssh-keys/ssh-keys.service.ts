@@ -133,6 +133,8 @@ export async function updateSshKey(
   body: z.infer<typeof UpdateSshKeyBody>
 ): Promise<SshKey> {
   await transaction(ctx.db, async (tx) => {
+    // Two PATCHes of one resource take turns, each comparing with what the other wrote.
+    await lockKey(tx, `patch:ssh_key:${id}`)
     const row = await sshKeyOr404(tx, accountId, id)
     const changes: Record<string, unknown> = {}
     if (body.name !== undefined && body.name !== row.name) {

@@ -129,6 +129,8 @@ export async function updateVpc(
   body: z.infer<typeof UpdateVpcBody>
 ): Promise<Vpc> {
   await transaction(ctx.db, async (tx) => {
+    // Two PATCHes of one resource take turns, each comparing with what the other wrote.
+    await lockKey(tx, `patch:vpc:${id}`)
     const row = await liveVpcOr404(tx, accountId, id)
     const changes: Record<string, unknown> = {}
     if (body.description !== undefined && body.description !== row.description) {

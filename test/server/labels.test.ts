@@ -440,6 +440,37 @@ describe('PATCH /api/v1/networking/{id}', () => {
   })
 })
 
+describe('equal PATCHes racing', () => {
+  it('rename a node once: one node.updated', async () => {
+    const id = (await client.post('/nodes', {})).body.id
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => patch(client, `/nodes/${id}`, { name: 'raced' }))
+    )
+    expect(answers.map((res) => [res.status, res.body.name])).toEqual(
+      answers.map(() => [200, 'raced'])
+    )
+    expect(await eventsOf('node.updated', id)).toHaveLength(1)
+  })
+
+  it('rename an SSH key once, none of them refused as taken by the key itself', async () => {
+    const key = (
+      await client.post('/api/v1/ssh-keys', {
+        name: 'before-race',
+        public_key: generateKey('ed25519').publicKey,
+      })
+    ).body
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        patch(client, `/api/v1/ssh-keys/${key.id}`, { name: 'raced' })
+      )
+    )
+    expect(answers.map((res) => [res.status, res.body.name])).toEqual(
+      answers.map(() => [200, 'raced'])
+    )
+    expect(await eventsOf('ssh_key.updated', key.id)).toHaveLength(1)
+  })
+})
+
 describe('PATCH /api/v1/ssh-keys/{id}', () => {
   it('renames and relabels in place, records ssh_key.updated, and refuses a taken name', async () => {
     const key = (
