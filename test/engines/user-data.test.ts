@@ -110,6 +110,29 @@ await describeEngines('user data', (ctx) => {
     expect((await run('cat /root/runcmd.txt /root/mode.txt')).stdout).toBe('from runcmd\n600\n')
     expect((await run('ls /root/pwned 2>&1')).code).not.toBe(0)
   })
+
+  it('deletes a node mid-run: the node goes, and the worker stops following its run', async () => {
+    const { node } = await runningNode(ctx.client, { user_data: '#!/bin/sh\nsleep 1000\n' })
+    await eventually(async () =>
+      (await ctx.client.get(`/nodes/${node.id}`)).body.user_data_status === 'running'
+        ? true
+        : undefined
+    )
+    expect((await ctx.client.delete(`/nodes/${node.id}`)).status).toBe(204)
+    const gone = await ctx.client.get(`/nodes/${node.id}?wait_for=deleted&timeout=30`)
+    expect(gone.status).toBe(404)
+    expect((await ctx.client.get(`/api/v1/nodes/${node.id}/user-data/result`)).status).toBe(404)
+    const failedReads = () =>
+      ctx.server.logs.filter(
+        (line) => line.node_id === node.id && String(line.msg).startsWith('reading user data')
+      ).length
+    const before = failedReads()
+    await new Promise((resolve) => setTimeout(resolve, 3000))
+    expect(failedReads()).toBe(before)
+    expect(
+      ctx.server.logs.some((line) => line.node_id === node.id && line.msg === 'user data finished')
+    ).toBe(false)
+  })
 })
 
 /**
