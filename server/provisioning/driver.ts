@@ -23,7 +23,8 @@ export interface NodeSpec extends NodeRef {
   access: NodeAccess
   /**
    * The shell script to run once, as root, when the node is first reachable (cloud-config is
-   * converted already), or null. Only `startUserData` runs it: never a rebuild or a revive.
+   * converted already), or null: without user data, or once its run has started. Only
+   * `startUserData` runs it: never a rebuild or a revive.
    */
   userData: string | null
 }

@@ -2,6 +2,8 @@ import pino from 'pino'
 import { describe, expect, it } from 'vitest'
 import type { NodeSpec, ProvisioningDriver } from '../../server/provisioning/driver.js'
 import { createWorker, type WorkerHooks } from '../../server/provisioning/worker.js'
+import type { NodeRow } from '../../server/nodes/nodes.store.js'
+import { userDataScriptOf } from '../../server/nodes/user-data.service.js'
 
 const node: NodeSpec = {
   id: 'node_a',
@@ -45,4 +47,25 @@ describe('the worker following a user data run it cannot read', () => {
     await worker.stop()
     expect(reads).toBe(3)
   }, 10_000)
+})
+
+describe("a stored node's user data script", () => {
+  // Any use of the database or the secrets fails the test: a started script is not read.
+  const untouchable = new Proxy(
+    {},
+    {
+      get() {
+        throw new Error('read the database or opened a secret')
+      },
+    }
+  )
+  const ctx = { db: untouchable, secrets: untouchable, clock: untouchable } as never
+
+  it.each(['running', 'succeeded', 'failed', 'skipped', null])(
+    'is neither read nor decrypted when the status is %s',
+    async (status) => {
+      const row = { id: 'node_a', userDataStatus: status } as NodeRow
+      await expect(userDataScriptOf(ctx, row)).resolves.toBeNull()
+    }
+  )
 })
