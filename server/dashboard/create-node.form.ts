@@ -39,17 +39,24 @@ function valuesOf(form: Record<string, unknown>): NewNodeValues {
 /** The API's create body from the form; empty fields are left out, as an API caller would. */
 function bodyOf(v: NewNodeValues) {
   const labels = parseLabelLines(v.labels ?? '')
-  return parseInput(CreateNodeBody, {
-    name: v.name || undefined,
-    region: v.region || undefined,
-    vpc_id: v.vpc_id || undefined,
-    host_id: v.host_id || undefined,
-    ssh_keys: v.ssh_keys?.length ? v.ssh_keys : undefined,
-    password_login: v.password_login,
-    labels: Object.keys(labels).length > 0 ? labels : undefined,
-    user_data: v.user_data?.trim() ? v.user_data : undefined,
-  })
+  return parseInput(
+    CreateNodeBody,
+    defined({
+      name: v.name || undefined,
+      region: v.region || undefined,
+      vpc_id: v.vpc_id || undefined,
+      host_id: v.host_id || undefined,
+      ssh_keys: v.ssh_keys?.length ? v.ssh_keys : undefined,
+      password_login: v.password_login,
+      labels: Object.keys(labels).length > 0 ? labels : undefined,
+      user_data: v.user_data?.trim() ? v.user_data : undefined,
+    })
+  )
 }
+
+// The schema is strict: a key sent as undefined counts as an unknown field.
+const defined = (body: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined))
 
 /**
  * `POST /ui/nodes/new`: creates the node once per form token with what the page chose (size,

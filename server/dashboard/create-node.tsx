@@ -109,6 +109,7 @@ function SetupFields(props: { sshKeys: SshKey[]; values: NewNodeValues }) {
     <>
       <SshAccessFields
         idPrefix="new"
+        legend="SSH access"
         sshKeys={props.sshKeys}
         selected={v.ssh_keys ?? []}
         passwordLogin={v.password_login ?? true}

@@ -21,7 +21,12 @@ import { EventTable } from './events.view.js'
 import { listEvents } from '../events/events.service.js'
 import { EventsQuery } from '../events/events.schema.js'
 import { nodeCosts } from './nodes.data.js'
-import { NameAndLabels, SshAccess, type SettingsProblem } from './node-settings.view.js'
+import {
+  NameAndLabels,
+  NotSavedNotice,
+  SshAccess,
+  type SettingsProblem,
+} from './node-settings.view.js'
 import { UserDataSection } from './node-user-data.view.js'
 import { userDataResultOf } from './node-user-data.data.js'
 import { submitOnce } from './once.js'
@@ -70,6 +75,7 @@ export async function detailsPage(
         {title} <StatusBadge status={node.status} />
       </h1>
       <StuckWarning stuck={node.stuck} />
+      <NotSavedNotice refused={refused} />
       <DeletedElsewhereNotice />
       <NodeFields node={node} vpcName={vpcName} cost={cost} />
       <Credentials node={node} />

@@ -3,7 +3,7 @@ import type { Node } from '../nodes/nodes.schema.js'
 import type { SshKey } from '../ssh-keys/ssh-keys.schema.js'
 import { LabelsField } from './components/labels.js'
 import { SshAccessFields } from './components/ssh-access.js'
-import { PostForm, ProblemAlert } from './components/ui.js'
+import { Alert, PostForm, ProblemAlert } from './components/ui.js'
 import { NodeNameField } from './nodes.view.js'
 
 /** A refused settings form: which one, what was typed, and why. */
@@ -65,6 +65,7 @@ export function SshAccess(props: {
       <PostForm action={`/ui/nodes/${node.id}/ssh-keys`} csrf={props.csrf}>
         <SshAccessFields
           idPrefix="node"
+          legend="Who logs in as root"
           sshKeys={props.sshKeys}
           selected={refused ? refused.ssh_keys : node.ssh_keys}
           passwordLogin={refused ? refused.password_login : node.password_login}
@@ -78,5 +79,24 @@ export function SshAccess(props: {
         </div>
       </PostForm>
     </section>
+  )
+}
+
+/**
+ * At the top of a page re-rendered after a refused settings form: the form (and its reasons)
+ * is further down, so say so here and link it.
+ */
+export function NotSavedNotice(props: { refused?: SettingsProblem }) {
+  if (!props.refused) return null
+  const [href, what] =
+    props.refused.form === 'labels'
+      ? ['#node-labels', 'the name and labels']
+      : ['#node-access', 'the SSH access']
+  return (
+    <Alert kind="warn">
+      <p>
+        Nothing was changed: <a href={href}>{what}</a> could not be saved; the reasons are below.
+      </p>
+    </Alert>
   )
 }

@@ -14,6 +14,7 @@ function ordered(sshKeys: SshKey[], selected: string[]): SshKey[] {
  */
 export function SshAccessFields(props: {
   idPrefix: string
+  legend: string
   sshKeys: SshKey[]
   selected: string[]
   passwordLogin: boolean
@@ -22,7 +23,7 @@ export function SshAccessFields(props: {
   const switchId = `${idPrefix}-password-login`
   return (
     <fieldset>
-      <legend>SSH access</legend>
+      <legend>{props.legend}</legend>
       {sshKeys.length === 0 ? (
         <p class="muted">
           No SSH keys on this account yet. <a href="/ui/settings/ssh-keys">Add one</a> in Developer
