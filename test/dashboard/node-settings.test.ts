@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey, createTestUser } from '../helpers/accounts.js'
 import {
+  acceptNextDialog,
   adminDashboard,
+  rowMenu,
   screenshotEachTest,
   submitWith,
   type AdminDashboard,
@@ -126,6 +128,16 @@ describe('Node Details: labels, SSH access, user data', () => {
     await expect(section('SSH access').locator('p').first().textContent()).resolves.toContain(
       'Keys: key-b; password login is off'
     )
+  })
+
+  it('refuses to delete a key the node uses, naming the node, on the SSH keys page', async () => {
+    await d.page.goto('/ui/settings/ssh-keys')
+    const dialog = acceptNextDialog(d.page)
+    await rowMenu(d.page, 'key-b').click()
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Delete SSH key key-b' }))
+    await dialog
+    await expect(d.page.getByRole('alert').textContent()).resolves.toContain(node.id)
+    expect((await client.get(`/api/v1/ssh-keys/${keyB.id}`)).status).toBe(200)
   })
 
   it('refuses password login off without a key and keeps the choice on the page', async () => {
