@@ -77,7 +77,10 @@ export async function detailsPage(
       <StuckWarning stuck={node.stuck} />
       <NotSavedNotice refused={refused} />
       <DeletedElsewhereNotice />
-      <NodeFields node={node} vpcName={vpcName} cost={cost} />
+      {/* data-refresh: re-read when the status changes, so "Reachable since" fills in. */}
+      <div id="node-fields" data-refresh>
+        <NodeFields node={node} vpcName={vpcName} cost={cost} />
+      </div>
       <Credentials node={node} />
       <SshAccess node={node} sshKeys={sshKeys} csrf={session.csrfToken} refused={refused} />
       <NameAndLabels node={node} csrf={session.csrfToken} refused={refused} />
