@@ -124,4 +124,5 @@ export const {
   webhookDeliveries,
   webhookAttempts,
   sshKeys,
+  labels,
 } = pgTables

@@ -14,6 +14,8 @@ import { actingAs, systemActor } from '../events/actor.js'
 import { recordEvent } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
+import { parseLabelSelector } from '../labels/label-selector.js'
+import { insertLabels, labelsOf, sortedLabels } from '../labels/labels.store.js'
 import { newNodeId } from '../lib/ids.js'
 import { ipv4Text, privateRange } from '../lib/ip.js'
 import { nextFit } from '../lib/next-fit.js'
@@ -59,13 +61,13 @@ type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>
 type TxCtx = Omit<Ctx, 'db'> & { db: Tx }
 
 async function view(ctx: Ctx, rows: NodeRow[]): Promise<Node[]> {
-  const ips = await primaryIpv4(
-    ctx.db,
-    rows.map((row) => row.id),
-    rows[0]?.accountId
-  )
+  const ids = rows.map((row) => row.id)
+  const [ips, labels] = await Promise.all([
+    primaryIpv4(ctx.db, ids, rows[0]?.accountId),
+    labelsOf(ctx.db, 'node', ids),
+  ])
   const now = ctx.clock.now()
-  return rows.map((row) => toNode(row, ips.get(row.id) ?? null, now))
+  return rows.map((row) => toNode(row, ips.get(row.id) ?? null, now, labels.get(row.id)!))
 }
 
 async function nodeOr404(db: Db, accountId: string, id: string): Promise<NodeRow> {
@@ -151,8 +153,9 @@ function insertPlacedNode(
       // This process provisions it; if it dies, another replica claims the node.
       workerId: deps.worker.id,
     })
+    await insertLabels(tx, 'node', accountId, row.id, body.labels)
     // New, so provisioning and without a public address.
-    const node = toNode(row, null, row.createdAt)
+    const node = toNode(row, null, row.createdAt, sortedLabels(body.labels))
     await answer.save(tx, node)
     await recordNodeEvent(c, row, 'node.created', {
       name: row.name,
@@ -278,7 +281,12 @@ export async function listNodesPage(
   accountId: string,
   query: NodeListQuery
 ): Promise<{ nodes: Node[]; after?: string }> {
-  const filter = { status: query.status, region: query.region, vpcId: query.vpc_id }
+  const filter = {
+    status: query.status,
+    region: query.region,
+    vpcId: query.vpc_id,
+    selector: query.label_selector ? parseLabelSelector(query.label_selector) : undefined,
+  }
   if (query.limit === undefined) {
     if (query.after !== undefined)
       throw invalidField('after', 'needs limit: it names where a page starts')
