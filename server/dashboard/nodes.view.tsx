@@ -1,3 +1,4 @@
+import { MAX_SELECTOR_LENGTH } from '../labels/label-selector.js'
 import { HOSTNAME_PATTERN } from '../lib/names.js'
 import type { Node } from '../nodes/nodes.schema.js'
 import type { Vpc } from '../vpcs/vpcs.schema.js'
@@ -117,7 +118,7 @@ export function NodeFilter(props: { selector?: string }) {
           name="label_selector"
           class="mono"
           value={props.selector}
-          maxlength={2048}
+          maxlength={MAX_SELECTOR_LENGTH}
           aria-describedby="node-filter-hint"
           spellcheck={false}
         />
