@@ -234,7 +234,7 @@ class Client:
         """
         nodes.wait_until_deleted(self._http, node_id, timeout, poll_interval)
 
-    def wait_until_user_data(self, node_id: str, timeout: float = 300, poll_interval: float = 1.0) -> Node:
+    def wait_until_user_data(self, node_id: str, timeout: float = 720, poll_interval: float = 1.0) -> Node:
         """Waits until a node's user data has finished and returns the node.
 
         It returns once ``user_data_status`` is ``succeeded``, ``failed`` or ``skipped`` (a node
@@ -242,7 +242,8 @@ class Client:
         :meth:`node_user_data_result` for the exit code and output. One held request at a time
         (``wait_for=user_data``), else polling, as :meth:`wait_until_running`.
 
-        :param timeout: seconds to wait, provisioning included
+        :param timeout: seconds to wait: by default provisioning (up to 120) plus the server's default
+            time limit of user data (600, NODEPLANE_USER_DATA_TIMEOUT_SECONDS), after which it is killed
         :param poll_interval: seconds between polls, when polling
         :raises NodeNotReadyError: still not finished after ``timeout``, or the node is stuck or
             being deleted
