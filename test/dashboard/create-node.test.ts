@@ -145,7 +145,6 @@ describe('Create node page: SSH keys, password login, labels and user data', () 
   })
 
   it('keeps everything typed and says why when password login is off without a key', async () => {
-    const before = (await client.get('/nodes')).body.length
     await d.page.goto('/ui/nodes/new?region=eu-central-1')
     await d.page.getByRole('switch', { name: 'Password login for root' }).uncheck()
     await d.page.getByLabel('Labels', { exact: true }).fill('env=prod')
@@ -164,7 +163,7 @@ describe('Create node page: SSH keys, password login, labels and user data', () 
     await expect(
       d.page.getByRole('switch', { name: 'Password login for root' }).isChecked()
     ).resolves.toBe(false)
-    expect((await client.get('/nodes')).body.length).toBe(before)
+    expect(await nodeNamed('refused')).toBeUndefined()
   })
 
   it('names a labels line that is not key=value, and unsupported cloud-config', async () => {
