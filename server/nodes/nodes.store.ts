@@ -24,9 +24,9 @@ import type { Labels } from '../labels/labels.schema.js'
 import { matchesSelector } from '../labels/labels.store.js'
 import type { UsedNumbers } from '../lib/next-fit.js'
 import type { Node } from './nodes.schema.js'
-import { nodes } from './nodes.table.js'
+import { nodes, type NodeRow } from './nodes.table.js'
 
-export type NodeRow = typeof nodes.$inferSelect
+export type { NodeRow } from './nodes.table.js'
 export type NodeStatusValue = NodeRow['status']
 
 /** After this long in `provisioning` a node is treated as failed (contract section 3, docs/contract.md). */

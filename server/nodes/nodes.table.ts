@@ -50,3 +50,5 @@ export const nodes = sqliteTable(
       .where(sql`status <> 'deleted'`),
   ]
 )
+
+export type NodeRow = typeof nodes.$inferSelect
