@@ -35,10 +35,13 @@ beforeAll(async () => {
   d = await startDashboard()
   await login(d.page, ADMIN_EMAIL, d.password)
   const client = api(d.server.url, (await createTestKey(d.server.dataDir)).key)
-  const vpc = (await client.post('/api/v1/networking', { name: 'audited' })).body
+  const vpc = (
+    await client.post('/api/v1/networking', { name: 'audited', labels: { env: 'prod' } })
+  ).body
   const key = (
     await client.post('/api/v1/ssh-keys', {
       name: 'audited key',
+      labels: { owner: 'ada' },
       public_key: generateKey('ed25519').publicKey,
     })
   ).body

@@ -237,3 +237,25 @@ describe('Node Management: label selector', () => {
     await expect(d.page.getByLabel('Filter by labels').inputValue()).resolves.toBe('env in (prod')
   })
 })
+
+describe('VPC and SSH key lists', () => {
+  it('show each VPC and key its labels', async () => {
+    const vpc = (
+      await client.post('/api/v1/networking', { name: 'labelled-vpc', labels: { env: 'prod' } })
+    ).body
+    await client.post('/api/v1/ssh-keys', {
+      name: 'labelled-key',
+      public_key: generateKey('ed25519').publicKey,
+      labels: { owner: 'ada' },
+    })
+    await d.page.goto('/ui/vpcs')
+    await expect(d.page.locator(`#vpc-${vpc.id} .label-chip`).allTextContents()).resolves.toEqual([
+      'env=prod',
+    ])
+    await d.page.goto('/ui/settings/ssh-keys')
+    const row = d.page.locator('tbody tr', {
+      has: d.page.getByText('labelled-key', { exact: true }),
+    })
+    await expect(row.locator('.label-chip').allTextContents()).resolves.toEqual(['owner=ada'])
+  })
+})
