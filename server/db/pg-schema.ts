@@ -125,4 +125,5 @@ export const {
   webhookAttempts,
   sshKeys,
   labels,
+  nodeSshKeys,
 } = pgTables

@@ -9,6 +9,7 @@ export const EVENT_TYPES = [
   'node.deleted',
   'node.restarted',
   'node.updated',
+  'node.ssh_keys_changed',
   'public_ip.attached',
   'public_ip.detached',
   'vpc.created',

@@ -10,6 +10,11 @@ import type { NodeRow } from './nodes.table.js'
  */
 export async function liveNodeOr404(db: Db, accountId: string, id: string): Promise<NodeRow> {
   const row = await findLiveNode(db, accountId, id)
-  if (!row) throw new ProblemError(404, 'node_not_found', `no node ${id} on this account`)
+  if (!row) throw nodeNotFound(id)
   return row
+}
+
+/** The 404 of a node that is not (or no longer) the account's. */
+export function nodeNotFound(id: string): ProblemError {
+  return new ProblemError(404, 'node_not_found', `no node ${id} on this account`)
 }

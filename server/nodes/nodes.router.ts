@@ -2,6 +2,8 @@ import type { Deps } from '../deps.js'
 import { principalOf } from '../http/auth.js'
 import { createRouter } from '../http/router.js'
 import { idempotentAnswer } from '../idempotency/idempotent-answer.js'
+import { putSshKeys } from './node-access.routes.js'
+import { putNodeSshKeys } from './node-access.service.js'
 import * as routes from './nodes.routes.js'
 import { createNode, deleteNode, getNode, listNodesPage, nodeCredentials } from './nodes.service.js'
 import { updateNode } from './nodes.update.js'
@@ -63,5 +65,16 @@ export function nodesRouter(deps: Deps) {
     })
     .openapi(routes.credentials, async (c) =>
       c.json(await nodeCredentials(deps, principalOf(c), c.req.valid('param').id), 200)
+    )
+    .openapi(putSshKeys, async (c) =>
+      c.json(
+        await putNodeSshKeys(
+          deps,
+          principalOf(c).accountId,
+          c.req.valid('param').id,
+          c.req.valid('json')
+        ),
+        200
+      )
     )
 }

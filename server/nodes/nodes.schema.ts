@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { LabelSelectorParam, Labels } from '../labels/labels.schema.js'
 import { HostnameLabel } from '../lib/names.js'
+import { NodeSshKeyIds, PasswordLogin } from './node-access.schema.js'
 
 /** The optional body of `POST /nodes`; the contract's own case is an empty body. */
 export const CreateNodeBody = z
@@ -24,6 +25,8 @@ export const CreateNodeBody = z
       .optional()
       .openapi({ description: 'Compute host to place the node on; else the cheapest active one' }),
     labels: Labels.optional(),
+    ssh_keys: NodeSshKeyIds.optional(),
+    password_login: PasswordLogin.optional(),
   })
   .openapi('CreateNode')
 
@@ -51,6 +54,8 @@ export const Node = z
         'Provisioning for more than 2 minutes: treated as failed; delete it and create a new one',
     }),
     labels: Labels,
+    ssh_keys: NodeSshKeyIds,
+    password_login: PasswordLogin,
   })
   .openapi('Node')
 

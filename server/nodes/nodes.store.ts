@@ -37,7 +37,18 @@ export const STUCK_AFTER_MS = 2 * 60 * 1000
 const live = sql`${nodes.status} <> 'deleted'`
 
 /** The single row-to-wire mapping of a node. */
-export function toNode(row: NodeRow, ipAddress: string | null, now: Date, labels: Labels): Node {
+/** What a node's record shows beyond its own row, read for a whole list at once. */
+export interface NodeExtras {
+  labels: Labels
+  sshKeys: string[]
+}
+
+export function toNode(
+  row: NodeRow,
+  ipAddress: string | null,
+  now: Date,
+  extras: NodeExtras
+): Node {
   return {
     id: row.id,
     status: row.status === 'deleted' ? 'deleting' : row.status,
@@ -50,7 +61,9 @@ export function toNode(row: NodeRow, ipAddress: string | null, now: Date, labels
     private_ip: row.privateIp,
     stuck:
       row.status === 'provisioning' && now.getTime() - row.createdAt.getTime() > STUCK_AFTER_MS,
-    labels,
+    labels: extras.labels,
+    ssh_keys: extras.sshKeys,
+    password_login: row.passwordLogin,
   }
 }
 
@@ -70,6 +83,7 @@ const CREATED = [
   'rootPassword',
   'createdAt',
   'workerId',
+  'passwordLogin',
 ] as const
 export type NewNode = Pick<typeof nodes.$inferInsert, (typeof CREATED)[number]>
 

@@ -6,17 +6,14 @@ import type { z } from '@hono/zod-openapi'
 import { transaction } from '../db/transaction.js'
 import type { Deps } from '../deps.js'
 import { recordEvent } from '../events/events.service.js'
-import { ProblemError } from '../http/problem.js'
 import { labelsChanged } from '../labels/labels.service.js'
 import { labelsOf, replaceLabels, sortedLabels } from '../labels/labels.store.js'
 import type { Node, UpdateNodeBody } from './nodes.schema.js'
 import { getNode } from './nodes.service.js'
-import { findLiveNode, renameNode } from './nodes.store.js'
+import { liveNodeOr404, nodeNotFound } from './nodes.lookup.js'
+import { renameNode } from './nodes.store.js'
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>
-
-const notFound = (id: string) =>
-  new ProblemError(404, 'node_not_found', `no node ${id} on this account`)
 
 /**
  * Changes what the body gives. Only a real change is written and recorded (`node.updated`,
@@ -29,12 +26,11 @@ export async function updateNode(
   body: z.infer<typeof UpdateNodeBody>
 ): Promise<Node> {
   await transaction(ctx.db, async (tx) => {
-    const row = await findLiveNode(tx, accountId, id)
-    if (!row) throw notFound(id)
+    const row = await liveNodeOr404(tx, accountId, id)
     const changes: Record<string, unknown> = {}
     if (body.name !== undefined && body.name !== row.name) {
       // Conditional on the node being live: its teardown may have finished meanwhile.
-      if (!(await renameNode(tx, accountId, id, body.name))) throw notFound(id)
+      if (!(await renameNode(tx, accountId, id, body.name))) throw nodeNotFound(id)
       changes.name = body.name
     }
     if (body.labels !== undefined) {

@@ -2,7 +2,7 @@ import type { z } from '@hono/zod-openapi'
 import type { Db } from '../db/client.js'
 import { lockKey, transaction, type Tx } from '../db/transaction.js'
 import { recordEvent } from '../events/events.service.js'
-import { ProblemError } from '../http/problem.js'
+import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import { parseLabelSelector } from '../labels/label-selector.js'
 import { labelsChanged } from '../labels/labels.service.js'
@@ -15,6 +15,7 @@ import {
 } from '../labels/labels.store.js'
 import type { Clock } from '../lib/clock.js'
 import { newPrefixedId } from '../lib/ids.js'
+import { forgetKeyUses, nodesUsingSshKey } from '../nodes/node-access.service.js'
 import { publicKeyInfo } from './public-key.js'
 import type {
   CreateSshKeyBody,
@@ -28,6 +29,7 @@ import {
   findSshKey,
   findSshKeyByFingerprint,
   findSshKeyByName,
+  findSshKeys,
   insertSshKey,
   renameSshKey,
   toSshKey,
@@ -164,9 +166,40 @@ export async function updateSshKey(
   return getSshKey(ctx.db, accountId, id)
 }
 
+/**
+ * The public keys of the account's keys `ids`, in that order (root's authorized_keys of a node).
+ * An id that is not the account's is refused as unknown, whoever owns it, naming `field`.
+ */
+export async function publicKeysInOrder(
+  db: Db,
+  accountId: string,
+  ids: string[],
+  field: string
+): Promise<string[]> {
+  const rows = new Map((await findSshKeys(db, accountId, ids)).map((row) => [row.id, row]))
+  return ids.map((id) => {
+    const row = rows.get(id)
+    if (!row) throw invalidField(field, `no SSH key ${id} on this account`, 'ssh_key_not_found')
+    return row.publicKey
+  })
+}
+
+/** Deletes a key; one that nodes not yet deleted use is refused with their ids. */
 export function deleteSshKey(ctx: Ctx, accountId: string, id: string): Promise<void> {
   return transaction(ctx.db, async (tx) => {
+    // A node given this key meanwhile commits first or sees it gone: both take the lock.
+    await lockKey(tx, `ssh-keys:${accountId}`)
     const row = await sshKeyOr404(tx, accountId, id)
+    const nodeIds = await nodesUsingSshKey(tx, row.id)
+    if (nodeIds.length > 0) {
+      throw new ProblemError(
+        409,
+        'ssh_key_in_use',
+        `SSH key ${id} is on nodes ${nodeIds.join(', ')}; change their keys or delete them first`,
+        { extra: { node_ids: nodeIds } }
+      )
+    }
+    await forgetKeyUses(tx, row.id)
     await deleteSshKeyRow(tx, row.id)
     await deleteLabels(tx, 'ssh_key', row.id)
     const data = { name: row.name, fingerprint: row.fingerprint }

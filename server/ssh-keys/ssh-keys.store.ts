@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.js'
 import { first } from '../db/prepared.js'
@@ -87,4 +87,13 @@ export async function renameSshKey(tx: Tx, id: string, name: string): Promise<vo
 
 export async function deleteSshKeyRow(tx: Tx, id: string): Promise<void> {
   await tx.delete(sshKeys).where(eq(sshKeys.id, id))
+}
+
+/** The account's keys among `ids` (others' and unknown ids are simply absent). */
+export function findSshKeys(db: Db, accountId: string, ids: string[]): Promise<SshKeyRow[]> {
+  if (ids.length === 0) return Promise.resolve([])
+  return db
+    .select()
+    .from(sshKeys)
+    .where(and(eq(sshKeys.accountId, accountId), inArray(sshKeys.id, ids)))
 }
