@@ -4,7 +4,7 @@
  */
 import type { z } from '@hono/zod-openapi'
 import { transaction } from '../db/transaction.js'
-import type { Deps } from '../deps.js'
+import type { ServiceCtx } from '../deps.js'
 import { recordEvent } from '../events/events.service.js'
 import { labelsChanged } from '../labels/labels.service.js'
 import { labelsOf, replaceLabels, sortedLabels } from '../labels/labels.store.js'
@@ -13,7 +13,7 @@ import { getNode } from './nodes.view.js'
 import { liveNodeOr404, nodeNotFound } from './nodes.lookup.js'
 import { renameNode } from './nodes.store.js'
 
-type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>
+type Ctx = ServiceCtx<'clock' | 'config' | 'secrets'>
 
 /**
  * Changes what the body gives. Only a real change is written and recorded (`node.updated`,

@@ -1,3 +1,4 @@
+import type { ServiceCtx } from '../deps.js'
 import type { z } from '@hono/zod-openapi'
 import type { Db } from '../db/client.js'
 import { lockKey, transaction, type Tx } from '../db/transaction.js'
@@ -13,7 +14,6 @@ import {
   replaceLabels,
   sortedLabels,
 } from '../labels/labels.store.js'
-import type { Clock } from '../lib/clock.js'
 import { newPrefixedId } from '../lib/ids.js'
 import { publicKeyInfo } from './public-key.js'
 import type {
@@ -37,7 +37,7 @@ import {
   type SshKeyRow,
 } from './ssh-keys.store.js'
 
-type Ctx = { db: Db; clock: Clock }
+type Ctx = ServiceCtx<'clock'>
 
 async function sshKeyOr404(db: Db, accountId: string, id: string): Promise<SshKeyRow> {
   const row = await findSshKey(db, accountId, id)
