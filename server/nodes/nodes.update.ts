@@ -4,15 +4,15 @@
  */
 import type { z } from '@hono/zod-openapi'
 import { lockKey, transaction } from '../db/transaction.js'
-import type { Deps } from '../deps.js'
+import type { ServiceCtx } from '../deps.js'
 import { recordEvent } from '../events/events.service.js'
 import { updateLabels } from '../labels/labels.service.js'
 import type { Node, UpdateNodeBody } from './nodes.schema.js'
-import { getNode } from './nodes.service.js'
+import { getNode } from './nodes.view.js'
 import { liveNodeOr404, nodeNotFound } from './nodes.lookup.js'
 import { renameNode } from './nodes.store.js'
 
-type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>
+type Ctx = ServiceCtx<'clock' | 'config' | 'secrets'>
 
 /**
  * Changes what the body gives. Only a real change is written and recorded (`node.updated`,

@@ -6,7 +6,7 @@
  */
 import type { Principal } from '../api-keys/api-keys.service.js'
 import { transaction, type Tx } from '../db/transaction.js'
-import type { Deps } from '../deps.js'
+import type { Deps, ServiceCtx } from '../deps.js'
 import { actingAs, systemActor } from '../events/actor.js'
 import { recordEvent } from '../events/events.service.js'
 import { ProblemError } from '../http/problem.js'
@@ -21,7 +21,7 @@ import {
   updateUserDataResult,
 } from './user-data.store.js'
 
-type Ctx = Pick<Deps, 'db' | 'clock' | 'secrets'>
+type Ctx = ServiceCtx<'clock' | 'secrets'>
 
 /** Keeps a new node's user data (sealed) and the script it runs, in the node's transaction. */
 export async function saveUserData(

@@ -1,3 +1,4 @@
+import type { ServiceCtx } from '../deps.js'
 import type { z } from '@hono/zod-openapi'
 import type { Db } from '../db/client.js'
 import { lockKey, transaction, type Tx } from '../db/transaction.js'
@@ -7,9 +8,7 @@ import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-ans
 import { parseLabelSelector } from '../labels/label-selector.js'
 import { updateLabels } from '../labels/labels.service.js'
 import { deleteLabels, insertLabels, labelsOf, sortedLabels } from '../labels/labels.store.js'
-import type { Clock } from '../lib/clock.js'
 import { newPrefixedId } from '../lib/ids.js'
-import { forgetKeyUses, nodesUsingSshKey } from '../nodes/node-access.service.js'
 import { publicKeyInfo } from './public-key.js'
 import type {
   CreateSshKeyBody,
@@ -24,13 +23,15 @@ import {
   findSshKeyByFingerprint,
   findSshKeyByName,
   findSshKeys,
+  forgetKeyOfDeletedNodes,
   insertSshKey,
+  nodesUsingKey,
   renameSshKey,
   toSshKey,
   type SshKeyRow,
 } from './ssh-keys.store.js'
 
-type Ctx = { db: Db; clock: Clock }
+type Ctx = ServiceCtx<'clock'>
 
 async function sshKeyOr404(db: Db, accountId: string, id: string): Promise<SshKeyRow> {
   const row = await findSshKey(db, accountId, id)
@@ -183,7 +184,7 @@ export function deleteSshKey(ctx: Ctx, accountId: string, id: string): Promise<v
     // A node given this key meanwhile commits first or sees it gone: both take the lock.
     await lockKey(tx, `ssh-keys:${accountId}`)
     const row = await sshKeyOr404(tx, accountId, id)
-    const nodeIds = await nodesUsingSshKey(tx, row.id)
+    const nodeIds = await nodesUsingKey(tx, row.id)
     if (nodeIds.length > 0) {
       throw new ProblemError(
         409,
@@ -192,7 +193,7 @@ export function deleteSshKey(ctx: Ctx, accountId: string, id: string): Promise<v
         { extra: { node_ids: nodeIds } }
       )
     }
-    await forgetKeyUses(tx, row.id)
+    await forgetKeyOfDeletedNodes(tx, row.id)
     await deleteSshKeyRow(tx, row.id)
     await deleteLabels(tx, 'ssh_key', row.id)
     const data = { name: row.name, fingerprint: row.fingerprint }

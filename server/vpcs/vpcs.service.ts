@@ -1,8 +1,8 @@
+import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
 import type { z } from '@hono/zod-openapi'
 import { assertKnownRegion } from '../compute-hosts/compute-hosts.service.js'
-import type { Config } from '../config.js'
 import type { Db } from '../db/client.js'
-import { lockKey, transaction, type Tx } from '../db/transaction.js'
+import { lockKey, transaction } from '../db/transaction.js'
 import { recordEvent } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
@@ -10,7 +10,6 @@ import { parseLabelSelector } from '../labels/label-selector.js'
 import type { Labels } from '../labels/labels.schema.js'
 import { updateLabels } from '../labels/labels.service.js'
 import { insertLabels, labelsOf, sortedLabels } from '../labels/labels.store.js'
-import type { Clock } from '../lib/clock.js'
 import { newUuid } from '../lib/ids.js'
 import { vpcCidr } from '../lib/ip.js'
 import type { CreateVpcBody, UpdateVpcBody, Vpc, VpcListQuery } from './vpcs.schema.js'
@@ -27,8 +26,8 @@ import {
   type VpcRow,
 } from './vpcs.store.js'
 
-type Ctx = { db: Db; clock: Clock; config: Config }
-type TxCtx = Omit<Ctx, 'db'> & { db: Tx }
+type Ctx = ServiceCtx<'clock' | 'config'>
+type TxCtx = ServiceTxCtx<'clock' | 'config'>
 
 /** Address ranges 10.0.0.0/16 ... 10.255.0.0/16, so an account has at most 256 VPCs. */
 const MAX_VPCS = 256
@@ -184,6 +183,14 @@ export async function vpcForNewNode(db: Db, accountId: string, vpcId: string): P
   const row = await findLiveVpc(db, accountId, vpcId)
   if (!row) throw invalidField('vpc_id', 'no such VPC on this account', 'vpc_not_found')
   return row
+}
+
+/** The range of a node's VPC, which outlives its nodes (deleting a VPC with nodes is refused). */
+export async function cidrOfVpc(db: Db, accountId: string, vpcId: string): Promise<string> {
+  // The row alone: the VPC's API view would also list all its nodes, a read per node.
+  const vpc = await findLiveVpc(db, accountId, vpcId)
+  if (!vpc) throw new Error(`VPC ${vpcId} of a live node is gone`)
+  return vpc.cidr
 }
 
 /** The region's default VPC, created on first use; call inside the node's transaction. */
