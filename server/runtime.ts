@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import type { Logger } from 'pino'
 import { ADMIN_EMAIL, ensureAdmin } from './accounts/accounts.service.js'
-import { seedInventory } from './compute-hosts/compute-hosts.service.js'
+import { seedInventory } from './compute-hosts/catalog-seed.js'
 import { collectGarbage } from './lib/collect-garbage.js'
 import type { Config } from './config.js'
 import { openDatabase } from './db/client.js'
@@ -51,7 +51,10 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
   let generatedPassword: string | undefined
   let seeded = 0
   const { db, close } = await openDatabase(config, async (db) => {
-    seeded = await seedInventory(db, config.catalogFile ?? DEFAULT_CATALOG)
+    seeded = await seedInventory(db, {
+      database: { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
+      catalogFile: config.catalogFile ?? DEFAULT_CATALOG,
+    })
     generatedPassword = (await ensureAdmin(db, clock)).generatedPassword
   })
   // The catalog's parsed copies are garbage now; an idle server would keep them resident.

@@ -7,7 +7,6 @@ import { monthlyFromHourly, parsePrice } from '../lib/money.js'
 import { CatalogFile, type DiscoveryQuery } from './compute-hosts.schema.js'
 import {
   cheapestActiveHost,
-  countHosts,
   distinctRegions,
   freeSizes,
   regionExists,
@@ -163,12 +162,6 @@ export async function loadCatalog(db: Db, rows: HostInsert[]): Promise<number> {
   await transaction(db, (tx) => upsertHosts(tx, rows))
   await refreshHostStatistics(db)
   return rows.length
-}
-
-/** On first start the inventory is empty: fill it from the configured or bundled catalog. */
-export async function seedInventory(db: Db, catalogFile: string): Promise<number> {
-  if ((await countHosts(db)) > 0) return 0
-  return loadCatalog(db, readCatalogFile(catalogFile))
 }
 
 /** The sizes a region has free, with stock and the price of the cheapest host of each. */

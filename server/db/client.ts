@@ -45,10 +45,21 @@ export async function openDatabase(
 ): Promise<OpenDatabase> {
   if (!options.databaseUrl) {
     const opened = openSqlite(options.dataDir)
+    migrateSqlite(opened.db, { migrationsFolder: migrationsOf('./migrations') })
     await initialize(opened.db)
     return opened
   }
   return openPostgres(options.databaseUrl, options.dbPoolSize ?? 10, initialize)
+}
+
+/**
+ * A second connection to a database `openDatabase` has already migrated, with no migration and
+ * no startup lock: for a worker thread that writes while the opener waits for it.
+ */
+export async function connectDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
+  if (!options.databaseUrl) return openSqlite(options.dataDir)
+  const { db, pool } = await connectPostgres(options.databaseUrl, 1)
+  return { db, dialect: 'postgres', close: () => pool.end() }
 }
 
 function openSqlite(dataDir: string): OpenDatabase {
@@ -65,7 +76,6 @@ function openSqlite(dataDir: string): OpenDatabase {
   sqlite.pragma('busy_timeout = 5000')
   cacheStatements(sqlite)
   const db = drizzleSqlite(sqlite, { schema })
-  migrateSqlite(db, { migrationsFolder: migrationsOf('./migrations') })
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck()
   markDialect(db, 'sqlite', () => dataVersion.get() as number)
   return { db, dialect: 'sqlite', close: async () => void sqlite.close() }
@@ -88,28 +98,34 @@ async function loadPostgres() {
   return { pg, drizzlePg: drizzle, migratePg: migrate }
 }
 
-async function openPostgres(
-  url: string,
-  poolSize: number,
-  initialize: (db: Db) => Promise<void>
-): Promise<OpenDatabase> {
+async function connectPostgres(url: string, poolSize: number) {
   const { pg, drizzlePg, migratePg } = await loadPostgres()
   const pool = new pg.Pool({ connectionString: url, max: poolSize })
   // An idle connection the server dropped must not crash the process; the pool replaces it.
   pool.on('error', () => undefined)
   const db = drizzlePg(pool, { schema }) as unknown as Db
   markDialect(db, 'postgres')
+  return { db, pool, migratePg }
+}
+
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  initialize: (db: Db) => Promise<void>
+): Promise<OpenDatabase> {
+  const { db, pool, migratePg } = await connectPostgres(url, poolSize)
   const lock = await pool.connect()
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK])
     await migratePg(db as never, { migrationsFolder: migrationsOf('./migrations-pg') })
     await initialize(db)
     await lock.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK])
+    lock.release()
   } catch (err) {
+    // Released first: `end` waits for every checked-out client. The session's end frees the lock.
+    lock.release(true)
     await pool.end()
     throw err
-  } finally {
-    lock.release()
   }
   return { db, dialect: 'postgres', close: () => pool.end() }
 }

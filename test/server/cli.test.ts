@@ -208,6 +208,18 @@ describe('nodeplane CLI', () => {
     expect(found.body.hosts.map((h: { id: string }) => h.id)).not.toContain(good!.id)
   })
 
+  it('serve on a fresh data directory refuses an invalid catalog with the host and field named', async () => {
+    const dataDir = newDataDir()
+    const file = join(dataDir, 'bad.json')
+    const [good, bad] = generateCatalog(2, 7)
+    writeFileSync(file, JSON.stringify([good, { ...bad, memory_gb: 'lots' }]))
+    const res = await runCli(['serve', '--port', '0', '--host', '127.0.0.1', '--data', dataDir], {
+      NODEPLANE_CATALOG: file,
+    })
+    expect(res.code).toBe(1)
+    expect(res.stderr).toContain(`invalid catalog ${file}: [1.memory_gb]`)
+  })
+
   it('serve refuses an invalid setting with the variable named', async () => {
     const res = await runCli(['serve', '--data', newDataDir()], {
       NODEPLANE_PROVISION_SECONDS: 'soon',
