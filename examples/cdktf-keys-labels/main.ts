@@ -32,6 +32,8 @@ export class KeysLabelsStack extends TerraformStack {
       // trimspace: the .pub file ends with a newline, the key does not.
       publicKey: Fn.trimspace(Fn.file(Fn.pathexpand(keyFile.stringValue))),
       labels,
+      // A new key file: the nodes move to the new key before the old one is deleted.
+      lifecycle: { createBeforeDestroy: true },
     })
     const network = new vpc.Vpc(this, 'vpc', {
       name: 'cdktf-keys-labels',

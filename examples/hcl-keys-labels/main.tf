@@ -24,6 +24,11 @@ resource "nodeplane_ssh_key" "me" {
   # trimspace: the .pub file ends with a newline, the key does not.
   public_key = trimspace(file(pathexpand(var.ssh_public_key_file)))
   labels     = local.labels
+
+  # A new key file: the nodes move to the new key before the old one is deleted.
+  lifecycle {
+    create_before_destroy = true
+  }
 }
 
 resource "nodeplane_vpc" "app" {

@@ -73,6 +73,23 @@ describe('nodeplane_node SSH keys, name and labels with real tofu', () => {
     expect((await client().get(`/nodes/${nodeId}`)).status).toBe(404)
   })
 
+  it('stops a key replacement that would delete a key in use, saying to add create_before_destroy, and the node keeps its key', async () => {
+    const w = suite.fixture('node-key-in-use', { public_key: generateKey('ed25519').publicKey })
+    expect((await apply(w)).code).toBe(0)
+    const nodeId = JSON.parse((await run(w, ['output', '-json'])).stdout).id.value as string
+    const key = await keyNamed('tf-in-use')
+
+    setVariables(w, { public_key: generateKey('ed25519').publicKey })
+    const replaced = await apply(w)
+    expect(replaced.code).toBe(1)
+    expect(replaced.output).toContain('SSH key tf-in-use is in use')
+    expect(replaced.output).toContain(nodeId)
+    expect(replaced.output).toContain('create_before_destroy')
+    expect((await client().get(`/nodes/${nodeId}`)).body.ssh_keys).toEqual([key.id])
+    expect((await destroy(w)).code).toBe(0)
+    expect((await client().get(`/api/v1/ssh-keys/${key.id}`)).status).toBe(404)
+  })
+
   it('renames, relabels and turns off password login in place, and plans clean after', async () => {
     const key = generateKey('ed25519')
     const first = {

@@ -7,6 +7,11 @@ resource "nodeplane_ssh_key" "ada" {
   name = "ada-laptop"
   # Usually trimspace(file("~/.ssh/id_ed25519.pub")).
   public_key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGeWXxrAXaxIWDYS2R9l7rWsZ1kaetfl/eDOMh4msxdb ada@laptop"
+
+  # Rotating the key moves the node to the new one before the old one is deleted.
+  lifecycle {
+    create_before_destroy = true
+  }
 }
 
 # The cheapest active host of the VPC's region; waits until the node accepts SSH connections.

@@ -20,10 +20,16 @@ variable "password_login" {
   type = bool
 }
 
+# Nodes move to a new key before an old one is deleted: the server refuses to delete a key that
+# a node uses, and without create_before_destroy Terraform deletes a removed key first.
 resource "nodeplane_ssh_key" "k" {
   for_each   = var.keys
   name       = "tf-${each.key}"
   public_key = each.value
+
+  lifecycle {
+    create_before_destroy = true
+  }
 }
 
 resource "nodeplane_node" "n" {

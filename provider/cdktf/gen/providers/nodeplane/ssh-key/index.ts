@@ -20,7 +20,7 @@ export interface SshKeyConfig extends cdktf.TerraformMetaArguments {
   */
   readonly name: string;
   /**
-  * One OpenSSH public key line, e.g. `trimspace(file("~/.ssh/id_ed25519.pub"))`: ed25519, ECDSA or RSA of 2048 bits or more. Surrounding white space (the newline a .pub file ends with) does not count as a change. A new key replaces this one; while nodes use it, give the key `lifecycle { create_before_destroy = true }` so they move to the new key before the old one is deleted.
+  * One OpenSSH public key line, e.g. `trimspace(file("~/.ssh/id_ed25519.pub"))`: ed25519, ECDSA or RSA of 2048 bits or more. Surrounding white space (the newline a .pub file ends with) does not count as a change. A new key replaces this one. Give keys that nodes use `lifecycle { create_before_destroy = true }`, so nodes move to a new key before the old one is deleted (the server refuses to delete a key in use).
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/ssh_key#public_key SshKey#public_key}
   */
