@@ -135,14 +135,16 @@ export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
     if (!isUnknown(w) && w !== null && w !== 'ssh' && w !== 'user_data') {
       ctx.diagnostics.error('wait_for must be "ssh" or "user_data"', `Not "${w}".`, ['wait_for'])
     }
-    if (config.password_login === false && Array.isArray(config.ssh_keys)) {
-      if (config.ssh_keys.length === 0) {
-        ctx.diagnostics.error(
-          'password_login = false needs an SSH key',
-          'Without password login and without keys nobody could log in to the node; list at least one key in ssh_keys.',
-          ['password_login']
-        )
-      }
+    const keys = config.ssh_keys
+    if (
+      config.password_login === false &&
+      (keys === null || (Array.isArray(keys) && !keys.length))
+    ) {
+      ctx.diagnostics.error(
+        'password_login = false needs an SSH key',
+        'Without password login and without keys nobody could log in to the node; list at least one key in ssh_keys.',
+        ['password_login']
+      )
     }
   },
   replaceWhen(prior, proposed) {

@@ -133,6 +133,17 @@ describe('nodeplane_node SSH keys, name and labels with real tofu', () => {
     expect((await destroy(w)).code).toBe(0)
   })
 
+  it('refuses password_login = false without a key at plan time, before calling the API', async () => {
+    const w = suite.fixture(
+      'node-access',
+      vars({ keys: {}, node_keys: [], name: 'tf-locked-out', labels: {}, password_login: false })
+    )
+    const planned = await plan(w)
+    expect(planned.code).toBe(1)
+    expect(planned.output).toContain('password_login = false needs an SSH key')
+    expect((await client().get('/nodes')).body).toEqual([])
+  })
+
   it('imports a node made outside Terraform with keys, labels and user data, with an empty plan after', async () => {
     const keys = await Promise.all(
       ['imported-a', 'imported-b'].map(
