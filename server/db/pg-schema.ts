@@ -124,4 +124,6 @@ export const {
   webhookDeliveries,
   webhookAttempts,
   sshKeys,
+  labels,
+  nodeSshKeys,
 } = pgTables

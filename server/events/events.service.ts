@@ -7,6 +7,10 @@ import { announceCommit, NOTIFY_CHANNEL } from './event-hub.js'
 import type { EventPage, EventType, EventsQuery } from './events.schema.js'
 import { deleteEventsBefore, findEvents, insertEvent, type EventFilter } from './events.store.js'
 
+// The reads other families build on (webhook deliveries, the dashboard's live pages): they come
+// through this service, never from the store directly.
+export { findEvents, latestEventId, type EventFilter } from './events.store.js'
+
 /**
  * NODEPLANE_BENCH_WITHOUT_EVENTS=1 records nothing. It exists for one purpose: the events
  * benchmark's same-run yardstick of what the log adds to each change. Streams, waits, the

@@ -54,7 +54,10 @@ export const ERROR_CODES = {
   ip_not_attached: {
     404: 'detaching from a node with no public address, or an address it does not have',
   },
-  ssh_key_not_found: { 404: "the SSH key is absent, deleted, or another account's" },
+  ssh_key_not_found: {
+    400: "`ssh_keys` of a node names a key that is absent, deleted, or another account's",
+    404: "the SSH key is absent, deleted, or another account's",
+  },
   api_key_not_found: {
     404: "revoking a key that is absent, already revoked, or another account's",
   },
@@ -64,7 +67,7 @@ export const ERROR_CODES = {
   method_not_allowed: { 405: 'a known path with another method; `Allow` lists the methods' },
   host_unavailable: { 409: 'the requested host is reserved' },
   node_not_running: {
-    409: 'attaching to a node that is not `running`, or detaching from one being deleted',
+    409: 'attaching to a node that is not `running`, or detaching from or changing the SSH keys of one being deleted',
   },
   node_repairing: {
     409: "attaching or detaching while the node's engine side died and is being restarted (`Retry-After: 5`): nothing changed, retry",
@@ -75,6 +78,9 @@ export const ERROR_CODES = {
   vpc_full: { 409: 'the VPC has no private address left' },
   vpc_has_nodes: { 409: 'deleting a VPC with nodes; `node_ids` lists them' },
   ssh_key_name_taken: { 409: 'an SSH key of that name exists on the account' },
+  ssh_key_in_use: {
+    409: 'deleting an SSH key that nodes not yet deleted use; `node_ids` lists them',
+  },
   ssh_key_exists: {
     409: 'the same public key is on the account under another name; `ssh_key_id` names it',
   },
@@ -94,6 +100,9 @@ export const ERROR_CODES = {
   provisioning_failed: { 500: 'the node could not be provisioned: nothing was kept, retry' },
   ip_attach_failed: {
     500: 'the driver could not configure the address on the node: nothing was kept, retry',
+  },
+  access_not_applied: {
+    500: "the node's new SSH keys are recorded but could not be written on the node yet: retry the request",
   },
   internal_error: { 500: 'a bug: retry, and report the `request_id` if it persists' },
   capacity_unavailable: { 503: 'no active host free in the region; `Retry-After: 60`' },

@@ -2,8 +2,11 @@ import type { Deps } from '../deps.js'
 import { principalOf } from '../http/auth.js'
 import { createRouter } from '../http/router.js'
 import { idempotentAnswer } from '../idempotency/idempotent-answer.js'
+import { putSshKeys } from './node-access.routes.js'
+import { putNodeSshKeys } from './node-access.service.js'
 import * as routes from './nodes.routes.js'
 import { createNode, deleteNode, getNode, listNodesPage, nodeCredentials } from './nodes.service.js'
+import { updateNode } from './nodes.update.js'
 import { waitForNode } from './nodes.wait.js'
 
 /** RFC 8288's link to the next page: the same request, starting after the page's last node. */
@@ -45,11 +48,33 @@ export function nodesRouter(deps: Deps) {
         : await getNode(deps, accountId, id)
       return c.json(node, 200)
     })
+    .openapi(routes.update, async (c) =>
+      c.json(
+        await updateNode(
+          deps,
+          principalOf(c).accountId,
+          c.req.valid('param').id,
+          c.req.valid('json')
+        ),
+        200
+      )
+    )
     .openapi(routes.remove, async (c) => {
       await deleteNode(deps, principalOf(c).accountId, c.req.valid('param').id)
       return c.body(null, 204)
     })
     .openapi(routes.credentials, async (c) =>
       c.json(await nodeCredentials(deps, principalOf(c), c.req.valid('param').id), 200)
+    )
+    .openapi(putSshKeys, async (c) =>
+      c.json(
+        await putNodeSshKeys(
+          deps,
+          principalOf(c).accountId,
+          c.req.valid('param').id,
+          c.req.valid('json')
+        ),
+        200
+      )
     )
 }

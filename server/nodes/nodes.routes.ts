@@ -16,6 +16,7 @@ import {
   NodeIdParam,
   NodeListQuery,
   NodeWaitQuery,
+  UpdateNodeBody,
 } from './nodes.schema.js'
 
 const tags = ['Nodes']
@@ -78,7 +79,8 @@ export const list = createRoute({
       content: json(z.array(Node)),
     },
     400: problemResponse(
-      '`limit` out of range, `after` without `limit` or naming no node of the account, or an unknown filter value'
+      '`limit` out of range, `after` without `limit` or naming no node of the account, an unknown filter value, ' +
+        'or a malformed `label_selector`'
     ),
     ...authErrors,
   },
@@ -98,6 +100,26 @@ export const getOne = createRoute({
   responses: {
     200: { description: 'The node', content: json(Node) },
     400: problemResponse('`wait_for` or `timeout` out of range, or an unknown query parameter'),
+    ...authErrors,
+    404: notFound,
+  },
+})
+
+export const update = createRoute({
+  method: 'patch',
+  path: '/nodes/{id}',
+  operationId: 'updateNode',
+  tags,
+  summary: 'Change the name or labels of a node',
+  description:
+    'In place: the node keeps running. `labels` replaces the whole set; `name: null` removes the name. The host name ' +
+    'inside a running node is not changed. Fields left out stay as they are; `{}` changes nothing. Needs a `read_write` key.',
+  security: bearer,
+  middleware: [jsonBody] as const,
+  request: { params: NodeIdParam, body: { content: json(UpdateNodeBody), required: true } },
+  responses: {
+    200: { description: 'The node as changed', content: json(Node) },
+    400: problemResponse('Invalid body or content type, or invalid labels (naming `labels.<key>`)'),
     ...authErrors,
     404: notFound,
   },

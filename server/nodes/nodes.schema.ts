@@ -1,5 +1,7 @@
 import { z } from '@hono/zod-openapi'
+import { LabelSelectorParam, Labels } from '../labels/labels.schema.js'
 import { HostnameLabel } from '../lib/names.js'
+import { NodeSshKeyIds, PasswordLogin } from './node-access.schema.js'
 
 /** The optional body of `POST /nodes`; the contract's own case is an empty body. */
 export const CreateNodeBody = z
@@ -22,6 +24,9 @@ export const CreateNodeBody = z
       .min(1)
       .optional()
       .openapi({ description: 'Compute host to place the node on; else the cheapest active one' }),
+    labels: Labels.optional(),
+    ssh_keys: NodeSshKeyIds.optional(),
+    password_login: PasswordLogin.optional(),
   })
   .openapi('CreateNode')
 
@@ -48,6 +53,9 @@ export const Node = z
       description:
         'Provisioning for more than 2 minutes: treated as failed; delete it and create a new one',
     }),
+    labels: Labels,
+    ssh_keys: NodeSshKeyIds,
+    password_login: PasswordLogin,
   })
   .openapi('Node')
 
@@ -75,9 +83,23 @@ export const NodeListQuery = z.object({
     .optional()
     .openapi({ description: 'Only nodes in this region', example: 'eu-central-1' }),
   vpc_id: z.string().min(1).optional().openapi({ description: 'Only nodes in this VPC' }),
+  label_selector: LabelSelectorParam,
 })
 
 export type NodeListQuery = z.infer<typeof NodeListQuery>
+
+/** The body of `PATCH /nodes/{id}`: what is given changes, in place; `{}` changes nothing. */
+export const UpdateNodeBody = z
+  .strictObject({
+    name: HostnameLabel.nullable().optional().openapi({
+      description:
+        "The record's name; null removes it. The host name inside a running node stays as it is",
+      example: 'web-1',
+    }),
+    // The new set: it replaces every label the node had.
+    labels: Labels.optional(),
+  })
+  .openapi('UpdateNode')
 
 export const NodeIdParam = z.object({
   id: z

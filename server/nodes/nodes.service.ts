@@ -14,12 +14,14 @@ import { actingAs, systemActor } from '../events/actor.js'
 import { recordEvent } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
+import { parseLabelSelector } from '../labels/label-selector.js'
+import { insertLabels, labelsOf, sortedLabels } from '../labels/labels.store.js'
 import { newNodeId } from '../lib/ids.js'
 import { ipv4Text, privateRange } from '../lib/ip.js'
 import { nextFit } from '../lib/next-fit.js'
 import { isAdminAccount } from '../accounts/accounts.service.js'
 import { generatePassword } from '../accounts/passwords.js'
-import type { ExpectedNode, NodeSpec } from '../provisioning/driver.js'
+import type { ExpectedNode, NodeAccess, NodeSpec } from '../provisioning/driver.js'
 import type { WorkerHooks } from '../provisioning/worker.js'
 import {
   beat,
@@ -37,6 +39,8 @@ import {
 } from '../public-ips/public-ips.service.js'
 import { ensureDefaultVpc, vpcForNewNode } from '../vpcs/vpcs.service.js'
 import { findLiveVpc } from '../vpcs/vpcs.store.js'
+import { accessOfRow, checkAccess, nodeAccess, storeNodeSshKeys } from './node-access.service.js'
+import { sshKeyIdsOf } from './node-access.store.js'
 import type { CreateNodeBody, Node, NodeListQuery } from './nodes.schema.js'
 import {
   deleteNodeRow,
@@ -54,24 +58,25 @@ import {
   usedPrivateIps,
   type NodeRow,
 } from './nodes.store.js'
+import { liveNodeOr404 } from './nodes.lookup.js'
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>
 type TxCtx = Omit<Ctx, 'db'> & { db: Tx }
 
 async function view(ctx: Ctx, rows: NodeRow[]): Promise<Node[]> {
-  const ips = await primaryIpv4(
-    ctx.db,
-    rows.map((row) => row.id),
-    rows[0]?.accountId
-  )
+  const ids = rows.map((row) => row.id)
+  const [ips, labels, sshKeys] = await Promise.all([
+    primaryIpv4(ctx.db, ids, rows[0]?.accountId),
+    labelsOf(ctx.db, 'node', ids),
+    sshKeyIdsOf(ctx.db, ids),
+  ])
   const now = ctx.clock.now()
-  return rows.map((row) => toNode(row, ips.get(row.id) ?? null, now))
-}
-
-async function nodeOr404(db: Db, accountId: string, id: string): Promise<NodeRow> {
-  const row = await findLiveNode(db, accountId, id)
-  if (!row) throw new ProblemError(404, 'node_not_found', `no node ${id} on this account`)
-  return row
+  return rows.map((row) =>
+    toNode(row, ips.get(row.id) ?? null, now, {
+      labels: labels.get(row.id)!,
+      sshKeys: sshKeys.get(row.id) ?? [],
+    })
+  )
 }
 
 /** Records an event about a node; `data` joins the node's status. */
@@ -120,6 +125,8 @@ function insertPlacedNode(
 ): Promise<{ row: NodeRow; node: Node; spec: NodeSpec }> {
   return transaction(deps.db, async (tx) => {
     const c = { ...deps, db: tx }
+    const sshKeyIds = body.ssh_keys ?? []
+    const access = await checkAccess(tx, accountId, sshKeyIds, body.password_login ?? true)
     if (body.region) await assertKnownRegion(tx, body.region, 'region')
     const requestedVpc = body.vpc_id ? await vpcForNewNode(tx, accountId, body.vpc_id) : undefined
     const region =
@@ -150,9 +157,15 @@ function insertPlacedNode(
       createdAt: deps.clock.now(),
       // This process provisions it; if it dies, another replica claims the node.
       workerId: deps.worker.id,
+      passwordLogin: access.passwordLogin,
     })
+    await insertLabels(tx, 'node', accountId, row.id, body.labels)
+    await storeNodeSshKeys(tx, row.id, sshKeyIds)
     // New, so provisioning and without a public address.
-    const node = toNode(row, null, row.createdAt)
+    const node = toNode(row, null, row.createdAt, {
+      labels: sortedLabels(body.labels),
+      sshKeys: sshKeyIds,
+    })
     await answer.save(tx, node)
     await recordNodeEvent(c, row, 'node.created', {
       name: row.name,
@@ -162,7 +175,7 @@ function insertPlacedNode(
       private_ip: row.privateIp,
     })
     // What the driver needs is at hand: no reads of the host and VPC again after the commit.
-    return { row, node, spec: specOf(deps, row, sizeOf(host), vpc.cidr) }
+    return { row, node, spec: specOf(deps, row, sizeOf(host), vpc.cidr, access) }
   })
 }
 
@@ -179,7 +192,8 @@ function specOf(
   ctx: Pick<Ctx, 'secrets'>,
   row: NodeRow,
   size: NodeSpec['size'],
-  vpcCidr: string
+  vpcCidr: string,
+  access: NodeAccess
 ): NodeSpec {
   const { id, accountId, name, region, vpcId, hostId, privateIp, createdAt } = row
   return {
@@ -194,6 +208,7 @@ function specOf(
     createdAt,
     vpcCidr,
     login: { user: 'root', password: ctx.secrets.open(row.rootPassword) },
+    access,
   }
 }
 
@@ -203,7 +218,8 @@ async function nodeSpec(ctx: Ctx, row: NodeRow): Promise<NodeSpec> {
     ctx,
     row,
     await hostSize(ctx.db, row.hostId),
-    await vpcCidrOf(ctx.db, row.accountId, row.vpcId)
+    await vpcCidrOf(ctx.db, row.accountId, row.vpcId),
+    await accessOfRow(ctx.db, row)
   )
 }
 
@@ -278,7 +294,12 @@ export async function listNodesPage(
   accountId: string,
   query: NodeListQuery
 ): Promise<{ nodes: Node[]; after?: string }> {
-  const filter = { status: query.status, region: query.region, vpcId: query.vpc_id }
+  const filter = {
+    status: query.status,
+    region: query.region,
+    vpcId: query.vpc_id,
+    selector: query.label_selector ? parseLabelSelector(query.label_selector) : undefined,
+  }
   if (query.limit === undefined) {
     if (query.after !== undefined)
       throw invalidField('after', 'needs limit: it names where a page starts')
@@ -305,7 +326,7 @@ async function cursorNode(db: Db, accountId: string, id: string): Promise<NodeRo
 }
 
 export async function getNode(ctx: Ctx, accountId: string, id: string): Promise<Node> {
-  return (await view(ctx, [await nodeOr404(ctx.db, accountId, id)]))[0]!
+  return (await view(ctx, [await liveNodeOr404(ctx.db, accountId, id)]))[0]!
 }
 
 /** Ids of every node on the machine, of any account, that is not gone yet (for `nodeplane cleanup`). */
@@ -353,7 +374,7 @@ export async function nodeCredentials(ctx: Ctx, principal: Principal, id: string
   if (principal.scope !== 'read_write') {
     throw new ProblemError(403, 'insufficient_scope', 'credentials need a read_write API key')
   }
-  const row = await nodeOr404(ctx.db, principal.accountId, id)
+  const row = await liveNodeOr404(ctx.db, principal.accountId, id)
   const ip = (await view(ctx, [row]))[0]!.ip_address
   return {
     node_id: row.id,
@@ -456,6 +477,9 @@ export function workerHooks(ctx: Ctx & Pick<Deps, 'log'>, workerId: string): Wor
       const node = await findNode(ctx.db, nodeId)
       if (!node || node.status === 'deleting' || node.status === 'deleted') return undefined
       return (await nodeAddresses(ctx.db, nodeId)).map((address) => address.ip)
+    },
+    access(nodeId) {
+      return nodeAccess(ctx.db, nodeId)
     },
     async expected() {
       const rows = await nodesInStatus(ctx.db, ['provisioning', 'running', 'deleting'])

@@ -19,11 +19,14 @@ import { alias } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.js'
 import { first, preparedPerDb } from '../db/prepared.js'
 import type { Tx } from '../db/transaction.js'
+import type { LabelSelector } from '../labels/label-selector.js'
+import type { Labels } from '../labels/labels.schema.js'
+import { matchesSelector } from '../labels/labels.store.js'
 import type { UsedNumbers } from '../lib/next-fit.js'
 import type { Node } from './nodes.schema.js'
-import { nodes } from './nodes.table.js'
+import { nodes, type NodeRow } from './nodes.table.js'
 
-export type NodeRow = typeof nodes.$inferSelect
+export type { NodeRow } from './nodes.table.js'
 export type NodeStatusValue = NodeRow['status']
 
 /** After this long in `provisioning` a node is treated as failed (contract section 3, docs/contract.md). */
@@ -34,7 +37,18 @@ export const STUCK_AFTER_MS = 2 * 60 * 1000
 const live = sql`${nodes.status} <> 'deleted'`
 
 /** The single row-to-wire mapping of a node. */
-export function toNode(row: NodeRow, ipAddress: string | null, now: Date): Node {
+/** What a node's record shows beyond its own row, read for a whole list at once. */
+export interface NodeExtras {
+  labels: Labels
+  sshKeys: string[]
+}
+
+export function toNode(
+  row: NodeRow,
+  ipAddress: string | null,
+  now: Date,
+  extras: NodeExtras
+): Node {
   return {
     id: row.id,
     status: row.status === 'deleted' ? 'deleting' : row.status,
@@ -47,6 +61,9 @@ export function toNode(row: NodeRow, ipAddress: string | null, now: Date): Node 
     private_ip: row.privateIp,
     stuck:
       row.status === 'provisioning' && now.getTime() - row.createdAt.getTime() > STUCK_AFTER_MS,
+    labels: extras.labels,
+    ssh_keys: extras.sshKeys,
+    password_login: row.passwordLogin,
   }
 }
 
@@ -66,6 +83,7 @@ const CREATED = [
   'rootPassword',
   'createdAt',
   'workerId',
+  'passwordLogin',
 ] as const
 export type NewNode = Pick<typeof nodes.$inferInsert, (typeof CREATED)[number]>
 
@@ -128,11 +146,12 @@ export function findNode(db: Db, id: string): Promise<NodeRow | undefined> {
   return first(nodeById(db, { id }))
 }
 
-/** Which of an account's live nodes a list wants; a later `label_selector` joins as one more condition. */
+/** Which of an account's live nodes a list wants. */
 export interface NodeFilter {
   status?: NodeStatusValue
   region?: string
   vpcId?: string
+  selector?: LabelSelector
 }
 
 /** At most `limit` nodes after the node `after`, in list order (oldest first, then by id). */
@@ -163,6 +182,7 @@ function matching(
     filter.status ? eq(nodes.status, filter.status) : undefined,
     filter.region ? eq(nodes.region, filter.region) : undefined,
     filter.vpcId ? eq(nodes.vpcId, filter.vpcId) : undefined,
+    matchesSelector('node', nodes.id, filter.selector),
     after
       ? or(
           gt(nodes.createdAt, after.createdAt),
@@ -179,7 +199,7 @@ export function liveNodesOfAccount(
   filter: NodeFilter = {},
   page?: NodePage
 ): Promise<NodeRow[]> {
-  if (!page && !filter.status && !filter.region && !filter.vpcId)
+  if (!page && !filter.status && !filter.region && !filter.vpcId && !filter.selector?.length)
     return allLiveOfAccount(db, { accountId })
   const query = db
     .select()
@@ -303,6 +323,21 @@ export async function markDeleting(
         inArray(nodes.status, ['provisioning', 'running'])
       )
     )
+    .returning()
+  return row
+}
+
+/** Renames a live node of the account; undefined when there is none (deleted meanwhile). */
+export async function renameNode(
+  tx: Tx,
+  accountId: string,
+  id: string,
+  name: string | null
+): Promise<NodeRow | undefined> {
+  const [row] = await tx
+    .update(nodes)
+    .set({ name })
+    .where(and(eq(nodes.id, id), eq(nodes.accountId, accountId), live))
     .returning()
   return row
 }

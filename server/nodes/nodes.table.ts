@@ -36,6 +36,8 @@ export const nodes = sqliteTable(
     stuckAt: integer('stuck_at', { mode: 'timestamp_ms' }),
     /** The worker (server process) provisioning or tearing down the node; see workers.table.ts. */
     workerId: text('worker_id'),
+    /** False turns off password SSH login; the node's keys are in node_ssh_keys. */
+    passwordLogin: integer('password_login', { mode: 'boolean' }).notNull().default(true),
   },
   (table) => [
     index('nodes_account_idx').on(table.accountId, table.status),
@@ -50,3 +52,5 @@ export const nodes = sqliteTable(
       .where(sql`status <> 'deleted'`),
   ]
 )
+
+export type NodeRow = typeof nodes.$inferSelect

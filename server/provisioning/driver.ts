@@ -19,6 +19,16 @@ export interface NodeSpec extends NodeRef {
   vpcCidr: string
   /** Plaintext, so it never sits in a log line or a record; engines hash it their own way. */
   login: { user: 'root'; password: string }
+  /** Who may log in as root over SSH: the node is built with it, `setAccess` changes it. */
+  access: NodeAccess
+}
+
+/** Root's SSH access to a node, declaratively: applying it twice changes nothing. */
+export interface NodeAccess {
+  /** OpenSSH public key lines, in order: root's authorized_keys holds exactly these. */
+  authorizedKeys: string[]
+  /** False turns off password login in the node's sshd. */
+  passwordLogin: boolean
 }
 
 /** A node the database says should exist, handed to `reconcile` on start. */
@@ -48,6 +58,12 @@ export interface ProvisioningDriver {
    * earlier failure). Engines without real networking leave it out.
    */
   setPublicIps?(node: NodeRef, ips: string[]): Promise<void>
+  /**
+   * Makes root's authorized_keys and sshd's password setting on a running (or booted) node
+   * exactly `access`, live: sessions stay, the node is not rebuilt. Declarative like
+   * `setPublicIps`; engines without real nodes leave it out or only record it.
+   */
+  setAccess?(node: NodeRef, access: NodeAccess): Promise<void>
   /**
    * Runs once on start, before any other call: makes the engine match `expected`, removing
    * what nobody expects and rebuilding running nodes that vanished (a crash, a reboot).

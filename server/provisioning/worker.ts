@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
-import type { ExpectedNode, NodeRef, NodeSpec, ProvisioningDriver } from './driver.js'
+import type { ExpectedNode, NodeAccess, NodeRef, NodeSpec, ProvisioningDriver } from './driver.js'
 import { keyedSerial } from '../lib/serial.js'
 
 /** What the worker needs from the nodes service: the database side of each transition. */
@@ -26,6 +26,8 @@ export interface WorkerHooks {
   retire(): Promise<void>
   /** The public addresses the database gives a node now; undefined once it is deleting or gone. */
   publicIps(nodeId: string): Promise<string[] | undefined>
+  /** A node's SSH access as the database says now; undefined once it is deleting or gone. */
+  access(nodeId: string): Promise<NodeAccess | undefined>
   /** Every node that should exist, for the driver's reconcile on start. */
   expected(): Promise<ExpectedNode[]>
   /** Ids of the nodes that are running now, for the health check. */
@@ -54,6 +56,11 @@ export interface Worker {
   reviveIfDead(nodeId: string): Promise<boolean>
   /** Makes the engine's public addresses of a node match the database; rejects if the driver fails. */
   syncPublicIps(node: NodeRef): Promise<void>
+  /**
+   * Makes root's SSH access on the node match the database; resolves with what it applied
+   * (undefined when the node is gone or the driver has no `setAccess`); rejects if the driver fails.
+   */
+  syncAccess(node: NodeRef): Promise<NodeAccess | undefined>
   /**
    * Reconciles the engine with the database and takes the work a previous process left; with
    * `sweepMs`, keeps a heartbeat and takes over dead replicas' work at that interval; with
@@ -112,13 +119,36 @@ export function createWorker(
       await worker
         .syncPublicIps(node)
         .catch((err) => log.error({ err, node_id: node.id }, 'public address sync failed'))
-      if (await hooks.markRunning(node.id)) log.info({ node_id: node.id }, 'node running')
+      // The access as it is now, so keys changed while the node was provisioning are not lost.
+      const applied = await worker.syncAccess(node).catch((err: unknown) => {
+        log.error({ err, node_id: node.id }, 'SSH access sync failed')
+        return undefined
+      })
+      if (await hooks.markRunning(node.id)) {
+        log.info({ node_id: node.id }, 'node running')
+        await resyncAccess(node, applied)
+      }
     } catch (err) {
       // An aborted wait means the node is being deleted; anything else leaves it
       // provisioning, where the API reports it as stuck after two minutes.
       if (!controller.signal.aborted) log.error({ err, node_id: node.id }, 'provisioning failed')
     } finally {
       if (waits.get(node.id) === controller) waits.delete(node.id)
+    }
+  }
+
+  /**
+   * A change of access that committed between the sync before `running` and the turn to it saw
+   * the node provisioning and left the engine to us: apply it now.
+   */
+  async function resyncAccess(node: NodeRef, applied: NodeAccess | undefined): Promise<void> {
+    if (!driver.setAccess) return
+    try {
+      const now = await hooks.access(node.id)
+      if (!now || JSON.stringify(now) === JSON.stringify(applied)) return
+      await worker.syncAccess(node)
+    } catch (err) {
+      log.error({ err, node_id: node.id }, 'SSH access sync failed')
     }
   }
 
@@ -272,6 +302,17 @@ export function createWorker(
         await ready
         const ips = await hooks.publicIps(node.id)
         if (ips) await setPublicIps(node, ips)
+      })
+    },
+    syncAccess(node) {
+      if (!driver.setAccess) return Promise.resolve(undefined)
+      const setAccess = driver.setAccess.bind(driver)
+      // Read when the call runs, as for addresses: the last call carries the latest word.
+      return serial(`access:${node.id}`, async () => {
+        await ready
+        const access = await hooks.access(node.id)
+        if (access) await setAccess(node, access)
+        return access
       })
     },
     async start(options = {}) {

@@ -1,9 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, ne, notInArray, or } from 'drizzle-orm'
 import { skipLocked, type Tx } from '../db/transaction.js'
-import { nodes } from '../nodes/nodes.table.js'
+import { nodes, type NodeRow } from '../nodes/nodes.table.js'
 import { workers } from './workers.table.js'
-
-type NodeRow = typeof nodes.$inferSelect
 
 export async function registerWorker(tx: Tx, id: string, now: Date): Promise<void> {
   await tx.insert(workers).values({ id, startedAt: now, heartbeatAt: now })

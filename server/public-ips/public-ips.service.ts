@@ -7,7 +7,8 @@ import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import type { Clock } from '../lib/clock.js'
 // Public IPs are a sub-resource of nodes: reading the node row here keeps the services acyclic.
-import { findLiveNode, type NodeRow } from '../nodes/nodes.store.js'
+import { liveNodeOr404 } from '../nodes/nodes.lookup.js'
+import type { NodeRow } from '../nodes/nodes.table.js'
 import { nextFit } from '../lib/next-fit.js'
 import {
   blockForAddress,
@@ -53,12 +54,6 @@ function repairing(nodeId: string): ProblemError {
 
 function refuseWhileReviving(ctx: EngineCtx, nodeId: string): void {
   if (ctx.worker.isReviving(nodeId)) throw repairing(nodeId)
-}
-
-async function nodeOr404(db: Db, accountId: string, nodeId: string): Promise<NodeRow> {
-  const node = await findLiveNode(db, accountId, nodeId)
-  if (!node) throw new ProblemError(404, 'node_not_found', `no node ${nodeId} on this account`)
-  return node
 }
 
 /**
@@ -135,7 +130,7 @@ export async function attachIp(
   answer: IdempotentAnswer<AttachResult> = withoutKey
 ): Promise<AttachResult> {
   const { node, chosen, result } = await transaction(ctx.db, async (tx) => {
-    const node = await nodeOr404(tx, accountId, nodeId)
+    const node = await liveNodeOr404(tx, accountId, nodeId)
     refuseWhileReviving(ctx, nodeId)
     if (node.status !== 'running') {
       throw new ProblemError(
@@ -215,7 +210,7 @@ export async function detachIp(
   ip: string | undefined
 ) {
   const { node, detached } = await transaction(ctx.db, async (tx) => {
-    const node = await nodeOr404(tx, accountId, nodeId)
+    const node = await liveNodeOr404(tx, accountId, nodeId)
     refuseWhileReviving(ctx, nodeId)
     if (node.status === 'deleting') {
       throw new ProblemError(
@@ -272,7 +267,7 @@ export async function listNodeIps(
   accountId: string,
   nodeId: string
 ): Promise<IpAttachmentEntry[]> {
-  const node = await nodeOr404(ctx.db, accountId, nodeId)
+  const node = await liveNodeOr404(ctx.db, accountId, nodeId)
   // The automatic IPv4 is recorded just before a node turns running: hidden until then, as
   // the node's own ip_address is.
   if (node.status === 'provisioning') return []

@@ -3,7 +3,13 @@ import { principalOf } from '../http/auth.js'
 import { createRouter } from '../http/router.js'
 import { idempotentAnswer } from '../idempotency/idempotent-answer.js'
 import * as routes from './ssh-keys.routes.js'
-import { createSshKey, deleteSshKey, getSshKey, listSshKeys } from './ssh-keys.service.js'
+import {
+  createSshKey,
+  deleteSshKey,
+  getSshKey,
+  listSshKeys,
+  updateSshKey,
+} from './ssh-keys.service.js'
 
 /** SSH keys under /api/v1/ssh-keys; the app mounts it behind `requireKey`. */
 export function sshKeysRouter(deps: Deps) {
@@ -20,10 +26,21 @@ export function sshKeysRouter(deps: Deps) {
       )
     )
     .openapi(routes.list, async (c) =>
-      c.json(await listSshKeys(deps.db, principalOf(c).accountId), 200)
+      c.json(await listSshKeys(deps.db, principalOf(c).accountId, c.req.valid('query')), 200)
     )
     .openapi(routes.getOne, async (c) =>
       c.json(await getSshKey(deps.db, principalOf(c).accountId, c.req.valid('param').id), 200)
+    )
+    .openapi(routes.update, async (c) =>
+      c.json(
+        await updateSshKey(
+          deps,
+          principalOf(c).accountId,
+          c.req.valid('param').id,
+          c.req.valid('json')
+        ),
+        200
+      )
     )
     .openapi(routes.remove, async (c) => {
       await deleteSshKey(deps, principalOf(c).accountId, c.req.valid('param').id)

@@ -9,7 +9,13 @@ import {
   links,
   problemResponse,
 } from '../http/responses.js'
-import { CreateSshKeyBody, SshKey, SshKeyIdParam } from './ssh-keys.schema.js'
+import {
+  CreateSshKeyBody,
+  SshKey,
+  SshKeyIdParam,
+  SshKeyListQuery,
+  UpdateSshKeyBody,
+} from './ssh-keys.schema.js'
 
 const tags = ['SSH keys']
 const notFound = problemResponse('No such SSH key on the account')
@@ -44,11 +50,13 @@ export const list = createRoute({
   tags,
   summary: 'List SSH keys',
   security: bearer,
+  request: { query: SshKeyListQuery },
   responses: {
     200: {
-      description: 'Every SSH key of the account, oldest first',
+      description: 'Every SSH key of the account (that matches `label_selector`), oldest first',
       content: json(z.array(SshKey)),
     },
+    400: problemResponse('A malformed `label_selector`'),
     ...authErrors,
   },
 })
@@ -65,6 +73,27 @@ export const getOne = createRoute({
     200: { description: 'The SSH key', content: json(SshKey) },
     ...authErrors,
     404: notFound,
+  },
+})
+
+export const update = createRoute({
+  method: 'patch',
+  path: '/api/v1/ssh-keys/{id}',
+  operationId: 'updateSshKey',
+  tags,
+  summary: 'Rename an SSH key or change its labels',
+  description:
+    '`labels` replaces the whole set. The key itself cannot change: add a new one. Fields left out stay as they are; ' +
+    '`{}` changes nothing.',
+  security: bearer,
+  middleware: [jsonBody] as const,
+  request: { params: SshKeyIdParam, body: { content: json(UpdateSshKeyBody), required: true } },
+  responses: {
+    200: { description: 'The SSH key as changed', content: json(SshKey) },
+    400: problemResponse('Invalid body or content type, or invalid labels (naming `labels.<key>`)'),
+    ...authErrors,
+    404: notFound,
+    409: problemResponse('Another SSH key of the account has the name (`ssh_key_name_taken`)'),
   },
 })
 

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { LabelSelectorParam, Labels } from '../labels/labels.schema.js'
 import { printableName } from '../lib/names.js'
 import {
   MAX_PUBLIC_KEY_LENGTH,
@@ -35,8 +36,26 @@ export const CreateSshKeyBody = z
       example: 'ada-laptop',
     }),
     public_key: publicKey,
+    labels: Labels.optional(),
   })
   .openapi('CreateSshKey')
+
+/** The body of `PATCH /api/v1/ssh-keys/{id}`: what is given changes; `{}` changes nothing. */
+export const UpdateSshKeyBody = z
+  .strictObject({
+    name: printableName(63).optional().openapi({
+      description: 'A new name, unique on the account: printable, trimmed, 1 to 63 characters',
+      example: 'ada-laptop',
+    }),
+    // The new set: it replaces every label the key had.
+    labels: Labels.optional(),
+  })
+  .openapi('UpdateSshKey')
+
+/** The optional filter of `GET /api/v1/ssh-keys`. */
+export const SshKeyListQuery = z.object({ label_selector: LabelSelectorParam })
+
+export type SshKeyListQuery = z.infer<typeof SshKeyListQuery>
 
 /** An SSH key record as every SSH key endpoint returns it. */
 export const SshKey = z
@@ -49,6 +68,7 @@ export const SshKey = z
       example: EXAMPLE_FINGERPRINT,
     }),
     created_at: z.iso.datetime(),
+    labels: Labels,
   })
   .openapi('SshKey')
 

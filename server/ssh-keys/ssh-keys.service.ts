@@ -2,19 +2,36 @@ import type { z } from '@hono/zod-openapi'
 import type { Db } from '../db/client.js'
 import { lockKey, transaction, type Tx } from '../db/transaction.js'
 import { recordEvent } from '../events/events.service.js'
-import { ProblemError } from '../http/problem.js'
+import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
+import { parseLabelSelector } from '../labels/label-selector.js'
+import { labelsChanged } from '../labels/labels.service.js'
+import {
+  deleteLabels,
+  insertLabels,
+  labelsOf,
+  replaceLabels,
+  sortedLabels,
+} from '../labels/labels.store.js'
 import type { Clock } from '../lib/clock.js'
 import { newPrefixedId } from '../lib/ids.js'
+import { forgetKeyUses, nodesUsingSshKey } from '../nodes/node-access.service.js'
 import { publicKeyInfo } from './public-key.js'
-import type { CreateSshKeyBody, SshKey } from './ssh-keys.schema.js'
+import type {
+  CreateSshKeyBody,
+  SshKey,
+  SshKeyListQuery,
+  UpdateSshKeyBody,
+} from './ssh-keys.schema.js'
 import {
   accountSshKeys,
   deleteSshKeyRow,
   findSshKey,
   findSshKeyByFingerprint,
   findSshKeyByName,
+  findSshKeys,
   insertSshKey,
+  renameSshKey,
   toSshKey,
   type SshKeyRow,
 } from './ssh-keys.store.js'
@@ -27,6 +44,24 @@ async function sshKeyOr404(db: Db, accountId: string, id: string): Promise<SshKe
   return row
 }
 
+/** The records of `rows`, with their labels read in one query. */
+async function withLabels(db: Db, rows: SshKeyRow[]): Promise<SshKey[]> {
+  const labels = await labelsOf(
+    db,
+    'ssh_key',
+    rows.map((row) => row.id)
+  )
+  return rows.map((row) => toSshKey(row, labels.get(row.id)!))
+}
+
+function nameTaken(name: string): ProblemError {
+  return new ProblemError(
+    409,
+    'ssh_key_name_taken',
+    `an SSH key named ${name} exists on this account`
+  )
+}
+
 /** Refuses a second key of the same name or the same key material on the account. */
 async function assertUnique(
   tx: Tx,
@@ -34,13 +69,7 @@ async function assertUnique(
   name: string,
   fingerprint: string
 ): Promise<void> {
-  if (await findSshKeyByName(tx, accountId, name)) {
-    throw new ProblemError(
-      409,
-      'ssh_key_name_taken',
-      `an SSH key named ${name} exists on this account`
-    )
-  }
+  if (await findSshKeyByName(tx, accountId, name)) throw nameTaken(name)
   const same = await findSshKeyByFingerprint(tx, accountId, fingerprint)
   if (same) {
     throw new ProblemError(
@@ -73,7 +102,8 @@ export function createSshKey(
       fingerprint,
       createdAt: ctx.clock.now(),
     })
-    const sshKey = toSshKey(row)
+    await insertLabels(tx, 'ssh_key', accountId, row.id, body.labels)
+    const sshKey = toSshKey(row, sortedLabels(body.labels))
     await answer.save(tx, sshKey)
     await recordEvent(tx, ctx.clock, {
       accountId,
@@ -85,18 +115,93 @@ export function createSshKey(
   })
 }
 
-export async function listSshKeys(db: Db, accountId: string): Promise<SshKey[]> {
-  return (await accountSshKeys(db, accountId)).map(toSshKey)
+export async function listSshKeys(
+  db: Db,
+  accountId: string,
+  query: SshKeyListQuery = {}
+): Promise<SshKey[]> {
+  const selector = query.label_selector ? parseLabelSelector(query.label_selector) : undefined
+  return withLabels(db, await accountSshKeys(db, accountId, selector))
 }
 
 export async function getSshKey(db: Db, accountId: string, id: string): Promise<SshKey> {
-  return toSshKey(await sshKeyOr404(db, accountId, id))
+  return (await withLabels(db, [await sshKeyOr404(db, accountId, id)]))[0]!
 }
 
+/**
+ * `PATCH`: renames the key or replaces its labels. Only a real change is written and recorded
+ * (`ssh_key.updated`, with the new values of what changed), so `{}` is a no-op.
+ */
+export async function updateSshKey(
+  ctx: Ctx,
+  accountId: string,
+  id: string,
+  body: z.infer<typeof UpdateSshKeyBody>
+): Promise<SshKey> {
+  await transaction(ctx.db, async (tx) => {
+    const row = await sshKeyOr404(tx, accountId, id)
+    const changes: Record<string, unknown> = {}
+    if (body.name !== undefined && body.name !== row.name) {
+      // The same lock as creation: a rename and an addition never both take one name.
+      await lockKey(tx, `ssh-keys:${accountId}`)
+      if (await findSshKeyByName(tx, accountId, body.name)) throw nameTaken(body.name)
+      await renameSshKey(tx, id, body.name)
+      changes.name = body.name
+    }
+    if (body.labels !== undefined) {
+      const before = (await labelsOf(tx, 'ssh_key', [id])).get(id)!
+      if (labelsChanged(before, body.labels)) {
+        await replaceLabels(tx, 'ssh_key', accountId, id, body.labels)
+        changes.labels = sortedLabels(body.labels)
+      }
+    }
+    if (Object.keys(changes).length === 0) return
+    await recordEvent(tx, ctx.clock, {
+      accountId,
+      type: 'ssh_key.updated',
+      resourceId: id,
+      data: { fingerprint: row.fingerprint, ...changes },
+    })
+  })
+  return getSshKey(ctx.db, accountId, id)
+}
+
+/**
+ * The public keys of the account's keys `ids`, in that order (root's authorized_keys of a node).
+ * An id that is not the account's is refused as unknown, whoever owns it, naming `field`.
+ */
+export async function publicKeysInOrder(
+  db: Db,
+  accountId: string,
+  ids: string[],
+  field: string
+): Promise<string[]> {
+  const rows = new Map((await findSshKeys(db, accountId, ids)).map((row) => [row.id, row]))
+  return ids.map((id) => {
+    const row = rows.get(id)
+    if (!row) throw invalidField(field, `no SSH key ${id} on this account`, 'ssh_key_not_found')
+    return row.publicKey
+  })
+}
+
+/** Deletes a key; one that nodes not yet deleted use is refused with their ids. */
 export function deleteSshKey(ctx: Ctx, accountId: string, id: string): Promise<void> {
   return transaction(ctx.db, async (tx) => {
+    // A node given this key meanwhile commits first or sees it gone: both take the lock.
+    await lockKey(tx, `ssh-keys:${accountId}`)
     const row = await sshKeyOr404(tx, accountId, id)
+    const nodeIds = await nodesUsingSshKey(tx, row.id)
+    if (nodeIds.length > 0) {
+      throw new ProblemError(
+        409,
+        'ssh_key_in_use',
+        `SSH key ${id} is on nodes ${nodeIds.join(', ')}; change their keys or delete them first`,
+        { extra: { node_ids: nodeIds } }
+      )
+    }
+    await forgetKeyUses(tx, row.id)
     await deleteSshKeyRow(tx, row.id)
+    await deleteLabels(tx, 'ssh_key', row.id)
     const data = { name: row.name, fingerprint: row.fingerprint }
     await recordEvent(tx, ctx.clock, {
       accountId,

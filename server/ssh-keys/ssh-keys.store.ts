@@ -1,21 +1,25 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.js'
 import { first } from '../db/prepared.js'
 import type { Tx } from '../db/transaction.js'
+import type { LabelSelector } from '../labels/label-selector.js'
+import type { Labels } from '../labels/labels.schema.js'
+import { matchesSelector } from '../labels/labels.store.js'
 import type { SshKey } from './ssh-keys.schema.js'
 import { sshKeys } from './ssh-keys.table.js'
 
 export type SshKeyRow = typeof sshKeys.$inferSelect
 
 /** The single row-to-wire mapping of an SSH key. */
-export function toSshKey(row: SshKeyRow): SshKey {
+export function toSshKey(row: SshKeyRow, labels: Labels): SshKey {
   return {
     id: row.id,
     name: row.name,
     public_key: row.publicKey,
     fingerprint: row.fingerprint,
     created_at: row.createdAt.toISOString(),
+    labels,
   }
 }
 
@@ -23,11 +27,16 @@ export async function insertSshKey(tx: Tx, row: typeof sshKeys.$inferInsert): Pr
   return (await tx.insert(sshKeys).values(row).returning())[0]!
 }
 
-export function accountSshKeys(db: Db, accountId: string): Promise<SshKeyRow[]> {
+/** The account's keys, oldest first; with a selector, those whose labels match it. */
+export function accountSshKeys(
+  db: Db,
+  accountId: string,
+  selector?: LabelSelector
+): Promise<SshKeyRow[]> {
   return db
     .select()
     .from(sshKeys)
-    .where(eq(sshKeys.accountId, accountId))
+    .where(and(eq(sshKeys.accountId, accountId), matchesSelector('ssh_key', sshKeys.id, selector)))
     .orderBy(asc(sshKeys.createdAt), asc(sshKeys.id))
 }
 
@@ -72,6 +81,19 @@ export function findSshKeyByFingerprint(
   )
 }
 
+export async function renameSshKey(tx: Tx, id: string, name: string): Promise<void> {
+  await tx.update(sshKeys).set({ name }).where(eq(sshKeys.id, id))
+}
+
 export async function deleteSshKeyRow(tx: Tx, id: string): Promise<void> {
   await tx.delete(sshKeys).where(eq(sshKeys.id, id))
+}
+
+/** The account's keys among `ids` (others' and unknown ids are simply absent). */
+export function findSshKeys(db: Db, accountId: string, ids: string[]): Promise<SshKeyRow[]> {
+  if (ids.length === 0) return Promise.resolve([])
+  return db
+    .select()
+    .from(sshKeys)
+    .where(and(eq(sshKeys.accountId, accountId), inArray(sshKeys.id, ids)))
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
-import type { NodeRow } from '../nodes/nodes.store.js'
+import type { NodeRow } from '../nodes/nodes.table.js'
 import { nodes } from '../nodes/nodes.table.js'
 
 /** Nodes of an account that were billed at some moment of [from, to). */

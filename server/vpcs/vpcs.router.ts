@@ -3,7 +3,7 @@ import { principalOf } from '../http/auth.js'
 import { createRouter } from '../http/router.js'
 import { idempotentAnswer } from '../idempotency/idempotent-answer.js'
 import * as routes from './vpcs.routes.js'
-import { createVpc, deleteVpc, getVpc, listVpcs } from './vpcs.service.js'
+import { createVpc, deleteVpc, getVpc, listVpcs, updateVpc } from './vpcs.service.js'
 
 /** VPC networks under /api/v1/networking; the app mounts it behind `requireKey`. */
 export function vpcsRouter(deps: Deps) {
@@ -20,10 +20,21 @@ export function vpcsRouter(deps: Deps) {
       )
     )
     .openapi(routes.list, async (c) =>
-      c.json(await listVpcs(deps.db, principalOf(c).accountId), 200)
+      c.json(await listVpcs(deps.db, principalOf(c).accountId, c.req.valid('query')), 200)
     )
     .openapi(routes.getOne, async (c) =>
       c.json(await getVpc(deps.db, principalOf(c).accountId, c.req.valid('param').id), 200)
+    )
+    .openapi(routes.update, async (c) =>
+      c.json(
+        await updateVpc(
+          deps,
+          principalOf(c).accountId,
+          c.req.valid('param').id,
+          c.req.valid('json')
+        ),
+        200
+      )
     )
     .openapi(routes.remove, async (c) => {
       await deleteVpc(deps, principalOf(c).accountId, c.req.valid('param').id)

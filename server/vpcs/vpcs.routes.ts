@@ -9,7 +9,7 @@ import {
   links,
   problemResponse,
 } from '../http/responses.js'
-import { CreateVpcBody, Vpc, VpcIdParam } from './vpcs.schema.js'
+import { CreateVpcBody, UpdateVpcBody, Vpc, VpcIdParam, VpcListQuery } from './vpcs.schema.js'
 
 const tags = ['VPC networks']
 const notFound = problemResponse('No such VPC on the account')
@@ -37,8 +37,13 @@ export const list = createRoute({
   tags,
   summary: 'List VPCs',
   security: bearer,
+  request: { query: VpcListQuery },
   responses: {
-    200: { description: 'Every VPC of the account', content: json(z.array(Vpc)) },
+    200: {
+      description: 'Every VPC of the account (that matches `label_selector`), oldest first',
+      content: json(z.array(Vpc)),
+    },
+    400: problemResponse('A malformed `label_selector`'),
     ...authErrors,
   },
 })
@@ -52,6 +57,25 @@ export const getOne = createRoute({
   security: bearer,
   request: { params: VpcIdParam },
   responses: { 200: { description: 'The VPC', content: json(Vpc) }, ...authErrors, 404: notFound },
+})
+
+export const update = createRoute({
+  method: 'patch',
+  path: '/api/v1/networking/{id}',
+  operationId: 'updateVpc',
+  tags,
+  summary: 'Change the description or labels of a VPC',
+  description:
+    '`labels` replaces the whole set; `description: null` removes it. Fields left out stay as they are; `{}` changes nothing.',
+  security: bearer,
+  middleware: [jsonBody] as const,
+  request: { params: VpcIdParam, body: { content: json(UpdateVpcBody), required: true } },
+  responses: {
+    200: { description: 'The VPC as changed', content: json(Vpc) },
+    400: problemResponse('Invalid body or content type, or invalid labels (naming `labels.<key>`)'),
+    ...authErrors,
+    404: notFound,
+  },
 })
 
 export const remove = createRoute({

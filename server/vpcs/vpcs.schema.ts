@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { LabelSelectorParam, Labels } from '../labels/labels.schema.js'
 import { printableName, printableText } from '../lib/names.js'
 
 /** The body of `POST /api/v1/networking` (docs/contract.md 2.3). Unknown fields are rejected. */
@@ -15,8 +16,26 @@ export const CreateVpcBody = z
     description: printableText(255)
       .optional()
       .openapi({ example: 'private network of the API tier' }),
+    labels: Labels.optional(),
   })
   .openapi('CreateVpc')
+
+/** The body of `PATCH /api/v1/networking/{id}`: what is given changes; `{}` changes nothing. */
+export const UpdateVpcBody = z
+  .strictObject({
+    description: printableText(255)
+      .nullable()
+      .optional()
+      .openapi({ description: 'The new description; null removes it' }),
+    // The new set: it replaces every label the VPC had.
+    labels: Labels.optional(),
+  })
+  .openapi('UpdateVpc')
+
+/** The optional filter of `GET /api/v1/networking`. */
+export const VpcListQuery = z.object({ label_selector: LabelSelectorParam })
+
+export type VpcListQuery = z.infer<typeof VpcListQuery>
 
 /** A VPC record as every VPC endpoint returns it. */
 export const Vpc = z
@@ -30,6 +49,7 @@ export const Vpc = z
       .openapi({ example: '10.1.0.0/16', description: 'Private range, unique on the account' }),
     created_at: z.iso.datetime(),
     node_ids: z.array(z.string()).openapi({ description: 'Nodes in the VPC that are not deleted' }),
+    labels: Labels,
   })
   .openapi('Vpc')
 

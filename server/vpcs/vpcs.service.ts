@@ -6,10 +6,14 @@ import { lockKey, transaction, type Tx } from '../db/transaction.js'
 import { recordEvent } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
+import { parseLabelSelector } from '../labels/label-selector.js'
+import type { Labels } from '../labels/labels.schema.js'
+import { labelsChanged } from '../labels/labels.service.js'
+import { insertLabels, labelsOf, replaceLabels, sortedLabels } from '../labels/labels.store.js'
 import type { Clock } from '../lib/clock.js'
 import { newUuid } from '../lib/ids.js'
 import { vpcCidr } from '../lib/ip.js'
-import type { CreateVpcBody, Vpc } from './vpcs.schema.js'
+import type { CreateVpcBody, UpdateVpcBody, Vpc, VpcListQuery } from './vpcs.schema.js'
 import {
   findDefaultVpc,
   findLiveVpc,
@@ -18,6 +22,7 @@ import {
   liveVpcs,
   markVpcDeleted,
   nodeIdsByVpc,
+  setVpcDescription,
   toVpc,
   type VpcRow,
 } from './vpcs.store.js'
@@ -29,11 +34,9 @@ type TxCtx = Omit<Ctx, 'db'> & { db: Tx }
 const MAX_VPCS = 256
 
 async function withNodeIds(db: Db, rows: VpcRow[]): Promise<Vpc[]> {
-  const ids = await nodeIdsByVpc(
-    db,
-    rows.map((row) => row.id)
-  )
-  return rows.map((row) => toVpc(row, ids.get(row.id) ?? []))
+  const vpcIds = rows.map((row) => row.id)
+  const [ids, labels] = await Promise.all([nodeIdsByVpc(db, vpcIds), labelsOf(db, 'vpc', vpcIds)])
+  return rows.map((row) => toVpc(row, ids.get(row.id) ?? [], labels.get(row.id)!))
 }
 
 async function liveVpcOr404(db: Db, accountId: string, id: string): Promise<VpcRow> {
@@ -46,7 +49,8 @@ async function liveVpcOr404(db: Db, accountId: string, id: string): Promise<VpcR
 async function insertWithFreeCidr(
   ctx: TxCtx,
   accountId: string,
-  fields: { name: string; region: string; description: string | null; isDefault: boolean }
+  fields: { name: string; region: string; description: string | null; isDefault: boolean },
+  labels: Labels = {}
 ): Promise<VpcRow> {
   // One allocator per account at a time, so two replicas never pick the same range.
   await lockKey(ctx.db, `vpcs:${accountId}`)
@@ -69,6 +73,7 @@ async function insertWithFreeCidr(
     createdAt: ctx.clock.now(),
     ...fields,
   })
+  await insertLabels(ctx.db, 'vpc', accountId, row.id, labels)
   const data = { name: row.name, region: row.region, cidr: row.cidr, default: row.isDefault }
   await recordEvent(ctx.db, ctx.clock, { accountId, type: 'vpc.created', resourceId: row.id, data })
   return row
@@ -83,24 +88,69 @@ export async function createVpc(
   const region = body.region ?? ctx.config.defaultRegion
   if (body.region) await assertKnownRegion(ctx.db, region, 'region')
   return transaction(ctx.db, async (tx) => {
-    const row = await insertWithFreeCidr({ ...ctx, db: tx }, accountId, {
-      name: body.name,
-      region,
-      description: body.description ?? null,
-      isDefault: false,
-    })
-    const vpc = toVpc(row, [])
+    const row = await insertWithFreeCidr(
+      { ...ctx, db: tx },
+      accountId,
+      {
+        name: body.name,
+        region,
+        description: body.description ?? null,
+        isDefault: false,
+      },
+      body.labels
+    )
+    const vpc = toVpc(row, [], sortedLabels(body.labels))
     await answer.save(tx, vpc)
     return vpc
   })
 }
 
-export async function listVpcs(db: Db, accountId: string): Promise<Vpc[]> {
-  return withNodeIds(db, await liveVpcs(db, accountId))
+export async function listVpcs(
+  db: Db,
+  accountId: string,
+  query: VpcListQuery = {}
+): Promise<Vpc[]> {
+  const selector = query.label_selector ? parseLabelSelector(query.label_selector) : undefined
+  return withNodeIds(db, await liveVpcs(db, accountId, selector))
 }
 
 export async function getVpc(db: Db, accountId: string, id: string): Promise<Vpc> {
   return (await withNodeIds(db, [await liveVpcOr404(db, accountId, id)]))[0]!
+}
+
+/**
+ * `PATCH`: changes what the body gives. Only a real change is written and recorded
+ * (`vpc.updated`, with the new values of what changed), so `{}` is a no-op.
+ */
+export async function updateVpc(
+  ctx: Ctx,
+  accountId: string,
+  id: string,
+  body: z.infer<typeof UpdateVpcBody>
+): Promise<Vpc> {
+  await transaction(ctx.db, async (tx) => {
+    const row = await liveVpcOr404(tx, accountId, id)
+    const changes: Record<string, unknown> = {}
+    if (body.description !== undefined && body.description !== row.description) {
+      await setVpcDescription(tx, accountId, id, body.description)
+      changes.description = body.description
+    }
+    if (body.labels !== undefined) {
+      const before = (await labelsOf(tx, 'vpc', [id])).get(id)!
+      if (labelsChanged(before, body.labels)) {
+        await replaceLabels(tx, 'vpc', accountId, id, body.labels)
+        changes.labels = sortedLabels(body.labels)
+      }
+    }
+    if (Object.keys(changes).length === 0) return
+    await recordEvent(tx, ctx.clock, {
+      accountId,
+      type: 'vpc.updated',
+      resourceId: id,
+      data: { name: row.name, ...changes },
+    })
+  })
+  return getVpc(ctx.db, accountId, id)
 }
 
 /** Deletes an empty VPC; one that still holds nodes is refused with their ids. */

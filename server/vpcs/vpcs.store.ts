@@ -2,6 +2,9 @@ import { and, asc, eq, inArray, isNull, ne, sql, type Placeholder } from 'drizzl
 import type { Db } from '../db/client.js'
 import { first, preparedPerDb } from '../db/prepared.js'
 import type { Tx } from '../db/transaction.js'
+import type { LabelSelector } from '../labels/label-selector.js'
+import type { Labels } from '../labels/labels.schema.js'
+import { matchesSelector } from '../labels/labels.store.js'
 import { nodes } from '../nodes/nodes.table.js'
 import type { Vpc } from './vpcs.schema.js'
 import { vpcs } from './vpcs.table.js'
@@ -9,7 +12,7 @@ import { vpcs } from './vpcs.table.js'
 export type VpcRow = typeof vpcs.$inferSelect
 
 /** The single row-to-wire mapping of a VPC. */
-export function toVpc(row: VpcRow, nodeIds: string[]): Vpc {
+export function toVpc(row: VpcRow, nodeIds: string[], labels: Labels): Vpc {
   return {
     id: row.id,
     name: row.name,
@@ -18,6 +21,7 @@ export function toVpc(row: VpcRow, nodeIds: string[]): Vpc {
     cidr: row.cidr,
     created_at: row.createdAt.toISOString(),
     node_ids: nodeIds,
+    labels,
   }
 }
 
@@ -28,8 +32,26 @@ export async function insertVpc(tx: Tx, row: typeof vpcs.$inferInsert): Promise<
   return (await tx.insert(vpcs).values(row).returning())[0]!
 }
 
-export function liveVpcs(db: Db, accountId: string): Promise<VpcRow[]> {
-  return db.select().from(vpcs).where(live(accountId)).orderBy(asc(vpcs.createdAt), asc(vpcs.id))
+/** The account's live VPCs, oldest first; with a selector, those whose labels match it. */
+export function liveVpcs(db: Db, accountId: string, selector?: LabelSelector): Promise<VpcRow[]> {
+  return db
+    .select()
+    .from(vpcs)
+    .where(and(live(accountId), matchesSelector('vpc', vpcs.id, selector)))
+    .orderBy(asc(vpcs.createdAt), asc(vpcs.id))
+}
+
+/** Changes the description of a live VPC of the account. */
+export async function setVpcDescription(
+  tx: Tx,
+  accountId: string,
+  id: string,
+  description: string | null
+): Promise<void> {
+  await tx
+    .update(vpcs)
+    .set({ description })
+    .where(and(live(accountId), eq(vpcs.id, id)))
 }
 
 const liveVpcById = preparedPerDb('live_vpc_by_id', (db) =>

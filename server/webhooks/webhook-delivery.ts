@@ -8,7 +8,7 @@
  */
 import type { Deps } from '../deps.js'
 import { transaction } from '../db/transaction.js'
-import { findEvents } from '../events/events.store.js'
+import { findEvents } from '../events/events.service.js'
 import { newPrefixedId } from '../lib/ids.js'
 import { SIGNATURE_HEADER, signatureHeader } from './signature.js'
 import { refusedTarget } from './target.js'

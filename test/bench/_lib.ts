@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
 import { generateCatalog } from '../../server/compute-hosts/catalog-generator.js'
 import { pgQuery, urlOfDatabase } from '../helpers/database.js'
+import { api } from '../helpers/http.js'
 import { newDataDir, REPO, runCli, startServer, type TestServer } from '../helpers/server.js'
 
 // No provisioning delay or rate limit, and a CGNAT-sized pool so thousands of benchmark
@@ -241,4 +242,29 @@ export function printTable(title: string, header: string[], rows: Cell[][]): voi
   console.log(line(header))
   console.log(widths.map((width) => '-'.repeat(width)).join('  '))
   for (const row of rows) console.log(line(row))
+}
+
+/** Creates `count` nodes, `inFlight` at a time, spread over the server's regions; their ids in order. */
+export async function createNodes(
+  server: BenchServer,
+  key: string,
+  count: number,
+  inFlight = 16
+): Promise<string[]> {
+  const client = api(server.url, key)
+  const ids: string[] = []
+  let next = 0
+  const worker = async () => {
+    while (next < count) {
+      const i = next++
+      const reply = await client.post('/nodes', {
+        region: server.regions[i % server.regions.length],
+      })
+      if (reply.status !== 201)
+        throw new Error(`POST /nodes answered ${reply.status}: ${reply.text}`)
+      ids[i] = reply.body.id as string
+    }
+  }
+  await Promise.all(Array.from({ length: inFlight }, worker))
+  return ids
 }

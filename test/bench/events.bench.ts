@@ -10,16 +10,15 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { api } from '../helpers/http.js'
 import { REPO } from '../helpers/server.js'
 import { openStream } from '../helpers/sse.js'
 import {
   benchKey,
+  createNodes,
   printTable,
   serverWith,
   withPostgres,
   type BenchDatabase,
-  type BenchServer,
 } from './_lib.js'
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000)
@@ -27,23 +26,6 @@ const IN_FLIGHT = 16
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0
-
-/** Creates `count` nodes, IN_FLIGHT at a time, spread over the server's regions. */
-async function createNodes(server: BenchServer, key: string, count: number): Promise<void> {
-  const client = api(server.url, key)
-  let next = 0
-  const worker = async () => {
-    while (next < count) {
-      const i = next++
-      const reply = await client.post('/nodes', {
-        region: server.regions[i % server.regions.length],
-      })
-      if (reply.status !== 201)
-        throw new Error(`POST /nodes answered ${reply.status}: ${reply.text}`)
-    }
-  }
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker))
-}
 
 async function run(database: BenchDatabase) {
   const server = await serverWith(EVENTS * 2, database)
@@ -53,7 +35,7 @@ async function run(database: BenchDatabase) {
       Authorization: `Bearer ${key}`,
     })
     const started = Date.now()
-    await createNodes(server, key, EVENTS)
+    await createNodes(server, key, EVENTS, IN_FLIGHT)
     while (stream.received.length < EVENTS) await new Promise((resolve) => setTimeout(resolve, 20))
     const elapsed = (Date.now() - started) / 1000
     stream.close()
@@ -80,7 +62,7 @@ async function createRate(database: BenchDatabase, events: boolean): Promise<num
   try {
     const key = await benchKey(server)
     const started = performance.now()
-    await createNodes(server, key, EVENTS)
+    await createNodes(server, key, EVENTS, IN_FLIGHT)
     return Math.round(EVENTS / ((performance.now() - started) / 1000))
   } finally {
     await server.stop()

@@ -1,7 +1,7 @@
 /**
  * HTTP benchmarks, on SQLite and then on a throwaway PostgreSQL: throughput and latency of
  * nodeplane's hot paths, each against a bare Hono route answering the same shape in the same
- * run, discovery at growing inventories, and server memory. Run through `npm run bench`
+ * run, and discovery at growing inventories (server memory is memory.bench.ts). Run through `npm run bench`
  * (BENCH_ONLY=http for this part alone). BENCH_SECONDS per measurement (default 5);
  * BENCH_HOSTS caps the largest inventory (default 100,000; smaller for smoke runs).
  * Prints tables and writes test-output/bench/http.json.
@@ -9,14 +9,13 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { api } from '../helpers/http.js'
 import { REPO } from '../helpers/server.js'
 import {
   BENCH_SECONDS,
   benchKey,
+  createNodes,
   measure,
   printTable,
-  rssMiB,
   serverWith,
   startBaseline,
   withPostgres,
@@ -35,31 +34,8 @@ const SCALING_HOSTS = [
 ]
 /** What GET /nodes lists; the bare Hono route answers as many (BASELINE_LIST_SIZE). */
 const LISTED_NODES = 1_000
-// A node takes a whole host and about 10% of hosts are reserved: twice the hosts, spread
-// over every region, leave room for all the nodes.
-const MEMORY_HOSTS = Math.min(20_000, LARGEST)
-const MEMORY_NODES = MEMORY_HOSTS / 2
 
 type Compared = Measurement & { baseline: Measurement; ratio: number }
-
-/** Creates `count` nodes, spread over the regions, 50 at a time. */
-async function createNodes(server: BenchServer, key: string, count: number): Promise<string[]> {
-  const client = api(server.url, key)
-  const ids: string[] = []
-  for (let start = 0; start < count; start += 50) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(50, count - start) }, (_, i) =>
-        client.post('/nodes', { region: server.regions[(start + i) % server.regions.length] })
-      )
-    )
-    for (const reply of batch) {
-      if (reply.status !== 201)
-        throw new Error(`POST /nodes answered ${reply.status}: ${reply.text}`)
-      ids.push(reply.body.id as string)
-    }
-  }
-  return ids
-}
 
 function compared(ours: Measurement, bare: Measurement): Compared {
   return {
@@ -140,7 +116,7 @@ async function hotPaths(
   try {
     const key = await benchKey(server)
     const auth = { Authorization: `Bearer ${key}` }
-    const ids = await createNodes(server, key, LISTED_NODES)
+    const ids = await createNodes(server, key, LISTED_NODES, 50)
     const pair = (name: string, path: string, barePath: string, options?: LoadOptions) =>
       versusBare(name, `${server.url}${path}`, `${baselineUrl}${barePath}`, options)
     // Every POST takes a host of the default region: keep it short so they don't run out.
@@ -211,27 +187,13 @@ async function discoveryScaling(
   return rows
 }
 
-async function memory(database: BenchDatabase) {
-  const server = await serverWith(MEMORY_HOSTS, database)
-  try {
-    const key = await benchKey(server)
-    const idleMiB = rssMiB(server.process.pid!)
-    await createNodes(server, key, MEMORY_NODES)
-    await api(server.url, key).get('/nodes')
-    return { idleMiB, nodes: MEMORY_NODES, afterNodesMiB: rssMiB(server.process.pid!) }
-  } finally {
-    await server.stop()
-  }
-}
-
 async function benchDatabase(database: BenchDatabase, baselineUrl: string) {
   const label = database === 'sqlite' ? 'SQLite' : 'PostgreSQL'
   console.error(`${label}: hot paths`)
   const { rows: hot, yardsticks } = await hotPaths(database, baselineUrl)
   console.error(`${label}: discovery scaling`)
   const scaling = await discoveryScaling(database, baselineUrl)
-  console.error(`${label}: memory`)
-  return { hot, yardsticks, scaling, memory: await memory(database) }
+  return { hot, yardsticks, scaling }
 }
 
 type Results = Awaited<ReturnType<typeof benchDatabase>>
@@ -245,11 +207,7 @@ const cells = (row: Compared) => [
 ]
 const columns = (database: string) => [`${database} req/s`, 'p50 ms', 'p99 ms', 'vs Hono']
 
-function printResults(
-  sqlite: Results,
-  postgres: Results,
-  bare: { tsx: number; compiled: number }
-): void {
+function printResults(sqlite: Results, postgres: Results): void {
   printTable(
     'Hot paths, 20 connections ("vs Hono": req/s as a fraction of a bare Hono route of the same shape, measured right after)',
     ['Path', ...columns('SQLite'), ...columns('PostgreSQL')],
@@ -305,39 +263,17 @@ function printResults(
     ['Hosts', ...columns('SQLite'), ...columns('PostgreSQL')],
     sqlite.scaling.map((row, i) => [row.hosts, ...cells(row), ...cells(postgres.scaling[i]!)])
   )
-  printTable(
-    "Server memory (RSS of the Node process, MiB; PostgreSQL's own processes not counted)",
-    ['Server', 'idle', `after ${MEMORY_NODES.toLocaleString('en-US')} nodes`],
-    [
-      ['nodeplane on SQLite', sqlite.memory.idleMiB, sqlite.memory.afterNodesMiB],
-      ['nodeplane on PostgreSQL', postgres.memory.idleMiB, postgres.memory.afterNodesMiB],
-      ['bare Hono through tsx (issue 7)', bare.tsx, '-'],
-      ['bare Hono, plain JavaScript (as nodeplane serve runs)', bare.compiled, '-'],
-    ]
-  )
-}
-
-/** Idle RSS of the bare Hono server run as plain JavaScript, started and stopped on its own. */
-async function compiledBareIdleMiB(): Promise<number> {
-  const bare = await startBaseline({}, true)
-  try {
-    return rssMiB(bare.process.pid!)
-  } finally {
-    bare.process.kill()
-  }
 }
 
 const baseline = await startBaseline()
 try {
-  const bareIdleMiB = { tsx: rssMiB(baseline.process.pid!), compiled: await compiledBareIdleMiB() }
   const sqlite = await benchDatabase('sqlite', baseline.url)
   const postgres = await withPostgres((adminUrl) => benchDatabase({ adminUrl }, baseline.url))
-  printResults(sqlite, postgres, bareIdleMiB)
+  printResults(sqlite, postgres)
   mkdirSync(OUT, { recursive: true })
   const report = {
     at: new Date().toISOString(),
     secondsPerMeasurement: BENCH_SECONDS,
-    bareHonoIdleMiB: bareIdleMiB,
     sqlite,
     postgres,
   }

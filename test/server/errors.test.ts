@@ -34,9 +34,9 @@ describe('problem+json errors', () => {
     const res = await client.request('PUT', '/nodes')
     expectProblem(res, 405, 'method_not_allowed')
     expect(res.headers.get('allow')).toBe('POST, GET, HEAD')
-    const patch = await client.request('PATCH', '/api/v1/networking/abc')
-    expectProblem(patch, 405, 'method_not_allowed')
-    expect(patch.headers.get('allow')).toBe('GET, HEAD, DELETE')
+    const put = await client.request('PUT', '/api/v1/networking/abc')
+    expectProblem(put, 405, 'method_not_allowed')
+    expect(put.headers.get('allow')).toBe('GET, HEAD, PATCH, DELETE')
   })
 
   it('answers 400 malformed_json naming the body for unparsable JSON, and creates nothing', async () => {

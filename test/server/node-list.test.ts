@@ -16,10 +16,12 @@ beforeAll(async () => {
     server.url,
     (await createTestKey(server.dataDir, 'read_write', 'stranger@example.com')).key
   )
-  for (const region of ['eu-west-1', 'eu-west-1', 'us-east-1', 'eu-west-1', 'us-east-1']) {
-    created.push((await client.post('/nodes', { region })).body.id)
+  const regions = ['eu-west-1', 'eu-west-1', 'us-east-1', 'eu-west-1', 'us-east-1']
+  for (const [i, region] of regions.entries()) {
+    const labels = { parity: i % 2 === 0 ? 'even' : 'odd' }
+    created.push((await client.post('/nodes', { region, labels })).body.id)
   }
-  await stranger.post('/nodes', { region: 'eu-west-1' })
+  await stranger.post('/nodes', { region: 'eu-west-1', labels: { parity: 'even' } })
 })
 afterAll(() => server.stop())
 
@@ -72,6 +74,25 @@ describe('GET /nodes', () => {
       expect([...running, ...provisioning]).toContain(id)
   })
 
+  it('narrows by label_selector, with the filters and in pages whose Link keeps the selector', async () => {
+    const even = [created[0], created[2], created[4]]
+    expect(ids((await client.get('/nodes?label_selector=parity%3Deven')).body)).toEqual(even)
+    expect(await allPages('/nodes?limit=1&label_selector=parity%3Deven')).toEqual(
+      even.map((id) => [id])
+    )
+    expect(await allPages('/nodes?limit=2&label_selector=parity%20notin%20(even)')).toEqual([
+      [created[1], created[3]],
+    ])
+    const res = await client.get('/nodes?limit=1&region=eu-west-1&label_selector=parity%3Dodd')
+    expect(ids(res.body)).toEqual([created[1]])
+    const next = new URL(res.headers.get('link')!.match(/^<([^>]+)>/)![1]!, server.url)
+    expect(next.searchParams.get('label_selector')).toBe('parity=odd')
+    expect(next.searchParams.get('region')).toBe('eu-west-1')
+    const last = await client.get(next.pathname + next.search)
+    expect(ids(last.body)).toEqual([created[3]])
+    expect(last.headers.get('link')).toBeNull()
+  })
+
   it('keeps a page cursor working when its node is deleted meanwhile', async () => {
     const first = await client.get('/nodes?limit=1')
     expect((await client.delete(`/nodes/${first.body[0].id}`)).status).toBe(204)
@@ -87,6 +108,8 @@ describe('GET /nodes', () => {
       [`after=${created[0]}`, 'after'],
       ['limit=2&after=node_aaaaaaaaaaaaaaaaaaaa', 'after'],
       ['status=deleted', 'status'],
+      ['label_selector=parity%20in%20even', 'label_selector'],
+      ['limit=2&label_selector=parity%3D%3D%3D', 'label_selector'],
     ] as const) {
       const res = await client.get(`/nodes?${query}`)
       expect(res.status, query).toBe(400)

@@ -41,6 +41,7 @@ describe('POST /api/v1/ssh-keys', () => {
       public_key: key.publicKey,
       fingerprint: key.fingerprint,
       created_at: expect.any(String),
+      labels: {},
     })
     expect((await client.get(`/api/v1/ssh-keys/${res.body.id}`)).body).toEqual(res.body)
   })
@@ -93,7 +94,12 @@ describe('POST /api/v1/ssh-keys', () => {
       [{ public_key: ed25519.publicKey }, 'name', /required/],
       [{ name: 'x'.repeat(64), public_key: ed25519.publicKey }, 'name', /at most 63/],
       [{ name: 'bell\u0007', public_key: ed25519.publicKey }, 'name', /control characters/],
-      [{ name: 'extra', public_key: ed25519.publicKey, labels: {} }, 'labels', /./],
+      [{ name: 'extra', public_key: ed25519.publicKey, tags: {} }, 'tags', /not a known field/],
+      [
+        { name: 'bad-label', public_key: ed25519.publicKey, labels: { 'a b': 'c' } },
+        'labels.a b',
+        /key must be a name/,
+      ],
     ]
     for (const [body, field, message] of cases) {
       const res = await client.post('/api/v1/ssh-keys', body)
@@ -206,7 +212,13 @@ describe('tenants are strangers', () => {
       public_key: key.publicKey,
     })
     const path = `/api/v1/ssh-keys/${mine.body.id}`
-    for (const res of [await stranger.get(path), await stranger.delete(path)]) {
+    const patch = (json: unknown) => stranger.request('PATCH', path, { json })
+    for (const res of [
+      await stranger.get(path),
+      await patch({ name: 'taken-over', labels: { owner: 'stranger' } }),
+      await patch({}),
+      await stranger.delete(path),
+    ]) {
       expect([res.status, res.body.code]).toEqual([404, 'ssh_key_not_found'])
       expect(res.text).not.toContain(key.fingerprint)
     }
@@ -229,7 +241,7 @@ describe('tenants are strangers', () => {
 })
 
 describe('scopes', () => {
-  it('lets a read key list and get but not add or delete', async () => {
+  it('lets a read key list and get but not add, change or delete', async () => {
     const reader = api(server.url, (await createTestKey(server.dataDir, 'read')).key)
     const created = await client.post('/api/v1/ssh-keys', {
       name: 'read-only',
@@ -243,9 +255,13 @@ describe('scopes', () => {
       public_key: generateKey('ed25519').publicKey,
     })
     const remove = await reader.delete(`/api/v1/ssh-keys/${created.body.id}`)
-    for (const res of [add, remove])
+    const change = await reader.request('PATCH', `/api/v1/ssh-keys/${created.body.id}`, {
+      json: { name: 'renamed' },
+    })
+    for (const res of [add, remove, change])
       expect([res.status, res.body.code]).toEqual([403, 'insufficient_scope'])
     expect(await idsOf()).toEqual(before)
+    expect((await client.get(`/api/v1/ssh-keys/${created.body.id}`)).body.name).toBe('read-only')
   })
 
   it('answers 401 without a key', async () => {

@@ -85,6 +85,49 @@ describe('GET /api/v1/networking/{id}', () => {
   })
 })
 
+describe('PATCH /api/v1/networking/{id}', () => {
+  it('changes the labels and description in place, keeping the name, range and nodes', async () => {
+    const vpc = (
+      await client.post('/api/v1/networking', {
+        name: 'in-place',
+        region: 'us-west-1',
+        labels: { env: 'dev' },
+      })
+    ).body
+    const node = (await client.post('/nodes', { vpc_id: vpc.id })).body
+    const res = await client.request('PATCH', `/api/v1/networking/${vpc.id}`, {
+      json: { labels: { env: 'prod', team: 'net' }, description: 'shared' },
+    })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({
+      ...vpc,
+      description: 'shared',
+      labels: { env: 'prod', team: 'net' },
+      node_ids: [node.id],
+    })
+    const selected = await client.get('/api/v1/networking?label_selector=env%3Dprod')
+    expect(selected.body.map((v: { id: string }) => v.id)).toEqual([vpc.id])
+  })
+
+  it('answers 403 to a read key and 400 naming the field, and changes nothing', async () => {
+    const vpc = (await client.post('/api/v1/networking', { name: 'untouched' })).body
+    const reader = api(server.url, (await createTestKey(server.dataDir, 'read')).key)
+    const path = `/api/v1/networking/${vpc.id}`
+    const denied = await reader.request('PATCH', path, { json: { description: 'x' } })
+    expect([denied.status, denied.body.code]).toEqual([403, 'insufficient_scope'])
+    for (const [json, field] of [
+      [{ description: 'x'.repeat(256) }, 'description'],
+      [{ labels: { 'a/b/c': 'd' } }, 'labels.a/b/c'],
+      [{ region: 'eu-west-1' }, 'region'],
+    ] as const) {
+      const res = await client.request('PATCH', path, { json })
+      expect(res.status).toBe(400)
+      expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field)
+    }
+    expect((await client.get(path)).body).toEqual(vpc)
+  })
+})
+
 describe('DELETE /api/v1/networking/{id}', () => {
   it('returns 204 and then 404', async () => {
     const vpc = await client.post('/api/v1/networking', { name: 'short-lived' })

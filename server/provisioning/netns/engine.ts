@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Logger } from 'pino'
-import type { NodeRef, NodeSpec } from '../driver.js'
+import type { NodeAccess, NodeRef, NodeSpec } from '../driver.js'
 import { keyedSerial } from '../../lib/serial.js'
 import { listNamespaces } from '../network/exec.js'
 import {
@@ -20,7 +20,15 @@ import {
   type NetnsNames,
 } from '../network/names.js'
 import { ensureNodeNetwork, setNodePublicIps } from '../network/node-net.js'
-import { namespaceIds, sshdPid, startSshd, stopProcesses, writeNodeFiles } from './sshd.js'
+import {
+  namespaceIds,
+  reloadIfStale,
+  sshdPid,
+  startSshd,
+  stopProcesses,
+  writeAccess,
+  writeNodeFiles,
+} from './sshd.js'
 
 /** Internal operations shared by the driver and its reconcile. */
 export interface NetnsEngine {
@@ -34,6 +42,8 @@ export interface NetnsEngine {
   /** `stop`, then the node's directory and, if it was the last of its VPC, the bridge. */
   remove(hash: string, vpcId?: string): Promise<void>
   setPublicIps(node: NodeRef, ips: string[]): Promise<void>
+  /** Rewrites root's authorized_keys and sshd's password setting, reloading sshd if needed. */
+  setAccess(node: NodeRef, access: NodeAccess): Promise<void>
   /**
    * Brings a running node back after its namespace or sshd died (a reboot, a kill): what
    * survived of a lost namespace is cleared first, the node's directory and host key stay.
@@ -66,6 +76,8 @@ export function createEngine(options: { dataDir: string; log: Logger }): NetnsEn
       }
       const dir = nodeDir(names, shortHash(node.id))
       if (sshdPid(dir, node.id) === undefined) startSshd(namespace, dir, node.id)
+      // A running sshd keeps the password setting it started with until told to reload.
+      else await reloadIfStale(dir, node.id)
     },
     async stop(hash) {
       const namespace = `${names.prefix}-${hash}`
@@ -96,6 +108,12 @@ export function createEngine(options: { dataDir: string; log: Logger }): NetnsEn
         throw new Error(`namespace ${namespace} of node ${node.id} is gone`)
       }
       await setNodePublicIps(names, node, ips)
+    },
+    async setAccess(node, access) {
+      const dir = nodeDir(names, shortHash(node.id))
+      if (!existsSync(join(dir, 'node-id'))) throw new Error(`node ${node.id} has no directory`)
+      await writeAccess(dir, node.id, access)
+      await reloadIfStale(dir, node.id)
     },
     async rebuild(node, publicIps) {
       if (!(await listNamespaces()).includes(nodeNamespace(names, node.id))) {

@@ -79,6 +79,9 @@ export function createNetnsDriver(options: NetnsOptions): NetnsDriver {
     async setPublicIps(node, ips) {
       await perNode(node.id, () => e.setPublicIps(node, ips))
     },
+    async setAccess(node, access) {
+      await perNode(node.id, () => e.setAccess(node, access))
+    },
     async reconcile(expected: ExpectedNode[]) {
       await ready()
       await reconcileEngine(e, expected, perNode)

@@ -8,12 +8,13 @@ import {
   readFileSync,
   readlinkSync,
   statSync,
+  writeFileSync,
 } from 'node:fs'
-import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { lstat, mkdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
-import type { NodeSpec } from '../driver.js'
+import type { NodeAccess, NodeSpec } from '../driver.js'
 import { run } from '../network/exec.js'
 import { nodeHostname } from '../network/names.js'
 
@@ -23,7 +24,7 @@ const LAUNCHER = fileURLToPath(new URL('./launch-sshd.sh', import.meta.url))
 /** Where the launcher mounts the node's directory inside the node's mount namespace. */
 const MOUNT = '/run/nodeplane/node'
 
-function sshdConfig(nodeId: string): string {
+function sshdConfig(nodeId: string, passwordLogin: boolean): string {
   return [
     `# Written by nodeplane for node ${nodeId}; paths are as this node's sshd sees them.`,
     'Port 22',
@@ -32,8 +33,11 @@ function sshdConfig(nodeId: string): string {
     `HostKey ${MOUNT}/ssh_host_ed25519_key`,
     `PidFile ${MOUNT}/sshd.pid`,
     'PermitRootLogin yes',
-    'PasswordAuthentication yes',
+    `PasswordAuthentication ${passwordLogin ? 'yes' : 'no'}`,
     'KbdInteractiveAuthentication no',
+    // Root's home is the node's root/ (see launch-sshd.sh): its .ssh/authorized_keys.
+    'PubkeyAuthentication yes',
+    'AuthorizedKeysFile .ssh/authorized_keys',
     // PAM would consult the machine's own account stack; shadow is the node's file.
     'UsePAM no',
     'UseDNS no',
@@ -63,7 +67,62 @@ export async function writeNodeFiles(dir: string, node: NodeSpec): Promise<void>
     await writeFile(`${shadow}.new`, `root:${hash}:${days}:0:99999:7:::\n`, { mode: 0o600 })
     await rename(`${shadow}.new`, shadow)
   }
-  await writeFile(join(dir, 'sshd_config'), sshdConfig(node.id))
+  await writeAccess(dir, node.id, node.access)
+}
+
+/**
+ * Writes `text` to `path` whole or not at all: a reader sees the old file or the new one. The
+ * temporary file is created anew (`wx` follows no symlink a user of the node left there), and
+ * the rename replaces whatever `path` is without following it.
+ */
+async function replaceFile(path: string, text: string, mode: number): Promise<void> {
+  await rm(`${path}.new`, { force: true })
+  await writeFile(`${path}.new`, text, { mode, flag: 'wx' })
+  await rename(`${path}.new`, path)
+}
+
+/**
+ * Makes root's authorized_keys (in the node's own root/.ssh) and the sshd config say `access`.
+ * The sshd reads authorized_keys at each login, so keys take effect at once; the password
+ * setting needs a reload (`reloadIfStale`).
+ */
+export async function writeAccess(dir: string, nodeId: string, access: NodeAccess): Promise<void> {
+  const sshDir = join(dir, 'root', '.ssh')
+  // Root of the node owns its home: a .ssh that is a symlink would lead this write elsewhere.
+  const existing = await lstat(sshDir).catch(() => undefined)
+  if (existing && !existing.isDirectory()) await rm(sshDir, { force: true })
+  await mkdir(sshDir, { recursive: true, mode: 0o700 })
+  const keys = access.authorizedKeys.map((key) => `${key}\n`).join('')
+  await replaceFile(join(sshDir, 'authorized_keys'), keys, 0o600)
+  await replaceFile(join(dir, 'sshd_config'), sshdConfig(nodeId, access.passwordLogin), 0o644)
+}
+
+const LOADED = 'sshd_config.loaded'
+const readOr = (path: string) => readFile(path, 'utf8').catch(() => undefined)
+
+/** Notes the config an sshd about to start (or just reloaded) runs with. */
+async function noteLoaded(dir: string): Promise<void> {
+  await writeFile(join(dir, LOADED), (await readOr(join(dir, 'sshd_config'))) ?? '')
+}
+
+/**
+ * Reloads the node's running sshd (SIGHUP: it re-executes itself and reads its config again;
+ * sessions stay) when its config changed since it started, and waits until it listens again.
+ */
+export async function reloadIfStale(dir: string, nodeId: string): Promise<void> {
+  const pid = sshdPid(dir, nodeId)
+  if (pid === undefined) return
+  const config = await readOr(join(dir, 'sshd_config'))
+  if (config === (await readOr(join(dir, LOADED)))) return
+  // sshd rewrites its pid file once it listens again: an old time on it marks the wait's end.
+  const pidFile = join(dir, 'sshd.pid')
+  await utimes(pidFile, 0, 0)
+  process.kill(pid, 'SIGHUP')
+  for (let i = 0; statSync(pidFile, { throwIfNoEntry: false })?.mtimeMs === 0; i++) {
+    if (i >= 100) throw new Error(`the sshd of node ${nodeId} did not come back after a reload`)
+    await sleep(50)
+  }
+  await noteLoaded(dir)
 }
 
 /** A mount and UTS namespace of the node's own, for the launcher's mounts and host name. */
@@ -72,6 +131,7 @@ const ISOLATE = ['unshare', '--mount', '--uts', '--propagation', 'private']
 /** Starts the node's sshd, detached: nodes keep running while the control plane restarts. */
 export function startSshd(namespace: string, dir: string, nodeId: string): void {
   mkdirSync('/run/nodeplane', { recursive: true })
+  writeFileSync(join(dir, LOADED), readFileSync(join(dir, 'sshd_config'), 'utf8'))
   const log = openSync(join(dir, 'sshd.log'), 'a')
   const launch = [...ISOLATE, 'sh', LAUNCHER, dir, nodeHostname(nodeId), nodeId]
   const child = spawn('ip', ['netns', 'exec', namespace, ...launch], {

@@ -19,7 +19,7 @@ import {
 } from '../network/fabric.js'
 import { ifname, netnsNames, nodeNamespace, shortHash, type NetnsNames } from '../network/names.js'
 import { ensureNodeNetwork, setNodePublicIps, sshPortOpen } from '../network/node-net.js'
-import { runArgs, setRootPassword } from './container.js'
+import { runArgs, setAccessInContainer, setRootPassword } from './container.js'
 import { imageExists, imageTag } from './image.js'
 import { removeInstance } from '../cleanup.js'
 import { preflight } from './preflight.js'
@@ -106,6 +106,8 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
     state = await containerState(name)
     if (!state?.running) throw new Error(`container ${name} of node ${node.id} exited at start`)
     if (outcome === 'created' || resetPassword) await setRootPassword(name, node.login.password)
+    // Born with its keys; the password setting may need the reload the worker's sync does.
+    if (outcome === 'created') await setAccessInContainer(name, node.access)
     await wire(node, state.pid)
     return outcome
   }
@@ -161,6 +163,9 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
         }
       })
     },
+    async setAccess(node, access) {
+      await perNode(node.id, () => setAccessInContainer(nodeNamespace(names, node.id), access))
+    },
     async reconcile(expected: ExpectedNode[]) {
       await ready()
       await reconcileContainers(
@@ -189,6 +194,8 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
       if (outcome === 'created')
         log.error({ node_id: node.id }, 'node container vanished; recreated from the image')
       await waitForSsh(node, signal)
+      // The database's word, also after a crash between its write and the engine's.
+      await perNode(node.id, () => setAccessInContainer(nodeNamespace(names, node.id), node.access))
     },
     async release() {
       await removeInstance(names, { nodeDirs: false })

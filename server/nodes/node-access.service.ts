@@ -1,0 +1,122 @@
+import type { z } from '@hono/zod-openapi'
+import type { Db } from '../db/client.js'
+import { lockKey, transaction, type Tx } from '../db/transaction.js'
+import type { Deps } from '../deps.js'
+import { recordEvent } from '../events/events.service.js'
+import { invalidField, ProblemError } from '../http/problem.js'
+import type { NodeAccess } from '../provisioning/driver.js'
+import { publicKeysInOrder } from '../ssh-keys/ssh-keys.service.js'
+import type { PutNodeSshKeysBody } from './node-access.schema.js'
+import {
+  authorizedKeysOf,
+  forgetKeyOfDeletedNodes,
+  nodesUsingKey,
+  replaceNodeSshKeys,
+  setPasswordLogin,
+} from './node-access.store.js'
+import { nodeNotFound } from './nodes.lookup.js'
+import type { Node } from './nodes.schema.js'
+import { getNode } from './nodes.service.js'
+import { findLiveNode, findNode, type NodeRow } from './nodes.store.js'
+
+/**
+ * Checks a node's SSH keys and password setting against the account, under the account's SSH
+ * key lock (so a key being deleted meanwhile is seen gone), and returns root's authorized_keys.
+ */
+export async function checkAccess(
+  tx: Tx,
+  accountId: string,
+  sshKeyIds: string[],
+  passwordLogin: boolean
+): Promise<NodeAccess> {
+  if (sshKeyIds.length > 0) await lockKey(tx, `ssh-keys:${accountId}`)
+  const authorizedKeys = await publicKeysInOrder(tx, accountId, sshKeyIds, 'ssh_keys')
+  if (!passwordLogin && authorizedKeys.length === 0)
+    throw invalidField('password_login', 'false needs at least one key in ssh_keys')
+  return { authorizedKeys, passwordLogin }
+}
+
+/** Gives a new node its keys (in the creation transaction). */
+export function storeNodeSshKeys(tx: Tx, nodeId: string, sshKeyIds: string[]): Promise<void> {
+  return replaceNodeSshKeys(tx, nodeId, sshKeyIds)
+}
+
+/** A node's access as the engine applies it, read fresh; undefined once it is deleting or gone. */
+export async function nodeAccess(db: Db, nodeId: string): Promise<NodeAccess | undefined> {
+  const row = await findNode(db, nodeId)
+  if (!row || (row.status !== 'provisioning' && row.status !== 'running')) return undefined
+  return accessOfRow(db, row)
+}
+
+export async function accessOfRow(db: Db, row: NodeRow): Promise<NodeAccess> {
+  return { authorizedKeys: await authorizedKeysOf(db, row.id), passwordLogin: row.passwordLogin }
+}
+
+/** Ids of the nodes not yet deleted that use an SSH key (for its deletion). */
+export function nodesUsingSshKey(tx: Tx, sshKeyId: string): Promise<string[]> {
+  return nodesUsingKey(tx, sshKeyId)
+}
+
+/** Forgets the deleted nodes that had a key, before the key goes. */
+export function forgetKeyUses(tx: Tx, sshKeyId: string): Promise<void> {
+  return forgetKeyOfDeletedNodes(tx, sshKeyId)
+}
+
+async function notRunning(db: Db, accountId: string, nodeId: string): Promise<ProblemError> {
+  return (await findLiveNode(db, accountId, nodeId))
+    ? new ProblemError(409, 'node_not_running', `node ${nodeId} is being deleted`)
+    : nodeNotFound(nodeId)
+}
+
+/**
+ * `PUT /api/v1/nodes/{id}/ssh-keys`: records the node's new keys (and password setting), then,
+ * when it is running, writes them on the node before answering. A node still provisioning gets
+ * them from the worker once it is up.
+ */
+export async function putNodeSshKeys(
+  deps: Deps,
+  accountId: string,
+  nodeId: string,
+  body: z.infer<typeof PutNodeSshKeysBody>
+): Promise<Node> {
+  const row = await transaction(deps.db, async (tx) => {
+    // Written first: the row lock orders this against the worker's turn to running, so one of
+    // the two always sees the other and the engine gets the latest keys.
+    const row = await setPasswordLogin(tx, accountId, nodeId, body.password_login)
+    if (!row) throw await notRunning(tx, accountId, nodeId)
+    if (deps.worker.isReviving(nodeId)) {
+      throw new ProblemError(
+        409,
+        'node_repairing',
+        `node ${nodeId} stopped answering and is being restarted; retry in a few seconds`,
+        { headers: { 'Retry-After': '5' } }
+      )
+    }
+    await checkAccess(tx, accountId, body.ssh_keys, row.passwordLogin)
+    await replaceNodeSshKeys(tx, nodeId, body.ssh_keys)
+    await recordEvent(tx, deps.clock, {
+      accountId,
+      type: 'node.ssh_keys_changed',
+      resourceId: nodeId,
+      data: { status: row.status, ssh_keys: body.ssh_keys, password_login: row.passwordLogin },
+    })
+    return row
+  })
+  if (row.status === 'running') await applyOnNode(deps, row)
+  return getNode(deps, accountId, nodeId)
+}
+
+async function applyOnNode(deps: Deps, row: NodeRow): Promise<void> {
+  try {
+    await deps.worker.syncAccess(row)
+  } catch (err) {
+    deps.log.error({ err, node_id: row.id }, 'SSH keys could not be written on the node')
+    // A node whose engine side died gets them when it is brought back: start that now.
+    await deps.worker.reviveIfDead(row.id).catch(() => false)
+    throw new ProblemError(
+      500,
+      'access_not_applied',
+      'the new SSH keys are recorded but could not be written on the node yet; retry the request'
+    )
+  }
+}

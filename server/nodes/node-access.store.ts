@@ -1,0 +1,89 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import type { Db } from '../db/client.js'
+import type { Tx } from '../db/transaction.js'
+import { sshKeys } from '../ssh-keys/ssh-keys.table.js'
+import { nodeSshKeys } from './node-ssh-keys.table.js'
+import { nodes } from './nodes.table.js'
+import type { NodeRow } from './nodes.store.js'
+
+/** Ids per query: well below SQLite's and PostgreSQL's limits on bound parameters. */
+const CHUNK = 1000
+
+/** Each node's SSH key ids in the user's order; nodes without keys are absent from the map. */
+export async function sshKeyIdsOf(db: Db, nodeIds: string[]): Promise<Map<string, string[]>> {
+  const ids = new Map<string, string[]>()
+  for (let start = 0; start < nodeIds.length; start += CHUNK) {
+    const rows = await db
+      .select({ nodeId: nodeSshKeys.nodeId, sshKeyId: nodeSshKeys.sshKeyId })
+      .from(nodeSshKeys)
+      .where(inArray(nodeSshKeys.nodeId, nodeIds.slice(start, start + CHUNK)))
+      .orderBy(asc(nodeSshKeys.nodeId), asc(nodeSshKeys.position))
+    for (const row of rows) {
+      const list = ids.get(row.nodeId) ?? []
+      list.push(row.sshKeyId)
+      ids.set(row.nodeId, list)
+    }
+  }
+  return ids
+}
+
+/** The public keys of a node's SSH keys, in its order: root's authorized_keys. */
+export async function authorizedKeysOf(db: Db, nodeId: string): Promise<string[]> {
+  const rows = await db
+    .select({ publicKey: sshKeys.publicKey })
+    .from(nodeSshKeys)
+    .innerJoin(sshKeys, eq(sshKeys.id, nodeSshKeys.sshKeyId))
+    .where(eq(nodeSshKeys.nodeId, nodeId))
+    .orderBy(asc(nodeSshKeys.position))
+  return rows.map((row) => row.publicKey)
+}
+
+/** Makes a node's keys exactly `sshKeyIds`, in that order. */
+export async function replaceNodeSshKeys(tx: Tx, nodeId: string, sshKeyIds: string[]) {
+  await tx.delete(nodeSshKeys).where(eq(nodeSshKeys.nodeId, nodeId))
+  if (sshKeyIds.length === 0) return
+  await tx
+    .insert(nodeSshKeys)
+    .values(sshKeyIds.map((sshKeyId, position) => ({ nodeId, position, sshKeyId })))
+}
+
+/**
+ * Sets a live node's password login and returns the row as it is now. Written even when
+ * unchanged: the row lock orders this change against the worker's provisioning -> running.
+ */
+export async function setPasswordLogin(
+  tx: Tx,
+  accountId: string,
+  nodeId: string,
+  passwordLogin: boolean | undefined
+): Promise<NodeRow | undefined> {
+  const [row] = await tx
+    .update(nodes)
+    // Unchanged, it is set to itself: a key column would take a stronger lock on PostgreSQL.
+    .set({ passwordLogin: passwordLogin ?? sql`${nodes.passwordLogin}` })
+    .where(
+      and(
+        eq(nodes.id, nodeId),
+        eq(nodes.accountId, accountId),
+        inArray(nodes.status, ['provisioning', 'running'])
+      )
+    )
+    .returning()
+  return row
+}
+
+/** Ids of the nodes not yet deleted (deleting ones too) that use an SSH key. */
+export async function nodesUsingKey(db: Db, sshKeyId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: nodes.id, createdAt: nodes.createdAt })
+    .from(nodeSshKeys)
+    .innerJoin(nodes, eq(nodes.id, nodeSshKeys.nodeId))
+    .where(and(eq(nodeSshKeys.sshKeyId, sshKeyId), ne(nodes.status, 'deleted')))
+    .orderBy(asc(nodes.createdAt), asc(nodes.id))
+  return rows.map((row) => row.id)
+}
+
+/** Forgets which deleted nodes had a key, so the key itself can go. */
+export async function forgetKeyOfDeletedNodes(tx: Tx, sshKeyId: string): Promise<void> {
+  await tx.delete(nodeSshKeys).where(eq(nodeSshKeys.sshKeyId, sshKeyId))
+}

@@ -1,0 +1,52 @@
+/**
+ * `PATCH /nodes/{id}`: a node's name and labels change in place, nothing is rebuilt.
+ * @module
+ */
+import type { z } from '@hono/zod-openapi'
+import { transaction } from '../db/transaction.js'
+import type { Deps } from '../deps.js'
+import { recordEvent } from '../events/events.service.js'
+import { labelsChanged } from '../labels/labels.service.js'
+import { labelsOf, replaceLabels, sortedLabels } from '../labels/labels.store.js'
+import type { Node, UpdateNodeBody } from './nodes.schema.js'
+import { getNode } from './nodes.service.js'
+import { liveNodeOr404, nodeNotFound } from './nodes.lookup.js'
+import { renameNode } from './nodes.store.js'
+
+type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>
+
+/**
+ * Changes what the body gives. Only a real change is written and recorded (`node.updated`,
+ * with the new values of what changed), so `{}` or a body repeating the node is a no-op.
+ */
+export async function updateNode(
+  ctx: Ctx,
+  accountId: string,
+  id: string,
+  body: z.infer<typeof UpdateNodeBody>
+): Promise<Node> {
+  await transaction(ctx.db, async (tx) => {
+    const row = await liveNodeOr404(tx, accountId, id)
+    const changes: Record<string, unknown> = {}
+    if (body.name !== undefined && body.name !== row.name) {
+      // Conditional on the node being live: its teardown may have finished meanwhile.
+      if (!(await renameNode(tx, accountId, id, body.name))) throw nodeNotFound(id)
+      changes.name = body.name
+    }
+    if (body.labels !== undefined) {
+      const before = (await labelsOf(tx, 'node', [id])).get(id)!
+      if (labelsChanged(before, body.labels)) {
+        await replaceLabels(tx, 'node', accountId, id, body.labels)
+        changes.labels = sortedLabels(body.labels)
+      }
+    }
+    if (Object.keys(changes).length === 0) return
+    await recordEvent(tx, ctx.clock, {
+      accountId,
+      type: 'node.updated',
+      resourceId: id,
+      data: { status: row.status, ...changes },
+    })
+  })
+  return getNode(ctx, accountId, id)
+}
