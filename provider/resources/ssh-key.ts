@@ -5,7 +5,6 @@
  */
 import type { Resource } from '../framework/resource.js'
 import { attr, schema, type StateOf } from '../framework/schema.js'
-import type { ErrorCode } from '../../server/http/error-codes.js'
 import { diagnosticError } from '../framework/diagnostics.js'
 import { valuesEqual } from '../framework/values.js'
 import { ApiError, apiClient, isNotFound } from '../client/api.js'
@@ -87,7 +86,7 @@ export const sshKeyResource: Resource<typeof sshKeySchema, ProviderClient> = {
       await apiClient(ctx.client).delete(`/api/v1/ssh-keys/${state.id}`, ctx.signal)
     } catch (err) {
       if (isNotFound(err)) return
-      if (err instanceof ApiError && err.code === ('ssh_key_in_use' as ErrorCode)) {
+      if (err instanceof ApiError && err.code === 'ssh_key_in_use') {
         const ids = (err.extra.node_ids as string[] | undefined) ?? []
         throw diagnosticError(
           `SSH key ${state.name} is in use`,
