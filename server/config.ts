@@ -25,6 +25,8 @@ const ConfigSchema = z
     faultTeardownFailures: z.coerce.number().int().min(0).default(0),
     /** netns driver: a wait before a node's sshd starts, standing for an OS boot (tests observe it). */
     netnsBootSeconds: z.coerce.number().min(0).default(0),
+    /** netns and podman drivers: user data still running after this long is killed (failed). */
+    userDataTimeoutSeconds: z.coerce.number().int().min(1).max(86400).default(600),
     ipv4Pools: csv.default(['203.0.113.0/24', '198.51.100.0/24', '192.0.2.0/24']),
     ipv6Pools: csv.default(['2001:db8::/32']),
     defaultRegion: z.string().min(1).default('us-east-1'),
@@ -85,6 +87,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   faultStuckRate: 'NODEPLANE_FAULT_STUCK_RATE',
   faultTeardownFailures: 'NODEPLANE_FAULT_TEARDOWN_FAILURES',
   netnsBootSeconds: 'NODEPLANE_NETNS_BOOT_SECONDS',
+  userDataTimeoutSeconds: 'NODEPLANE_USER_DATA_TIMEOUT_SECONDS',
   ipv4Pools: 'NODEPLANE_IPV4_POOLS',
   ipv6Pools: 'NODEPLANE_IPV6_POOLS',
   defaultRegion: 'NODEPLANE_DEFAULT_REGION',

@@ -33,9 +33,17 @@ export interface Runtime extends Deps {
 /** The engine `NODEPLANE_DRIVER` names. */
 function selectDriver(config: Config, clock: Clock, log: Logger): ProvisioningDriver {
   if (config.driver === 'netns') {
-    return createNetnsDriver({ dataDir: config.dataDir, bootSeconds: config.netnsBootSeconds, log })
+    return createNetnsDriver({
+      dataDir: config.dataDir,
+      bootSeconds: config.netnsBootSeconds,
+      log,
+      userDataTimeoutSeconds: config.userDataTimeoutSeconds,
+    })
   }
-  if (config.driver === 'podman') return createPodmanDriver({ dataDir: config.dataDir, log })
+  if (config.driver === 'podman') {
+    const { dataDir, userDataTimeoutSeconds } = config
+    return createPodmanDriver({ dataDir, log, userDataTimeoutSeconds })
+  }
   return createSimulatedDriver({
     clock,
     provisionSeconds: config.provisionSeconds,

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole nodeplane API with curl, in the contract's order: discovery, a VPC, an SSH key, a
-# node and its lifecycle, public addresses, usage, cleanup. Needs a running server and a key:
+# node with keys, labels and user data, its lifecycle and in-place changes, public addresses,
+# usage, cleanup. Needs a running server and a key:
 #   NODEPLANE_ENDPOINT=http://127.0.0.1:8080 NODEPLANE_API_KEY=np_... ./walkthrough.sh
 set -euo pipefail
 : "${NODEPLANE_ENDPOINT:=http://127.0.0.1:8080}"
@@ -32,9 +33,9 @@ echo "$SSH_KEY"
 SSH_KEY_ID=$(echo "$SSH_KEY" | field .id)
 call -H "$AUTH" "$NODEPLANE_ENDPOINT/api/v1/ssh-keys"
 
-echo "== Create a node in it (the contract's POST /nodes also works with no body at all)"
+echo "== Create a node in it with the key, labels and a first-boot script (the contract's POST /nodes also works with no body at all)"
 NODE=$(curl -sS --fail-with-body -X POST "$NODEPLANE_ENDPOINT/nodes" -H "$AUTH" -H "$JSON" \
-  -d "{\"name\":\"walkthrough-1\",\"vpc_id\":\"$VPC_ID\"}")
+  -d "{\"name\":\"walkthrough-1\",\"vpc_id\":\"$VPC_ID\",\"ssh_keys\":[\"$SSH_KEY_ID\"],\"labels\":{\"env\":\"walkthrough\",\"tier\":\"web\"},\"user_data\":\"#!/bin/sh\\necho hello > /root/hello.txt\\n\"}")
 echo "$NODE"
 NODE_ID=$(echo "$NODE" | field .id)
 
@@ -48,8 +49,26 @@ done
 echo >&2
 call -H "$AUTH" "$NODEPLANE_ENDPOINT/nodes/$NODE_ID"
 
-echo "== List all nodes"
+echo "== List all nodes, then only those labelled env=walkthrough and tier web or api"
 call -H "$AUTH" "$NODEPLANE_ENDPOINT/nodes"
+call -H "$AUTH" -G "$NODEPLANE_ENDPOINT/nodes" --data-urlencode 'label_selector=env=walkthrough,tier in (web,api)'
+
+echo "== What became of the user data (the simulated driver runs none: \"skipped\")"
+call -H "$AUTH" "$NODEPLANE_ENDPOINT/api/v1/nodes/$NODE_ID/user-data/result"
+
+echo "== Rename and relabel the node in place"
+call -X PATCH -H "$AUTH" -H "$JSON" "$NODEPLANE_ENDPOINT/nodes/$NODE_ID" \
+  -d '{"name":"walkthrough-web","labels":{"env":"walkthrough","tier":"api"}}'
+
+echo "== Rotate root's SSH keys live: add a new key, make it the node's only one, password login off"
+NEW_KEY_ID=$(curl -sS --fail-with-body -X POST "$NODEPLANE_ENDPOINT/api/v1/ssh-keys" -H "$AUTH" -H "$JSON" \
+  -d '{"name":"walkthrough-new","public_key":"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHjPPYq+9rgi2qLzXgca+ca9l5dMwPkKDb/wTiCdqJdI ada@desktop"}' | field .id)
+call -X PUT -H "$AUTH" -H "$JSON" "$NODEPLANE_ENDPOINT/api/v1/nodes/$NODE_ID/ssh-keys" \
+  -d "{\"ssh_keys\":[\"$NEW_KEY_ID\"],\"password_login\":false}"
+
+echo "== A key a node uses cannot be deleted (409 problem+json), the old one can"
+curl -sS -X DELETE -H "$AUTH" "$NODEPLANE_ENDPOINT/api/v1/ssh-keys/$NEW_KEY_ID"; echo
+curl -sS -o /dev/null -w '%{http_code}\n' -X DELETE -H "$AUTH" "$NODEPLANE_ENDPOINT/api/v1/ssh-keys/$SSH_KEY_ID"
 
 echo "== Attach an IPv6 address, then detach it"
 IP=$(curl -sS --fail-with-body -X POST "$NODEPLANE_ENDPOINT/api/v1/nodes/$NODE_ID/network/ip" -H "$AUTH" -H "$JSON" -d '{"ip":"auto-ipv6"}')
@@ -74,4 +93,4 @@ echo "== Delete the VPC"
 curl -sS -o /dev/null -w '%{http_code}\n' -X DELETE -H "$AUTH" "$NODEPLANE_ENDPOINT/api/v1/networking/$VPC_ID"
 
 echo "== Delete the SSH key"
-curl -sS -o /dev/null -w '%{http_code}\n' -X DELETE -H "$AUTH" "$NODEPLANE_ENDPOINT/api/v1/ssh-keys/$SSH_KEY_ID"
+curl -sS -o /dev/null -w '%{http_code}\n' -X DELETE -H "$AUTH" "$NODEPLANE_ENDPOINT/api/v1/ssh-keys/$NEW_KEY_ID"

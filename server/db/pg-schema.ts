@@ -114,6 +114,7 @@ export const {
   apiKeys,
   computeHosts,
   nodes,
+  nodeUserData,
   publicIps,
   vpcs,
   idempotencyKeys,

@@ -10,6 +10,7 @@ export const EVENT_TYPES = [
   'node.restarted',
   'node.updated',
   'node.ssh_keys_changed',
+  'node.user_data_finished',
   'public_ip.attached',
   'public_ip.detached',
   'vpc.created',

@@ -51,6 +51,9 @@ export const ERROR_CODES = {
   csrf_failed: { 403: 'dashboard: a form sent without a valid security token' },
   forbidden: { 403: 'dashboard: a form sent from another site' },
   node_not_found: { 404: "the node is absent, deleted, or another account's" },
+  user_data_not_found: {
+    404: 'the node has no user data (GET /api/v1/nodes/{id}/user-data and .../result)',
+  },
   ip_not_attached: {
     404: 'detaching from a node with no public address, or an address it does not have',
   },

@@ -8,6 +8,8 @@ import * as routes from './nodes.routes.js'
 import { createNode, deleteNode, getNode, listNodesPage, nodeCredentials } from './nodes.service.js'
 import { updateNode } from './nodes.update.js'
 import { waitForNode } from './nodes.wait.js'
+import * as userDataRoutes from './user-data.routes.js'
+import { getUserData, getUserDataResult } from './user-data.service.js'
 
 /** RFC 8288's link to the next page: the same request, starting after the page's last node. */
 function nextPageLink(requestUrl: string, after: string): string {
@@ -16,7 +18,7 @@ function nextPageLink(requestUrl: string, after: string): string {
   return `<${url.pathname}${url.search}>; rel="next"`
 }
 
-/** The contract's node endpoints (no /api/v1 prefix) and the credentials extension. */
+/** The contract's node endpoints (no /api/v1 prefix) and the credentials and user data extensions. */
 export function nodesRouter(deps: Deps) {
   return createRouter()
     .openapi(routes.create, async (c) =>
@@ -76,5 +78,11 @@ export function nodesRouter(deps: Deps) {
         ),
         200
       )
+    )
+    .openapi(userDataRoutes.userData, async (c) =>
+      c.json(await getUserData(deps, principalOf(c), c.req.valid('param').id), 200)
+    )
+    .openapi(userDataRoutes.userDataResult, async (c) =>
+      c.json(await getUserDataResult(deps, principalOf(c), c.req.valid('param').id), 200)
     )
 }

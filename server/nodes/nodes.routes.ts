@@ -93,7 +93,8 @@ export const getOne = createRoute({
   tags,
   summary: 'Get node details',
   description:
-    'With `wait_for`, a long-poll: the answer comes when the node is running, or deleted (404), or at `timeout`. ' +
+    'With `wait_for`, a long-poll: the answer comes when the node is running, or its user data finished, or it is ' +
+    'deleted (404), or at `timeout`. ' +
     'A server without it answers 400 for the unknown parameter; fall back to polling then.',
   security: bearer,
   request: { params: NodeIdParam, query: NodeWaitQuery },

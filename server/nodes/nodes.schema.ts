@@ -27,10 +27,27 @@ export const CreateNodeBody = z
     labels: Labels.optional(),
     ssh_keys: NodeSshKeyIds.optional(),
     password_login: PasswordLogin.optional(),
+    user_data: z
+      .string()
+      .optional()
+      .openapi({
+        description:
+          'Run once, as root, when the node is first reachable: a script starting with `#!`, or `#cloud-config` ' +
+          'with `write_files`, `runcmd` and `users` only. At most 32 KiB as UTF-8. See docs/api.md, User data',
+        example: '#!/bin/sh\necho hello > /root/hello.txt\n',
+      }),
   })
   .openapi('CreateNode')
 
 export const NodeStatus = z.enum(['provisioning', 'running', 'deleting'])
+
+export const UserDataStatus = z
+  .enum(['pending', 'running', 'succeeded', 'failed', 'skipped'])
+  .openapi({
+    description:
+      '`pending` (not started), `running`, `succeeded`, `failed` (non-zero exit, or killed at its time limit), ' +
+      'or `skipped` (the driver runs no tenant code, as `simulated`)',
+  })
 
 /** A node as every node endpoint returns it: docs/contract.md 2.1's four fields, then docs/design.md's. */
 export const Node = z
@@ -56,6 +73,10 @@ export const Node = z
     labels: Labels,
     ssh_keys: NodeSshKeyIds,
     password_login: PasswordLogin,
+    reachable_at: z.iso.datetime().nullable().openapi({
+      description: 'When the node first accepted SSH connections (it turned `running` then)',
+    }),
+    user_data_status: UserDataStatus.nullable().openapi({ description: 'Null without user data' }),
   })
   .openapi('Node')
 
@@ -123,12 +144,13 @@ export const NodeCredentials = z
 /** The optional long-poll of `GET /nodes/{id}`: answer once the node reaches a state. */
 export const NodeWaitQuery = z.object({
   wait_for: z
-    .enum(['running', 'deleted'])
+    .enum(['running', 'deleted', 'user_data'])
     .optional()
     .openapi({
       description:
-        'Hold the request until the node is `running` (or can no longer get there: deleting, or stuck), or until it is ' +
-        'deleted, which answers 404. At the timeout the node is returned as it is.',
+        'Hold the request until the node is `running` (or can no longer get there: deleting, or stuck), until its ' +
+        '`user_data_status` is `succeeded`, `failed` or `skipped` (`user_data`; a node without user data answers as ' +
+        'for `running`), or until it is deleted, which answers 404. At the timeout the node is returned as it is.',
     }),
   timeout: z.coerce.number().int().min(1).max(60).default(30).openapi({
     description: 'Seconds to wait at most, with `wait_for`',

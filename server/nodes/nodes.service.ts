@@ -21,7 +21,7 @@ import { ipv4Text, privateRange } from '../lib/ip.js'
 import { nextFit } from '../lib/next-fit.js'
 import { isAdminAccount } from '../accounts/accounts.service.js'
 import { generatePassword } from '../accounts/passwords.js'
-import type { ExpectedNode, NodeAccess, NodeSpec } from '../provisioning/driver.js'
+import type { ExpectedNode, NodeSpec } from '../provisioning/driver.js'
 import type { WorkerHooks } from '../provisioning/worker.js'
 import {
   beat,
@@ -39,6 +39,7 @@ import {
 } from '../public-ips/public-ips.service.js'
 import { ensureDefaultVpc, vpcForNewNode } from '../vpcs/vpcs.service.js'
 import { findLiveVpc } from '../vpcs/vpcs.store.js'
+import { userDataScript } from './cloud-config.js'
 import { accessOfRow, checkAccess, nodeAccess, storeNodeSshKeys } from './node-access.service.js'
 import { sshKeyIdsOf } from './node-access.store.js'
 import type { CreateNodeBody, Node, NodeListQuery } from './nodes.schema.js'
@@ -59,6 +60,8 @@ import {
   type NodeRow,
 } from './nodes.store.js'
 import { liveNodeOr404 } from './nodes.lookup.js'
+import { deleteUserData } from './user-data.store.js'
+import { saveUserData, skipUserData, userDataHooks, userDataScriptOf } from './user-data.service.js'
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>
 type TxCtx = Omit<Ctx, 'db'> & { db: Tx }
@@ -121,7 +124,8 @@ function insertPlacedNode(
   deps: Deps,
   accountId: string,
   body: z.infer<typeof CreateNodeBody>,
-  answer: IdempotentAnswer<Node>
+  answer: IdempotentAnswer<Node>,
+  script: string | null
 ): Promise<{ row: NodeRow; node: Node; spec: NodeSpec }> {
   return transaction(deps.db, async (tx) => {
     const c = { ...deps, db: tx }
@@ -158,9 +162,11 @@ function insertPlacedNode(
       // This process provisions it; if it dies, another replica claims the node.
       workerId: deps.worker.id,
       passwordLogin: access.passwordLogin,
+      userDataStatus: script === null ? null : 'pending',
     })
     await insertLabels(tx, 'node', accountId, row.id, body.labels)
     await storeNodeSshKeys(tx, row.id, sshKeyIds)
+    if (script !== null) await saveUserData(deps, tx, row.id, body.user_data!, script)
     // New, so provisioning and without a public address.
     const node = toNode(row, null, row.createdAt, {
       labels: sortedLabels(body.labels),
@@ -175,7 +181,8 @@ function insertPlacedNode(
       private_ip: row.privateIp,
     })
     // What the driver needs is at hand: no reads of the host and VPC again after the commit.
-    return { row, node, spec: specOf(deps, row, sizeOf(host), vpc.cidr, access) }
+    const inside = { access, userData: script }
+    return { row, node, spec: specOf(deps, row, sizeOf(host), vpc.cidr, inside) }
   })
 }
 
@@ -187,13 +194,13 @@ async function vpcCidrOf(db: Db, accountId: string, vpcId: string): Promise<stri
   return vpc.cidr
 }
 
-/** What the driver builds from a row: the row's identity plus its host's size, VPC range and root login. */
+/** What the driver builds from a row: the row's identity, its host's size, VPC range, root login, and what goes inside (SSH access, user data). */
 function specOf(
   ctx: Pick<Ctx, 'secrets'>,
   row: NodeRow,
   size: NodeSpec['size'],
   vpcCidr: string,
-  access: NodeAccess
+  inside: Pick<NodeSpec, 'access' | 'userData'>
 ): NodeSpec {
   const { id, accountId, name, region, vpcId, hostId, privateIp, createdAt } = row
   return {
@@ -208,7 +215,7 @@ function specOf(
     createdAt,
     vpcCidr,
     login: { user: 'root', password: ctx.secrets.open(row.rootPassword) },
-    access,
+    ...inside,
   }
 }
 
@@ -219,7 +226,7 @@ async function nodeSpec(ctx: Ctx, row: NodeRow): Promise<NodeSpec> {
     row,
     await hostSize(ctx.db, row.hostId),
     await vpcCidrOf(ctx.db, row.accountId, row.vpcId),
-    await accessOfRow(ctx.db, row)
+    { access: await accessOfRow(ctx.db, row), userData: await userDataScriptOf(ctx, row) }
   )
 }
 
@@ -253,13 +260,16 @@ export async function createNode(
   body: z.infer<typeof CreateNodeBody>,
   answer: IdempotentAnswer<Node> = withoutKey
 ): Promise<Node> {
+  // Converted before anything is placed: invalid user data changes nothing.
+  const script = body.user_data === undefined ? null : userDataScript(body.user_data)
   await assertDriverServes(deps, accountId)
-  const { row, node, spec } = await insertPlacedNode(deps, accountId, body, answer)
+  const { row, node, spec } = await insertPlacedNode(deps, accountId, body, answer, script)
   try {
     await deps.worker.admit(spec)
   } catch (err) {
     // The contract's 500 for POST /nodes: nothing is kept, so a retry starts clean.
     await transaction(deps.db, async (tx) => {
+      await deleteUserData(tx, row.id)
       await deleteNodeRow(tx, row.id)
       await freeHost(tx, row.hostId)
       await answer.discard(tx)
@@ -390,6 +400,7 @@ export function workerHooks(ctx: Ctx & Pick<Deps, 'log'>, workerId: string): Wor
   // The worker's events name the worker, not the request whose node it works on.
   const asWorker = <T>(work: () => T): T => actingAs(systemActor(workerId), work)
   return {
+    ...userDataHooks(ctx, workerId),
     reserveAutoIpv4(nodeId) {
       return asWorker(() =>
         transaction(ctx.db, async (tx) => {
@@ -403,13 +414,16 @@ export function workerHooks(ctx: Ctx & Pick<Deps, 'log'>, workerId: string): Wor
         })
       )
     },
-    markRunning(nodeId) {
-      const fields = { runningAt: ctx.clock.now(), workerId: null }
+    markRunning(nodeId, runsUserData) {
       return asWorker(() =>
         transaction(ctx.db, async (tx) => {
           const node = await findNode(tx, nodeId)
+          // The worker keeps a node whose user data it will run, so a replica takes it over.
+          const keep = runsUserData && node?.userDataStatus === 'pending'
+          const fields = { runningAt: ctx.clock.now(), workerId: keep ? workerId : null }
           if (!node || !(await transition(tx, nodeId, 'provisioning', 'running', fields, workerId)))
             return false
+          if (!runsUserData) await skipUserData(ctx, tx, node)
           const ip = (await primaryIpv4(tx, [nodeId])).get(nodeId) ?? null
           await recordNodeEvent(
             { ...ctx, db: tx },
@@ -465,9 +479,11 @@ export function workerHooks(ctx: Ctx & Pick<Deps, 'log'>, workerId: string): Wor
       const staleBefore = new Date(ctx.clock.now().getTime() - staleAfterMs)
       const rows = await transaction(ctx.db, (tx) => claimOrphans(tx, workerId, staleBefore, 100))
       const provisioning = rows.filter((row) => row.status === 'provisioning')
+      const running = rows.filter((row) => row.status === 'running')
       return {
         provisioning: await Promise.all(provisioning.map((row) => nodeSpec(ctx, row))),
         deleting: rows.filter((row) => row.status === 'deleting'),
+        userData: await Promise.all(running.map((row) => nodeSpec(ctx, row))),
       }
     },
     retire() {

@@ -64,6 +64,8 @@ export function toNode(
     labels: extras.labels,
     ssh_keys: extras.sshKeys,
     password_login: row.passwordLogin,
+    reachable_at: row.runningAt?.toISOString() ?? null,
+    user_data_status: row.userDataStatus,
   }
 }
 
@@ -84,6 +86,7 @@ const CREATED = [
   'createdAt',
   'workerId',
   'passwordLogin',
+  'userDataStatus',
 ] as const
 export type NewNode = Pick<typeof nodes.$inferInsert, (typeof CREATED)[number]>
 

@@ -6,6 +6,9 @@ import { ipv4Number } from '../db/columns.js'
 /** `deleted` is internal: the node is torn down and every endpoint answers 404 for it. */
 export const NODE_STATUSES = ['provisioning', 'running', 'deleting', 'deleted'] as const
 
+/** What a node's user data can be; null on the node means it has none. */
+export const USER_DATA_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'skipped'] as const
+
 /** Compute nodes, kept after deletion for billing. */
 export const nodes = sqliteTable(
   'nodes',
@@ -34,7 +37,12 @@ export const nodes = sqliteTable(
     tornDownAt: integer('torn_down_at', { mode: 'timestamp_ms' }),
     /** When the node was reported stuck (the `node.stuck` event), so it is reported once. */
     stuckAt: integer('stuck_at', { mode: 'timestamp_ms' }),
-    /** The worker (server process) provisioning or tearing down the node; see workers.table.ts. */
+    /** Null without user data; its result is in user-data.table.ts. */
+    userDataStatus: text('user_data_status', { enum: USER_DATA_STATUSES }),
+    /**
+     * The worker (server process) provisioning or tearing down the node, or following its
+     * user data while that runs; see workers.table.ts.
+     */
     workerId: text('worker_id'),
     /** False turns off password SSH login; the node's keys are in node_ssh_keys. */
     passwordLogin: integer('password_login', { mode: 'boolean' }).notNull().default(true),

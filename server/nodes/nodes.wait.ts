@@ -1,5 +1,5 @@
 /**
- * Waiting for a node in one request: `GET /nodes/{id}?wait_for=running|deleted`. The request
+ * Waiting for a node in one request: `GET /nodes/{id}?wait_for=running|user_data|deleted`. The request
  * re-reads the node whenever the account's events wake it (see events/event-hub.ts), so it
  * answers as soon as the change commits on any replica, and costs the client one request
  * instead of a poll every half second.
@@ -11,12 +11,17 @@ import { ProblemError } from '../http/problem.js'
 import type { Node } from './nodes.schema.js'
 import { getNode } from './nodes.service.js'
 
-export type WaitTarget = 'running' | 'deleted'
+export type WaitTarget = 'running' | 'user_data' | 'deleted'
+
+const USER_DATA_DONE = new Set(['succeeded', 'failed', 'skipped'])
 
 /** True when waiting longer for `target` is pointless: it is reached, or it never will be. */
 function settled(node: Node, target: WaitTarget): boolean {
   if (target === 'deleted') return false
-  return node.status !== 'provisioning' || node.stuck
+  if (node.status !== 'running') return node.status === 'deleting' || node.stuck
+  if (target === 'user_data' && node.user_data_status !== null)
+    return USER_DATA_DONE.has(node.user_data_status)
+  return true
 }
 
 /**

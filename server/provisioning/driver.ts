@@ -21,6 +21,11 @@ export interface NodeSpec extends NodeRef {
   login: { user: 'root'; password: string }
   /** Who may log in as root over SSH: the node is built with it, `setAccess` changes it. */
   access: NodeAccess
+  /**
+   * The shell script to run once, as root, when the node is first reachable (cloud-config is
+   * converted already), or null. Only `startUserData` runs it: never a rebuild or a revive.
+   */
+  userData: string | null
 }
 
 /** Root's SSH access to a node, declaratively: applying it twice changes nothing. */
@@ -29,6 +34,21 @@ export interface NodeAccess {
   authorizedKeys: string[]
   /** False turns off password login in the node's sshd. */
   passwordLogin: boolean
+}
+
+/** What a node holds of its user data run (the runner's files inside the node). */
+export interface UserDataRun {
+  /**
+   * `absent`: never started in this node, or its disk was lost since; `exited`; `killed` at
+   * the time limit; `lost`: started but neither finished nor running past the time limit (the
+   * node restarted under it).
+   */
+  state: 'absent' | 'running' | 'exited' | 'killed' | 'lost'
+  exitCode: number | null
+  /** The last 64 KiB of its stdout and stderr. */
+  output: string
+  startedAt: Date | null
+  finishedAt: Date | null
 }
 
 /** A node the database says should exist, handed to `reconcile` on start. */
@@ -79,6 +99,15 @@ export interface ProvisioningDriver {
    * resolving once it accepts connections again; rejects when `signal` aborts.
    */
   revive?(expected: ExpectedNode, signal?: AbortSignal): Promise<void>
+  /**
+   * Starts the node's `userData` detached inside the node, at most once in its life: a marker
+   * inside the node makes a repeated call (a restart between start and record) a no-op.
+   * Resolves once the run has started. Engines that run no tenant code leave it out (the
+   * node's user data is then `skipped`).
+   */
+  startUserData?(node: NodeSpec): Promise<void>
+  /** Reads the user data run's state, output and exit status from inside the node. */
+  readUserData?(node: NodeRef): Promise<UserDataRun>
   /**
    * Called on an orderly stop when the database holds no node at all: removes what the engine
    * keeps for nodes in general (the fabric, empty folders), so nothing is left behind.

@@ -1,6 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
-import type { ExpectedNode, NodeAccess, NodeRef, NodeSpec, ProvisioningDriver } from './driver.js'
+import type {
+  ExpectedNode,
+  NodeAccess,
+  NodeRef,
+  NodeSpec,
+  ProvisioningDriver,
+  UserDataRun,
+} from './driver.js'
 import { keyedSerial } from '../lib/serial.js'
 
 /** What the worker needs from the nodes service: the database side of each transition. */
@@ -10,8 +17,20 @@ export interface WorkerHooks {
    * false when the node moved on or another worker holds it now.
    */
   reserveAutoIpv4(nodeId: string): Promise<boolean>
-  /** provisioning -> running; false when the node moved on or another worker holds it now. */
-  markRunning(nodeId: string): Promise<boolean>
+  /**
+   * provisioning -> running; false when the node moved on or another worker holds it now.
+   * A node with user data stays with this worker when `runsUserData`, else it is `skipped`.
+   */
+  markRunning(nodeId: string, runsUserData: boolean): Promise<boolean>
+  /**
+   * The user data status of a running node this worker follows; undefined once the node is
+   * no longer running or another worker holds it.
+   */
+  userDataStatus(nodeId: string): Promise<string | null | undefined>
+  /** pending -> running, at `startedAt`. */
+  userDataStarted(nodeId: string, startedAt: Date): Promise<void>
+  /** Records the result (the `node.user_data_finished` event) and lets the node go. */
+  userDataFinished(nodeId: string, run: UserDataRun): Promise<void>
   /** deleting -> deleted, freeing its host and addresses. */
   markTornDown(nodeId: string): Promise<void>
   /** Records that a running node which died was brought back (the `node.restarted` event). */
@@ -21,7 +40,7 @@ export interface WorkerHooks {
   /** Tells the other replicas this worker is still alive. */
   heartbeat(): Promise<void>
   /** Takes over the work of dead workers (and, on start, of this server's previous process). */
-  claimOrphans(): Promise<{ provisioning: NodeSpec[]; deleting: NodeRef[] }>
+  claimOrphans(): Promise<{ provisioning: NodeSpec[]; deleting: NodeRef[]; userData: NodeSpec[] }>
   /** Leaves on an orderly stop, so other replicas take over this worker's nodes at once. */
   retire(): Promise<void>
   /** The public addresses the database gives a node now; undefined once it is deleting or gone. */
@@ -46,6 +65,8 @@ export interface Worker {
   track(node: NodeSpec, recreate?: boolean): void
   /** Tears a node down (aborting its provisioning), then marks it gone. */
   teardown(node: NodeRef): void
+  /** Runs a running node's user data once and records its result (see followUserData). */
+  followUserData(node: NodeSpec): void
   /** True while a node that died is being brought back: its addresses cannot change meanwhile. */
   isReviving(nodeId: string): boolean
   /**
@@ -78,6 +99,8 @@ export interface Worker {
 
 /** The longest wait between two attempts to tear a node down. */
 const TEARDOWN_RETRY_MAX_MS = 30_000
+/** How often a node's user data run is read while it runs. */
+const USER_DATA_POLL_MS = 1000
 
 export function createWorker(
   id: string,
@@ -86,6 +109,8 @@ export function createWorker(
   log: Logger
 ): Worker {
   const waits = new Map<string, AbortController>()
+  // Nodes whose user data this worker follows, so a node is followed once.
+  const followers = new Map<string, AbortController>()
   const inFlight = new Set<Promise<void>>()
   const serial = keyedSerial()
   // Every driver call waits for the start-up reconcile, so it never races a half-repaired engine.
@@ -124,9 +149,11 @@ export function createWorker(
         log.error({ err, node_id: node.id }, 'SSH access sync failed')
         return undefined
       })
-      if (await hooks.markRunning(node.id)) {
+      const runsUserData = node.userData !== null && driver.startUserData !== undefined
+      if (await hooks.markRunning(node.id, runsUserData)) {
         log.info({ node_id: node.id }, 'node running')
         await resyncAccess(node, applied)
+        if (runsUserData) worker.followUserData(node)
       }
     } catch (err) {
       // An aborted wait means the node is being deleted; anything else leaves it
@@ -195,15 +222,20 @@ export function createWorker(
 
   /** Starts the work other workers left behind. */
   async function adoptOrphans(): Promise<void> {
-    const { provisioning, deleting } = await hooks.claimOrphans()
-    if (provisioning.length + deleting.length > 0) {
+    const { provisioning, deleting, userData } = await hooks.claimOrphans()
+    if (provisioning.length + deleting.length + userData.length > 0) {
       log.info(
-        { provisioning: provisioning.length, deleting: deleting.length },
+        {
+          provisioning: provisioning.length,
+          deleting: deleting.length,
+          user_data: userData.length,
+        },
         'resuming unfinished work'
       )
     }
     for (const node of provisioning) worker.track(node, true)
     for (const node of deleting) worker.teardown(node)
+    for (const node of userData) worker.followUserData(node)
   }
 
   async function sweep(): Promise<void> {
@@ -212,6 +244,40 @@ export function createWorker(
       await adoptOrphans()
     } catch (err) {
       log.error({ err }, 'worker sweep failed; retrying')
+    }
+  }
+
+  /**
+   * Starts a running node's user data unless it has started (the driver's marker inside the
+   * node and the database's status both say so), then reads the run until it ends and
+   * records the result. A restart resumes here; the run itself goes on inside the node.
+   */
+  async function followUserData(node: NodeSpec, signal: AbortSignal): Promise<void> {
+    await ready
+    for (;;) {
+      try {
+        const status = await hooks.userDataStatus(node.id)
+        if (status !== 'pending' && status !== 'running') return
+        if (status === 'pending') {
+          await driver.startUserData!(node)
+          await hooks.userDataStarted(node.id, new Date())
+        }
+        const run = await driver.readUserData!(node)
+        if (run.state !== 'running') {
+          await hooks.userDataFinished(node.id, run)
+          log.info({ node_id: node.id, state: run.state }, 'user data finished')
+          return
+        }
+      } catch (err) {
+        if (signal.aborted) return
+        // A node restarting (or reviving) cannot be read for a moment: read it again.
+        log.warn({ err, node_id: node.id }, 'reading user data failed; retrying')
+      }
+      try {
+        await sleep(USER_DATA_POLL_MS, undefined, { signal })
+      } catch {
+        return
+      }
     }
   }
 
@@ -280,7 +346,14 @@ export function createWorker(
     },
     teardown(node) {
       waits.get(node.id)?.abort()
+      followers.get(node.id)?.abort()
       run(() => destroy(node))
+    },
+    followUserData(node) {
+      if (followers.has(node.id) || !driver.startUserData || !driver.readUserData) return
+      const controller = new AbortController()
+      followers.set(node.id, controller)
+      run(() => followUserData(node, controller.signal).finally(() => followers.delete(node.id)))
     },
     isReviving(nodeId) {
       return reviving.has(nodeId)
@@ -339,7 +412,7 @@ export function createWorker(
       stopping.abort()
       clearInterval(sweeper)
       clearInterval(healthCheck)
-      for (const controller of waits.values()) controller.abort()
+      for (const controller of [...waits.values(), ...followers.values()]) controller.abort()
       await Promise.allSettled([...inFlight])
       if (options.release) await releaseIfEmpty()
       if (!registered) return

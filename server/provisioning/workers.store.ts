@@ -27,7 +27,8 @@ export async function retireWorker(tx: Tx, id: string): Promise<void> {
 }
 
 /**
- * Takes over nodes in `provisioning` or `deleting` whose worker is gone (no heartbeat since
+ * Takes over nodes in `provisioning` or `deleting`, and running nodes whose user data has not
+ * finished, whose worker is gone (no heartbeat since
  * `staleBefore`, or no worker at all), at most `limit` at a time. On PostgreSQL the rows are
  * claimed with FOR UPDATE SKIP LOCKED, so two replicas sweeping at once never take the same node.
  */
@@ -46,7 +47,10 @@ export async function claimOrphans(
     .from(nodes)
     .where(
       and(
-        inArray(nodes.status, ['provisioning', 'deleting']),
+        or(
+          inArray(nodes.status, ['provisioning', 'deleting']),
+          and(eq(nodes.status, 'running'), inArray(nodes.userDataStatus, ['pending', 'running']))
+        ),
         or(isNull(nodes.workerId), notInArray(nodes.workerId, live))
       )
     )

@@ -21,6 +21,12 @@ describe('examples/curl', () => {
       expect(output).toContain('"status":"attached"')
       expect(output).toContain('"code":"vpc_has_nodes"')
       expect(output).toContain('"fingerprint":"SHA256:ix9t2Zr1Y+Bw+du7OVZPg4nW8C/ZnrmjEpK9kFSAF4U"')
+      // In-place changes keep the node: renamed, relabelled, keys rotated, password login off.
+      expect(output).toContain('"name": "walkthrough-web"')
+      expect(output).toContain('"tier": "api"')
+      expect(output).toContain('"password_login": false')
+      expect(output).toContain('"status": "skipped"')
+      expect(output).toContain('"code":"ssh_key_in_use"')
       expect(output).not.toContain(key)
       const client = api(server.url, key)
       expect((await client.get('/nodes')).body).toEqual([])

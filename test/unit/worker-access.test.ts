@@ -16,6 +16,7 @@ const node: NodeSpec = {
   vpcCidr: '10.0.0.0/16',
   login: { user: 'root', password: 'pw' },
   access: { authorizedKeys: [], passwordLogin: true },
+  userData: null,
 }
 
 /** A worker over a driver that records setAccess, with the database's access given by `access`. */

@@ -8,12 +8,16 @@ import { sshPortOpen } from '../network/node-net.js'
 import { removeInstance } from '../cleanup.js'
 import { preflight } from './preflight.js'
 import { reconcileEngine } from './reconcile.js'
+import { readNetnsUserData, startNetnsUserData } from './user-data.js'
+import { USER_DATA_TIMEOUT_SECONDS } from '../user-data-runner.js'
 
 export interface NetnsOptions {
   dataDir: string
   /** Wait before a node's sshd starts, standing for an OS boot. */
   bootSeconds: number
   log: Logger
+  /** User data is killed after this long (default 10 minutes). */
+  userDataTimeoutSeconds?: number
 }
 
 /** The netns driver with the names it uses, which tests and operators need to find things. */
@@ -31,6 +35,7 @@ const REVIVE_TIMEOUT_MS = 30_000
  */
 export function createNetnsDriver(options: NetnsOptions): NetnsDriver {
   const e = createEngine(options)
+  const userDataLimit = options.userDataTimeoutSeconds ?? USER_DATA_TIMEOUT_SECONDS
   let checked: Promise<void> | undefined
   // Checked on first use, so CLI commands that never build a node never need root.
   function ready(): Promise<void> {
@@ -94,6 +99,13 @@ export function createNetnsDriver(options: NetnsOptions): NetnsDriver {
       await ready()
       await perNode(node.id, () => e.rebuild(node, publicIps))
       await waitForSsh(node, signal)
+    },
+    async startUserData(node) {
+      await ready()
+      await perNode(node.id, () => startNetnsUserData(e.names, node, userDataLimit))
+    },
+    readUserData(node) {
+      return readNetnsUserData(e.names, node, userDataLimit)
     },
     async release() {
       await e.serial('fabric', () => removeInstance(e.names, { nodeDirs: false }))

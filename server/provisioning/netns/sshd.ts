@@ -22,7 +22,7 @@ import { nodeHostname } from '../network/names.js'
 
 const LAUNCHER = fileURLToPath(new URL('./launch-sshd.sh', import.meta.url))
 /** Where the launcher mounts the node's directory inside the node's mount namespace. */
-const MOUNT = '/run/nodeplane/node'
+export const MOUNT = '/run/nodeplane/node'
 
 function sshdConfig(nodeId: string, passwordLogin: boolean): string {
   return [

@@ -27,6 +27,8 @@ export function run(
     })
     let stdout = ''
     let stderr = ''
+    // Decoded as a stream: a character split between two chunks stays whole (user data output).
+    child.stdout!.setEncoding('utf8')
     child.stdout!.on('data', (chunk) => (stdout += chunk))
     child.stderr!.on('data', (chunk) => (stderr += chunk))
     child.once('error', reject)

@@ -25,10 +25,14 @@ import { removeInstance } from '../cleanup.js'
 import { preflight } from './preflight.js'
 import { reconcileContainers } from './reconcile.js'
 import { containerState, instanceContainers, podman, removeContainer } from './podman.js'
+import { readPodmanUserData, startPodmanUserData } from './user-data.js'
+import { USER_DATA_TIMEOUT_SECONDS } from '../user-data-runner.js'
 
 export interface PodmanOptions {
   dataDir: string
   log: Logger
+  /** User data is killed after this long (default 10 minutes). */
+  userDataTimeoutSeconds?: number
 }
 
 /** The podman driver with the names it uses, which tests and operators need to find things. */
@@ -47,6 +51,7 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
   const names = netnsNames(options.dataDir)
   const image = imageTag()
   const { log } = options
+  const userDataLimit = options.userDataTimeoutSeconds ?? USER_DATA_TIMEOUT_SECONDS
   const serial = keyedSerial()
   const perNode = <T>(id: string, task: () => Promise<T>) => serial(`node:${shortHash(id)}`, task)
   let checked: Promise<void> | undefined
@@ -196,6 +201,14 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
       await waitForSsh(node, signal)
       // The database's word, also after a crash between its write and the engine's.
       await perNode(node.id, () => setAccessInContainer(nodeNamespace(names, node.id), node.access))
+    },
+    async startUserData(node) {
+      await ready()
+      const name = nodeNamespace(names, node.id)
+      await perNode(node.id, () => startPodmanUserData(name, node, userDataLimit))
+    },
+    readUserData(node) {
+      return readPodmanUserData(nodeNamespace(names, node.id), userDataLimit)
     },
     async release() {
       await removeInstance(names, { nodeDirs: false })
