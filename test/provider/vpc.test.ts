@@ -69,4 +69,19 @@ describe('nodeplane_vpc with real tofu', () => {
     expect((await run(w, ['destroy', '-auto-approve', '-input=false'])).code).toBe(0)
     expect((await client.get(`/api/v1/networking/${id}`)).status).toBe(404)
   })
+
+  it('fails the apply on a bad label with the server’s reason on that label, creating nothing', async () => {
+    const client = api(suite.server.url, suite.key)
+    const w = fixture('vpc', { description: 'bad', labels: '{ "example.com/no spaces" = "v" }' })
+    const applied = await run(w, ['apply', '-auto-approve', '-input=false'])
+    expect(applied.code).toBe(1)
+    // Shown on the labels line of the configuration, not only on the resource.
+    expect(applied.output).toMatch(/\d+:\s+labels\s+= var\.labels/)
+    expect(applied.output).toContain('example.com/no spaces')
+    expect(
+      (await client.get('/api/v1/networking')).body.filter(
+        (v: { name: string }) => v.name === 'tf-labelled'
+      )
+    ).toEqual([])
+  })
 })

@@ -164,6 +164,19 @@ describe('values and diagnostics', () => {
       { attributeName: 'gb' },
     ])
   })
+
+  it('keeps the dots of a label key, so the diagnostic points at that map element', () => {
+    const [diag] = problemDiagnostics({
+      status: 400,
+      title: 'Bad Request',
+      errors: [{ field: 'labels.example.com/tier', message: 'bad key' }],
+    })
+    expect(diag!.path).toEqual(['labels', { key: 'example.com/tier' }])
+    expect(attributePathMessage(diag!.path!).steps).toEqual([
+      { attributeName: 'labels' },
+      { elementKeyString: 'example.com/tier' },
+    ])
+  })
 })
 
 describe('timeouts', () => {
