@@ -1,10 +1,16 @@
 import { Hono } from 'hono'
 import { sizesInRegion } from '../compute-hosts/compute-hosts.service.js'
 import type { Deps } from '../deps.js'
+import type { ProblemError } from '../http/problem.js'
+import type { SshKey } from '../ssh-keys/ssh-keys.schema.js'
+import { listSshKeys } from '../ssh-keys/ssh-keys.service.js'
 import { listVpcs } from '../vpcs/vpcs.service.js'
 import type { Vpc } from '../vpcs/vpcs.schema.js'
-import { Field, PostForm } from './components/ui.js'
-import { sessionOf, type DashEnv } from './context.js'
+import { LabelsField } from './components/labels.js'
+import { SshAccessFields } from './components/ssh-access.js'
+import { Field, PostForm, ProblemAlert } from './components/ui.js'
+import { sessionOf, type DashContext, type DashEnv } from './context.js'
+import { createFromForm, type NewNodeValues } from './create-node.form.js'
 import { inventoryPlaces } from './nodes.data.js'
 import { NodeNameField } from './nodes.view.js'
 import { renderPage } from './render.js'
@@ -96,14 +102,53 @@ function SizeTable(props: { sizes: Size[]; chosen: string }) {
   )
 }
 
+/** SSH keys, password login, labels and user data: what the node is set up with. */
+function SetupFields(props: { sshKeys: SshKey[]; values: NewNodeValues }) {
+  const v = props.values
+  return (
+    <>
+      <SshAccessFields
+        idPrefix="new"
+        legend="SSH access"
+        sshKeys={props.sshKeys}
+        selected={v.ssh_keys ?? []}
+        passwordLogin={v.password_login ?? true}
+      />
+      <LabelsField id="new-labels" value={v.labels} />
+      <Field
+        id="new-user-data"
+        label="User data (optional)"
+        hint="Runs once as root when the node first starts: a shell script starting with #!, or #cloud-config with write_files, runcmd and users. At most 32 KiB."
+      >
+        <textarea
+          id="new-user-data"
+          name="user_data"
+          class="mono"
+          rows={6}
+          maxlength={32 * 1024}
+          spellcheck={false}
+          aria-describedby="new-user-data-hint"
+          placeholder={'#!/bin/sh\necho hello > /root/hello.txt'}
+        >
+          {v.user_data}
+        </textarea>
+      </Field>
+    </>
+  )
+}
+
 function CreatePage(props: {
   csrf: string
   regions: string[]
   region: string
   sizes: Size[]
   vpcs: Vpc[]
+  sshKeys: SshKey[]
+  values: NewNodeValues
+  problem?: ProblemError
 }) {
-  const chosen = props.sizes[0]
+  const v = props.values
+  const chosen = props.sizes.find((size) => size.host.id === v.host_id) ?? props.sizes[0]
   return (
     <>
       <h1>Create a node</h1>
@@ -112,13 +157,14 @@ function CreatePage(props: {
         until you delete it.
       </p>
       <RegionPicker regions={props.regions} region={props.region} />
+      {props.problem && <ProblemAlert problem={props.problem} />}
       {!chosen ? (
         <p class="empty">
           No host is free in {props.region}. Pick another region, or{' '}
           <a href="/ui/hosts">browse compute hosts</a>.
         </p>
       ) : (
-        <PostForm action="/ui/nodes" csrf={props.csrf} once class="create-flow">
+        <PostForm action={NEW_PAGE} csrf={props.csrf} once class="create-flow">
           <input type="hidden" name="region" value={props.region} />
           <SizeTable sizes={props.sizes} chosen={chosen.host.id} />
           <div class="grid-form">
@@ -126,13 +172,14 @@ function CreatePage(props: {
               <select id="new-vpc" name="vpc_id">
                 <option value="">Default VPC of {props.region}</option>
                 {props.vpcs.map((vpc) => (
-                  <option value={vpc.id}>
+                  <option value={vpc.id} selected={vpc.id === v.vpc_id}>
                     {vpc.name} ({vpc.cidr})
                   </option>
                 ))}
               </select>
             </Field>
-            <NodeNameField id="new-name" />
+            <NodeNameField id="new-name" value={v.name} />
+            <SetupFields sshKeys={props.sshKeys} values={v} />
           </div>
           <p class="summary" aria-live="polite">
             <strong>You pay</strong>{' '}
@@ -149,28 +196,47 @@ function CreatePage(props: {
   )
 }
 
+const NEW_PAGE = '/ui/nodes/new'
+
+async function createPage(
+  deps: Deps,
+  c: DashContext,
+  asked: string | undefined,
+  values: NewNodeValues = {},
+  problem?: ProblemError
+) {
+  const accountId = sessionOf(c).user.accountId
+  const { regions } = await inventoryPlaces(deps)
+  const region = asked && regions.includes(asked) ? asked : deps.config.defaultRegion
+  const [sizes, vpcs, sshKeys] = await Promise.all([
+    sizesInRegion(deps.db, region),
+    listVpcs(deps.db, accountId),
+    listSshKeys(deps.db, accountId),
+  ])
+  const body = (
+    <CreatePage
+      csrf={sessionOf(c).csrfToken}
+      regions={regions}
+      region={region}
+      sizes={sizes}
+      vpcs={vpcs.filter((vpc) => vpc.region === region)}
+      sshKeys={sshKeys}
+      values={values}
+      problem={problem}
+    />
+  )
+  return renderPage(c, { title: 'Create a node', nav: 'nodes', status: problem?.status, body })
+}
+
 /** `/ui/nodes/new`: create a node knowing its price, from the sizes a region has free. */
 export function createNodeRoutes(deps: Deps) {
   const app = new Hono<DashEnv>()
-  app.get('/ui/nodes/new', async (c) => {
-    const session = sessionOf(c)
-    const { regions } = await inventoryPlaces(deps)
-    const asked = c.req.query('region')
-    const region = asked && regions.includes(asked) ? asked : deps.config.defaultRegion
-    const [sizes, vpcs] = await Promise.all([
-      sizesInRegion(deps.db, region),
-      listVpcs(deps.db, session.user.accountId),
-    ])
-    const body = (
-      <CreatePage
-        csrf={session.csrfToken}
-        regions={regions}
-        region={region}
-        sizes={sizes}
-        vpcs={vpcs.filter((vpc) => vpc.region === region)}
-      />
+  app.get(NEW_PAGE, (c) => createPage(deps, c, c.req.query('region')))
+  // A refusal shows this page again with everything typed, and says why above the form.
+  app.post(NEW_PAGE, async (c) =>
+    createFromForm(deps, c, (values, problem) =>
+      createPage(deps, c, values.region, values, problem)
     )
-    return renderPage(c, { title: 'Create a node', nav: 'nodes', body })
-  })
+  )
   return app
 }

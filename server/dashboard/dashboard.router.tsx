@@ -13,6 +13,7 @@ import { hostsRoutes } from './hosts.js'
 import { loginRoutes } from './login.js'
 import { nodeDeleteRoutes } from './node-delete.js'
 import { nodeDetailsRoutes } from './node-details.js'
+import { nodeSettingsRoutes } from './node-settings.js'
 import { nodesRoutes } from './nodes.js'
 import { newPasswordRoutes, requireChosenPassword } from './new-password.js'
 import { loadSession, requireLogin } from './session.js'
@@ -61,6 +62,7 @@ export function dashboardRouter(deps: Deps) {
   // Before the node pages: `new` is not a node id.
   app.route('/', createNodeRoutes(deps))
   app.route('/', nodeDetailsRoutes(deps))
+  app.route('/', nodeSettingsRoutes(deps))
   app.route('/', nodeDeleteRoutes(deps))
   app.route('/', vpcsRoutes(deps))
   app.route('/', hostsRoutes(deps))

@@ -3,6 +3,7 @@ import type { Principal } from '../api-keys/api-keys.service.js'
 import type { Deps } from '../deps.js'
 import { getNode, nodeCredentials } from '../nodes/nodes.service.js'
 import { attachIp, detachIp, nodeAddresses } from '../public-ips/public-ips.service.js'
+import { listSshKeys } from '../ssh-keys/ssh-keys.service.js'
 import { listVpcs } from '../vpcs/vpcs.service.js'
 import { csrfTokenMatches, type Session } from '../accounts/sessions.service.js'
 import { StatusBadge, StuckWarning } from './components/status.js'
@@ -20,6 +21,14 @@ import { EventTable } from './events.view.js'
 import { listEvents } from '../events/events.service.js'
 import { EventsQuery } from '../events/events.schema.js'
 import { nodeCosts } from './nodes.data.js'
+import {
+  NameAndLabels,
+  NotSavedNotice,
+  SshAccess,
+  type SettingsProblem,
+} from './node-settings.view.js'
+import { UserDataSection } from './node-user-data.view.js'
+import { userDataResultOf } from './node-user-data.data.js'
 import { submitOnce } from './once.js'
 import { renderPage } from './render.js'
 import type { AttachResult } from '../public-ips/public-ips.schema.js'
@@ -29,13 +38,21 @@ function principalOf(session: Session): Principal {
   return { accountId: session.user.accountId, keyId: 'session', scope: 'read_write' }
 }
 
-async function detailsPage(deps: Deps, c: DashContext, id: string) {
+/** Node Details; `refused` shows a settings form again with what was typed and why. */
+export async function detailsPage(
+  deps: Deps,
+  c: DashContext,
+  id: string,
+  refused?: SettingsProblem
+) {
   const session = sessionOf(c)
   const accountId = session.user.accountId
   const node = await getNode(deps, accountId, id)
   const vpcName = (await listVpcs(deps.db, accountId)).find((vpc) => vpc.id === node.vpc_id)?.name
   const cost = (await nodeCosts(deps, accountId)).get(node.id)
   const addresses = await nodeAddresses(deps.db, node.id)
+  const sshKeys = await listSshKeys(deps.db, accountId)
+  const userData = await userDataResultOf(deps, principalOf(session), node)
   const events = await listEvents(
     deps.db,
     accountId,
@@ -48,6 +65,7 @@ async function detailsPage(deps: Deps, c: DashContext, id: string) {
       data-node-id={node.id}
       data-status={node.status}
       data-poll-url="/ui/api/nodes"
+      data-user-data-status={node.user_data_status ?? ''}
       data-watch-deletion
     >
       <p class="breadcrumb">
@@ -57,9 +75,16 @@ async function detailsPage(deps: Deps, c: DashContext, id: string) {
         {title} <StatusBadge status={node.status} />
       </h1>
       <StuckWarning stuck={node.stuck} />
+      <NotSavedNotice refused={refused} />
       <DeletedElsewhereNotice />
-      <NodeFields node={node} vpcName={vpcName} cost={cost} />
+      {/* data-refresh: re-read when the status changes, so "Reachable since" fills in. */}
+      <div id="node-fields" data-refresh>
+        <NodeFields node={node} vpcName={vpcName} cost={cost} />
+      </div>
       <Credentials node={node} />
+      <SshAccess node={node} sshKeys={sshKeys} csrf={session.csrfToken} refused={refused} />
+      <NameAndLabels node={node} csrf={session.csrfToken} refused={refused} />
+      <UserDataSection status={node.user_data_status} result={userData} />
       <Addresses node={node} addresses={addresses} csrf={session.csrfToken} />
       <DeleteNode node={node} csrf={session.csrfToken} />
       {/* data-refresh: app.js re-reads it when the status changes, so new events appear. */}
@@ -72,7 +97,7 @@ async function detailsPage(deps: Deps, c: DashContext, id: string) {
       </section>
     </div>
   )
-  return renderPage(c, { title, nav: 'nodes', body })
+  return renderPage(c, { title, nav: 'nodes', status: refused?.problem.status, body })
 }
 
 /** Node Details: `/ui/nodes/:id` with credentials and addresses (deleting: node-delete.tsx). */

@@ -1,5 +1,6 @@
 import type { Node } from '../nodes/nodes.schema.js'
 import { EmptyState } from './components/empty-state.js'
+import { LabelChips } from './components/labels.js'
 import { StatusBadge } from './components/status.js'
 import { CopyButton, PostForm, Time } from './components/ui.js'
 import type { NodeCost } from './nodes.data.js'
@@ -41,9 +42,17 @@ export function NodeFields(props: { node: Node; vpcName?: string; cost?: NodeCos
       <dd>{node.region}</dd>
       <dt>Host</dt>
       <dd class="mono">{node.host_id}</dd>
+      <dt>Labels</dt>
+      <dd>
+        <LabelChips labels={node.labels} />
+      </dd>
       <dt>Created</dt>
       <dd>
         <Time iso={node.created_at} />
+      </dd>
+      <dt>Reachable since</dt>
+      <dd data-field="reachable_at">
+        <Time iso={node.reachable_at} empty="not yet: SSH answers once the node is running" />
       </dd>
       <dt>Cost so far</dt>
       <dd>

@@ -3,8 +3,9 @@ import { DiscoveryQuery } from '../compute-hosts/compute-hosts.schema.js'
 import type { Deps } from '../deps.js'
 import { watchAccount } from '../events/event-hub.js'
 import { latestEventId } from '../events/events.service.js'
-import type { Node } from '../nodes/nodes.schema.js'
-import { listNodes } from '../nodes/nodes.service.js'
+import { parseInput } from '../http/router.js'
+import { NodeListQuery, type Node } from '../nodes/nodes.schema.js'
+import { listNodes, listNodesPage } from '../nodes/nodes.service.js'
 import { accountUsage } from '../usage/usage.service.js'
 
 /** What a node has cost since creation, and its locked hourly price. */
@@ -28,12 +29,25 @@ export async function nodeCosts(deps: Deps, accountId: string): Promise<Map<stri
   )
 }
 
-/** The nodes of an account with their costs, as the table and the status poll show them. */
+/** The nodes matching a label selector, through `GET /nodes`' own query and service. */
+async function selectedNodes(deps: Deps, accountId: string, labelSelector: string) {
+  const query = parseInput(NodeListQuery, { label_selector: labelSelector })
+  return (await listNodesPage(deps, accountId, query)).nodes
+}
+
+/**
+ * The nodes of an account with their costs, as the table and the status poll show them;
+ * with `labelSelector`, only those it matches (a malformed one throws the API's 400).
+ */
 export async function nodesWithCosts(
   deps: Deps,
-  accountId: string
+  accountId: string,
+  labelSelector?: string
 ): Promise<(Node & { cost?: NodeCost })[]> {
-  const [costs, nodes] = await Promise.all([nodeCosts(deps, accountId), listNodes(deps, accountId)])
+  const [costs, nodes] = await Promise.all([
+    nodeCosts(deps, accountId),
+    labelSelector ? selectedNodes(deps, accountId, labelSelector) : listNodes(deps, accountId),
+  ])
   return nodes.map((node) => ({ ...node, cost: costs.get(node.id) }))
 }
 
@@ -58,6 +72,8 @@ export async function nodeStatusJson(deps: Deps, accountId: string, since?: numb
       ip_address: n.ip_address,
       ssh_command: n.status === 'running' && n.ip_address ? `ssh root@${n.ip_address}` : null,
       cost: n.cost?.cost ?? null,
+      // A change refreshes the node page's user-data section (static/app.js).
+      user_data_status: n.user_data_status,
     })),
   }
 }

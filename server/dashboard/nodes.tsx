@@ -5,20 +5,29 @@ import { CreateNodeBody, type Node } from '../nodes/nodes.schema.js'
 import { createNode } from '../nodes/nodes.service.js'
 import { listVpcs } from '../vpcs/vpcs.service.js'
 import { ProblemAlert } from './components/ui.js'
-import { field, parseForm, sessionOf, type DashContext, type DashEnv } from './context.js'
+import { attempt, field, parseForm, sessionOf, type DashContext, type DashEnv } from './context.js'
 import { inventoryPlaces, nodesWithCosts, nodeStatusJson } from './nodes.data.js'
-import { CreateNodeForm, EmptyNodes, NodeTable, type CreateValues } from './nodes.view.js'
+import {
+  CreateNodeForm,
+  EmptyNodes,
+  NodeFilter,
+  NoNodeMatches,
+  NodeTable,
+  type CreateValues,
+} from './nodes.view.js'
 import { submitOnce } from './once.js'
 import { renderPage } from './render.js'
 
 async function nodesPage(deps: Deps, c: DashContext, values: CreateValues, problem?: ProblemError) {
   const session = sessionOf(c)
   const accountId = session.user.accountId
-  const [nodes, places, vpcs] = await Promise.all([
-    nodesWithCosts(deps, accountId),
+  const selector = c.req.query('label_selector')?.trim() || undefined
+  const [listed, places, vpcs] = await Promise.all([
+    attempt(() => nodesWithCosts(deps, accountId, selector)),
     inventoryPlaces(deps),
     listVpcs(deps.db, accountId),
   ])
+  const nodes = listed.ok ? listed.value : []
   const body = (
     <>
       <div class="page-head">
@@ -27,7 +36,15 @@ async function nodesPage(deps: Deps, c: DashContext, values: CreateValues, probl
           Create node
         </a>
       </div>
-      {nodes.length === 0 ? <EmptyNodes /> : <NodeTable nodes={nodes} />}
+      <NodeFilter selector={selector} />
+      {!listed.ok && <ProblemAlert problem={listed.problem} />}
+      {nodes.length > 0 ? (
+        <NodeTable nodes={nodes} />
+      ) : selector ? (
+        listed.ok && <NoNodeMatches selector={selector} />
+      ) : (
+        <EmptyNodes />
+      )}
       <section id="create-node" aria-labelledby="create-heading">
         <h2 id="create-heading">Create a node</h2>
         {problem && <ProblemAlert problem={problem} />}
@@ -41,7 +58,8 @@ async function nodesPage(deps: Deps, c: DashContext, values: CreateValues, probl
       </section>
     </>
   )
-  return renderPage(c, { title: 'Nodes', nav: 'nodes', status: problem?.status, body })
+  const status = problem?.status ?? (listed.ok ? undefined : listed.problem.status)
+  return renderPage(c, { title: 'Nodes', nav: 'nodes', status, body })
 }
 
 /** Node Management: `/ui/nodes` (table and create form) and the status JSON it polls. */

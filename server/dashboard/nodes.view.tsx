@@ -1,7 +1,9 @@
+import { MAX_SELECTOR_LENGTH } from '../labels/label-selector.js'
 import { HOSTNAME_PATTERN } from '../lib/names.js'
 import type { Node } from '../nodes/nodes.schema.js'
 import type { Vpc } from '../vpcs/vpcs.schema.js'
 import { EmptyState } from './components/empty-state.js'
+import { LabelChips } from './components/labels.js'
 import { RowMenu } from './components/row-menu.js'
 import { StatusBadge, StuckWarning } from './components/status.js'
 import { CopyButton, Field, PostForm, Time, Truncated } from './components/ui.js'
@@ -31,6 +33,7 @@ function NodeRow(props: { node: Row }) {
           <Truncated text={node.name ?? node.id} />
         </a>
         {node.name && <div class="mono small">{node.id}</div>}
+        {Object.keys(node.labels).length > 0 && <LabelChips labels={node.labels} />}
       </td>
       <td data-label="Status" aria-live="polite">
         <StatusBadge status={node.status} />
@@ -92,6 +95,51 @@ export function NodeTable(props: { nodes: Row[] }) {
         </tbody>
       </table>
     </div>
+  )
+}
+
+/** The label-selector filter above the table: a GET form, so a filtered view is a link. */
+export function NodeFilter(props: { selector?: string }) {
+  return (
+    <form
+      method="get"
+      action="/ui/nodes"
+      class="inline-form filter-form"
+      role="search"
+      aria-label="Nodes"
+    >
+      <Field
+        id="node-filter"
+        label="Filter by labels"
+        hint="A label selector, e.g. env=prod,tier in (web,api),!legacy"
+      >
+        <input
+          id="node-filter"
+          name="label_selector"
+          class="mono"
+          value={props.selector}
+          maxlength={MAX_SELECTOR_LENGTH}
+          aria-describedby="node-filter-hint"
+          spellcheck={false}
+        />
+      </Field>
+      <button type="submit" class="secondary">
+        Filter
+      </button>
+      {props.selector && <a href="/ui/nodes">Show all nodes</a>}
+    </form>
+  )
+}
+
+/** A filter that matches no node says so, and leads back to every node. */
+export function NoNodeMatches(props: { selector: string }) {
+  return (
+    <EmptyState
+      title="No node matches this filter."
+      action={<a href="/ui/nodes">Show all nodes</a>}
+    >
+      No node of yours has labels that match <code>{props.selector}</code>.
+    </EmptyState>
   )
 }
 

@@ -6,6 +6,7 @@ import { MAX_PUBLIC_KEY_LENGTH } from '../ssh-keys/public-key.js'
 import { CreateSshKeyBody, type SshKey } from '../ssh-keys/ssh-keys.schema.js'
 import { createSshKey, deleteSshKey, listSshKeys } from '../ssh-keys/ssh-keys.service.js'
 import { EmptyState, JumpToForm } from './components/empty-state.js'
+import { LabelChips } from './components/labels.js'
 import { RowMenu } from './components/row-menu.js'
 import { CopyButton, Field, PostForm, ProblemAlert, Time, Truncated } from './components/ui.js'
 import {
@@ -35,6 +36,7 @@ function SshKeyRow(props: { sshKey: SshKey; csrf: string }) {
           <Truncated text={sshKey.name} />
         </strong>
         <div class="mono small">{sshKey.id}</div>
+        {Object.keys(sshKey.labels).length > 0 && <LabelChips labels={sshKey.labels} />}
       </td>
       <td class="mono small wrap-anywhere">{sshKey.fingerprint}</td>
       <td>

@@ -6,6 +6,7 @@ import { CreateVpcBody, type Vpc } from '../vpcs/vpcs.schema.js'
 import { createVpc, deleteVpc, listVpcs } from '../vpcs/vpcs.service.js'
 import { EmptyState, JumpToForm } from './components/empty-state.js'
 import { RowMenu } from './components/row-menu.js'
+import { LabelChips } from './components/labels.js'
 import { CopyButton, Field, PostForm, ProblemAlert, Time, Truncated } from './components/ui.js'
 import {
   attempt,
@@ -48,6 +49,7 @@ function VpcTable(props: { vpcs: Vpc[]; csrf: string }) {
                 </strong>
                 <div class="mono small">{vpc.id}</div>
                 {vpc.description && <div class="small muted wrap-anywhere">{vpc.description}</div>}
+                {Object.keys(vpc.labels).length > 0 && <LabelChips labels={vpc.labels} />}
               </td>
               <td>{vpc.region}</td>
               <td class="mono">{vpc.cidr}</td>

@@ -7,16 +7,10 @@ import { invalidField, ProblemError } from '../http/problem.js'
 import type { NodeAccess } from '../provisioning/driver.js'
 import { publicKeysInOrder } from '../ssh-keys/ssh-keys.service.js'
 import type { PutNodeSshKeysBody } from './node-access.schema.js'
-import {
-  authorizedKeysOf,
-  forgetKeyOfDeletedNodes,
-  nodesUsingKey,
-  replaceNodeSshKeys,
-  setPasswordLogin,
-} from './node-access.store.js'
+import { authorizedKeysOf, replaceNodeSshKeys, setPasswordLogin } from './node-access.store.js'
 import { nodeNotFound } from './nodes.lookup.js'
 import type { Node } from './nodes.schema.js'
-import { getNode } from './nodes.service.js'
+import { getNode } from './nodes.view.js'
 import { findLiveNode, findNode, type NodeRow } from './nodes.store.js'
 
 /**
@@ -50,16 +44,6 @@ export async function nodeAccess(db: Db, nodeId: string): Promise<NodeAccess | u
 
 export async function accessOfRow(db: Db, row: NodeRow): Promise<NodeAccess> {
   return { authorizedKeys: await authorizedKeysOf(db, row.id), passwordLogin: row.passwordLogin }
-}
-
-/** Ids of the nodes not yet deleted that use an SSH key (for its deletion). */
-export function nodesUsingSshKey(tx: Tx, sshKeyId: string): Promise<string[]> {
-  return nodesUsingKey(tx, sshKeyId)
-}
-
-/** Forgets the deleted nodes that had a key, before the key goes. */
-export function forgetKeyUses(tx: Tx, sshKeyId: string): Promise<void> {
-  return forgetKeyOfDeletedNodes(tx, sshKeyId)
 }
 
 async function notRunning(db: Db, accountId: string, nodeId: string): Promise<ProblemError> {

@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import type { Tx } from '../db/transaction.js'
 import { sshKeys } from '../ssh-keys/ssh-keys.table.js'
 import { nodeSshKeys } from './node-ssh-keys.table.js'
 import { nodes } from './nodes.table.js'
-import type { NodeRow } from './nodes.store.js'
+import type { NodeRow } from './nodes.table.js'
 
 /** Ids per query: well below SQLite's and PostgreSQL's limits on bound parameters. */
 const CHUNK = 1000
@@ -70,20 +70,4 @@ export async function setPasswordLogin(
     )
     .returning()
   return row
-}
-
-/** Ids of the nodes not yet deleted (deleting ones too) that use an SSH key. */
-export async function nodesUsingKey(db: Db, sshKeyId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ id: nodes.id, createdAt: nodes.createdAt })
-    .from(nodeSshKeys)
-    .innerJoin(nodes, eq(nodes.id, nodeSshKeys.nodeId))
-    .where(and(eq(nodeSshKeys.sshKeyId, sshKeyId), ne(nodes.status, 'deleted')))
-    .orderBy(asc(nodes.createdAt), asc(nodes.id))
-  return rows.map((row) => row.id)
-}
-
-/** Forgets which deleted nodes had a key, so the key itself can go. */
-export async function forgetKeyOfDeletedNodes(tx: Tx, sshKeyId: string): Promise<void> {
-  await tx.delete(nodeSshKeys).where(eq(nodeSshKeys.sshKeyId, sshKeyId))
 }

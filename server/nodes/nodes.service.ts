@@ -3,50 +3,29 @@ import type { Principal } from '../api-keys/api-keys.service.js'
 import {
   assertKnownRegion,
   freeHost,
-  hostSize,
   reserveHost,
   sizeOf,
 } from '../compute-hosts/compute-hosts.service.js'
 import type { Db } from '../db/client.js'
-import { dialectOf, lockKey, transaction, type Tx } from '../db/transaction.js'
+import { lockKey, transaction, type Tx } from '../db/transaction.js'
 import type { Deps } from '../deps.js'
-import { actingAs, systemActor } from '../events/actor.js'
-import { recordEvent } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import { parseLabelSelector } from '../labels/label-selector.js'
-import { insertLabels, labelsOf, sortedLabels } from '../labels/labels.store.js'
+import { insertLabels, sortedLabels } from '../labels/labels.store.js'
 import { newNodeId } from '../lib/ids.js'
 import { ipv4Text, privateRange } from '../lib/ip.js'
 import { nextFit } from '../lib/next-fit.js'
 import { isAdminAccount } from '../accounts/accounts.service.js'
 import { generatePassword } from '../accounts/passwords.js'
-import type { ExpectedNode, NodeSpec } from '../provisioning/driver.js'
-import type { WorkerHooks } from '../provisioning/worker.js'
-import {
-  beat,
-  claimOrphans,
-  forgetDeadWorkers,
-  forgetOtherWorkers,
-  registerWorker,
-  retireWorker,
-} from '../provisioning/workers.store.js'
-import {
-  attachAutoIpv4,
-  nodeAddresses,
-  primaryIpv4,
-  releaseNodeIps,
-} from '../public-ips/public-ips.service.js'
+import type { NodeSpec } from '../provisioning/driver.js'
 import { ensureDefaultVpc, vpcForNewNode } from '../vpcs/vpcs.service.js'
-import { findLiveVpc } from '../vpcs/vpcs.store.js'
 import { userDataScript } from './cloud-config.js'
-import { accessOfRow, checkAccess, nodeAccess, storeNodeSshKeys } from './node-access.service.js'
-import { sshKeyIdsOf } from './node-access.store.js'
+import { checkAccess, storeNodeSshKeys } from './node-access.service.js'
 import type { CreateNodeBody, Node, NodeListQuery } from './nodes.schema.js'
 import {
   deleteNodeRow,
   findLiveNode,
-  findNode,
   findNodeOfAccount,
   insertNode,
   liveNodesOfAccount,
@@ -55,54 +34,20 @@ import {
   nodesInStatus,
   toNode,
   STUCK_AFTER_MS,
-  transition,
   usedPrivateIps,
   type NodeRow,
 } from './nodes.store.js'
+import { recordNodeEvent } from './node-events.js'
+import { specOf } from './nodes.spec.js'
 import { liveNodeOr404 } from './nodes.lookup.js'
+import { view } from './nodes.view.js'
+
+export { getNode } from './nodes.view.js'
 import { deleteUserData } from './user-data.store.js'
-import { saveUserData, skipUserData, userDataHooks, userDataScriptOf } from './user-data.service.js'
+import { saveUserData } from './user-data.service.js'
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>
 type TxCtx = Omit<Ctx, 'db'> & { db: Tx }
-
-async function view(ctx: Ctx, rows: NodeRow[]): Promise<Node[]> {
-  const ids = rows.map((row) => row.id)
-  const [ips, labels, sshKeys] = await Promise.all([
-    primaryIpv4(ctx.db, ids, rows[0]?.accountId),
-    labelsOf(ctx.db, 'node', ids),
-    sshKeyIdsOf(ctx.db, ids),
-  ])
-  const now = ctx.clock.now()
-  return rows.map((row) =>
-    toNode(row, ips.get(row.id) ?? null, now, {
-      labels: labels.get(row.id)!,
-      sshKeys: sshKeys.get(row.id) ?? [],
-    })
-  )
-}
-
-/** Records an event about a node; `data` joins the node's status. */
-function recordNodeEvent(
-  ctx: TxCtx,
-  row: Pick<NodeRow, 'id' | 'accountId' | 'status'>,
-  type:
-    | 'node.created'
-    | 'node.running'
-    | 'node.stuck'
-    | 'node.deleting'
-    | 'node.deleted'
-    | 'node.restarted',
-  data: Record<string, unknown> = {},
-  status: string = row.status
-): Promise<void> {
-  return recordEvent(ctx.db, ctx.clock, {
-    accountId: row.accountId,
-    type,
-    resourceId: row.id,
-    data: { status, ...data },
-  })
-}
 
 /** A free private address of the VPC (next fit), under the VPC's lock, which its deletion takes too. */
 async function nextPrivateIp(
@@ -111,8 +56,8 @@ async function nextPrivateIp(
   vpc: { id: string; cidr: string }
 ): Promise<number> {
   await lockKey(ctx.db, `vpc:${vpc.id}`)
-  if (!(await findLiveVpc(ctx.db, accountId, vpc.id)))
-    throw invalidField('vpc_id', 'no such VPC on this account', 'vpc_not_found')
+  // Again under the lock: the VPC may have been deleted since it was read.
+  await vpcForNewNode(ctx.db, accountId, vpc.id)
   const free = await nextFit([privateRange(vpc.cidr)], usedPrivateIps(ctx.db, vpc.id))
   if (free === undefined)
     throw new ProblemError(409, 'vpc_full', `VPC ${vpc.id} has no free private address`)
@@ -186,50 +131,6 @@ function insertPlacedNode(
   })
 }
 
-/** The range of a node's VPC, which outlives its nodes (deleting a VPC with nodes is refused). */
-async function vpcCidrOf(db: Db, accountId: string, vpcId: string): Promise<string> {
-  // The row alone: the VPC's API view would also list all its nodes, a read per node.
-  const vpc = await findLiveVpc(db, accountId, vpcId)
-  if (!vpc) throw new Error(`VPC ${vpcId} of a live node is gone`)
-  return vpc.cidr
-}
-
-/** What the driver builds from a row: the row's identity, its host's size, VPC range, root login, and what goes inside (SSH access, user data). */
-function specOf(
-  ctx: Pick<Ctx, 'secrets'>,
-  row: NodeRow,
-  size: NodeSpec['size'],
-  vpcCidr: string,
-  inside: Pick<NodeSpec, 'access' | 'userData'>
-): NodeSpec {
-  const { id, accountId, name, region, vpcId, hostId, privateIp, createdAt } = row
-  return {
-    id,
-    name,
-    size,
-    accountId,
-    region,
-    vpcId,
-    hostId,
-    privateIp,
-    createdAt,
-    vpcCidr,
-    login: { user: 'root', password: ctx.secrets.open(row.rootPassword) },
-    ...inside,
-  }
-}
-
-/** The driver's spec of a stored node, reading its host and VPC. */
-async function nodeSpec(ctx: Ctx, row: NodeRow): Promise<NodeSpec> {
-  return specOf(
-    ctx,
-    row,
-    await hostSize(ctx.db, row.hostId),
-    await vpcCidrOf(ctx.db, row.accountId, row.vpcId),
-    { access: await accessOfRow(ctx.db, row), userData: await userDataScriptOf(ctx, row) }
-  )
-}
-
 /**
  * The netns driver is no tenant boundary (root in a node is root on the machine), so only the
  * administrator's account may have its nodes, unless the operator allows every account.
@@ -242,15 +143,6 @@ async function assertDriverServes(deps: Deps, accountId: string): Promise<void> 
     'driver_single_tenant',
     'this server runs the single-tenant netns driver, which creates nodes for the administrator only'
   )
-}
-
-/** A node as the driver's reconcile and health check see it: its spec, status and addresses. */
-async function expectedNode(ctx: Ctx, row: NodeRow): Promise<ExpectedNode> {
-  return {
-    node: await nodeSpec(ctx, row),
-    status: row.status as ExpectedNode['status'],
-    publicIps: (await nodeAddresses(ctx.db, row.id)).map((address) => address.ip),
-  }
 }
 
 /** `POST /nodes`: places the node, hands it to the driver, and starts billing. */
@@ -335,10 +227,6 @@ async function cursorNode(db: Db, accountId: string, id: string): Promise<NodeRo
   return row
 }
 
-export async function getNode(ctx: Ctx, accountId: string, id: string): Promise<Node> {
-  return (await view(ctx, [await liveNodeOr404(ctx.db, accountId, id)]))[0]!
-}
-
 /** Ids of every node on the machine, of any account, that is not gone yet (for `nodeplane cleanup`). */
 export async function nodesNotGone(db: Db): Promise<string[]> {
   return (await nodesInStatus(db, ['provisioning', 'running', 'deleting'])).map((row) => row.id)
@@ -391,122 +279,5 @@ export async function nodeCredentials(ctx: Ctx, principal: Principal, id: string
     username: 'root' as const,
     password: ctx.secrets.open(row.rootPassword),
     ssh_command: row.status === 'running' && ip ? `ssh root@${ip}` : null,
-  }
-}
-
-/** The database side of the worker's transitions; `workerId` is the worker they run for. */
-export function workerHooks(ctx: Ctx & Pick<Deps, 'log'>, workerId: string): WorkerHooks {
-  const staleAfterMs = ctx.config.workerStaleSeconds * 1000
-  // The worker's events name the worker, not the request whose node it works on.
-  const asWorker = <T>(work: () => T): T => actingAs(systemActor(workerId), work)
-  return {
-    ...userDataHooks(ctx, workerId),
-    reserveAutoIpv4(nodeId) {
-      return asWorker(() =>
-        transaction(ctx.db, async (tx) => {
-          const node = await findNode(tx, nodeId)
-          if (!node || node.status !== 'provisioning' || node.workerId !== workerId) return false
-          // Once per node, so a restart between reserving and running does not take a second one.
-          if ((await primaryIpv4(tx, [nodeId])).size > 0) return true
-          if (!(await attachAutoIpv4({ ...ctx, db: tx }, node)))
-            ctx.log.warn({ node_id: nodeId }, 'IPv4 pool exhausted')
-          return true
-        })
-      )
-    },
-    markRunning(nodeId, runsUserData) {
-      return asWorker(() =>
-        transaction(ctx.db, async (tx) => {
-          const node = await findNode(tx, nodeId)
-          // The worker keeps a node whose user data it will run, so a replica takes it over.
-          const keep = runsUserData && node?.userDataStatus === 'pending'
-          const fields = { runningAt: ctx.clock.now(), workerId: keep ? workerId : null }
-          if (!node || !(await transition(tx, nodeId, 'provisioning', 'running', fields, workerId)))
-            return false
-          if (!runsUserData) await skipUserData(ctx, tx, node)
-          const ip = (await primaryIpv4(tx, [nodeId])).get(nodeId) ?? null
-          await recordNodeEvent(
-            { ...ctx, db: tx },
-            node,
-            'node.running',
-            { ip_address: ip },
-            'running'
-          )
-          return true
-        })
-      )
-    },
-    markTornDown(nodeId) {
-      return asWorker(() =>
-        transaction(ctx.db, async (tx) => {
-          const node = await findNode(tx, nodeId)
-          const fields = { tornDownAt: ctx.clock.now(), workerId: null }
-          if (!node || !(await transition(tx, nodeId, 'deleting', 'deleted', fields, workerId)))
-            return
-          await releaseNodeIps({ ...ctx, db: tx }, node)
-          await freeHost(tx, node.hostId)
-          await recordNodeEvent({ ...ctx, db: tx }, node, 'node.deleted', {}, 'deleted')
-        })
-      )
-    },
-    markRestarted(nodeId) {
-      return asWorker(() =>
-        transaction(ctx.db, async (tx) => {
-          const node = await findNode(tx, nodeId)
-          if (node?.status === 'running')
-            await recordNodeEvent({ ...ctx, db: tx }, node, 'node.restarted')
-        })
-      )
-    },
-    async register() {
-      const now = ctx.clock.now()
-      await transaction(ctx.db, async (tx) => {
-        await registerWorker(tx, workerId, now)
-        // One server owns an SQLite file: whatever an earlier process held is this one's now.
-        if (dialectOf(tx) === 'sqlite') await forgetOtherWorkers(tx, workerId)
-        else await forgetDeadWorkers(tx, new Date(now.getTime() - 100 * staleAfterMs))
-      })
-    },
-    async heartbeat() {
-      const alive = await transaction(ctx.db, (tx) => beat(tx, workerId, ctx.clock.now()))
-      if (!alive) {
-        // Presumed dead after a long stall, and its nodes possibly claimed: come back as new.
-        ctx.log.warn({ worker_id: workerId }, 'worker was presumed dead; registering again')
-        await transaction(ctx.db, (tx) => registerWorker(tx, workerId, ctx.clock.now()))
-      }
-    },
-    async claimOrphans() {
-      const staleBefore = new Date(ctx.clock.now().getTime() - staleAfterMs)
-      const rows = await transaction(ctx.db, (tx) => claimOrphans(tx, workerId, staleBefore, 100))
-      const provisioning = rows.filter((row) => row.status === 'provisioning')
-      const running = rows.filter((row) => row.status === 'running')
-      return {
-        provisioning: await Promise.all(provisioning.map((row) => nodeSpec(ctx, row))),
-        deleting: rows.filter((row) => row.status === 'deleting'),
-        userData: await Promise.all(running.map((row) => nodeSpec(ctx, row))),
-      }
-    },
-    retire() {
-      return transaction(ctx.db, (tx) => retireWorker(tx, workerId))
-    },
-    async publicIps(nodeId) {
-      const node = await findNode(ctx.db, nodeId)
-      if (!node || node.status === 'deleting' || node.status === 'deleted') return undefined
-      return (await nodeAddresses(ctx.db, nodeId)).map((address) => address.ip)
-    },
-    access(nodeId) {
-      return nodeAccess(ctx.db, nodeId)
-    },
-    async expected() {
-      const rows = await nodesInStatus(ctx.db, ['provisioning', 'running', 'deleting'])
-      return Promise.all(rows.map((row) => expectedNode(ctx, row)))
-    },
-    async runningNodeIds() {
-      return (await nodesInStatus(ctx.db, ['running'])).map((row) => row.id)
-    },
-    async expectedRunning(nodeId) {
-      const row = await findNode(ctx.db, nodeId)
-      return row?.status === 'running' ? expectedNode(ctx, row) : undefined
-    },
   }
 }

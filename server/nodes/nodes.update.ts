@@ -9,7 +9,7 @@ import { recordEvent } from '../events/events.service.js'
 import { labelsChanged } from '../labels/labels.service.js'
 import { labelsOf, replaceLabels, sortedLabels } from '../labels/labels.store.js'
 import type { Node, UpdateNodeBody } from './nodes.schema.js'
-import { getNode } from './nodes.service.js'
+import { getNode } from './nodes.view.js'
 import { liveNodeOr404, nodeNotFound } from './nodes.lookup.js'
 import { renameNode } from './nodes.store.js'
 

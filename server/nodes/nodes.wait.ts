@@ -9,7 +9,7 @@ import type { Deps } from '../deps.js'
 import { watchAccount } from '../events/event-hub.js'
 import { ProblemError } from '../http/problem.js'
 import type { Node } from './nodes.schema.js'
-import { getNode } from './nodes.service.js'
+import { getNode } from './nodes.view.js'
 
 export type WaitTarget = 'running' | 'user_data' | 'deleted'
 

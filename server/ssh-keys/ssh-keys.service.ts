@@ -15,7 +15,6 @@ import {
 } from '../labels/labels.store.js'
 import type { Clock } from '../lib/clock.js'
 import { newPrefixedId } from '../lib/ids.js'
-import { forgetKeyUses, nodesUsingSshKey } from '../nodes/node-access.service.js'
 import { publicKeyInfo } from './public-key.js'
 import type {
   CreateSshKeyBody,
@@ -30,7 +29,9 @@ import {
   findSshKeyByFingerprint,
   findSshKeyByName,
   findSshKeys,
+  forgetKeyOfDeletedNodes,
   insertSshKey,
+  nodesUsingKey,
   renameSshKey,
   toSshKey,
   type SshKeyRow,
@@ -190,7 +191,7 @@ export function deleteSshKey(ctx: Ctx, accountId: string, id: string): Promise<v
     // A node given this key meanwhile commits first or sees it gone: both take the lock.
     await lockKey(tx, `ssh-keys:${accountId}`)
     const row = await sshKeyOr404(tx, accountId, id)
-    const nodeIds = await nodesUsingSshKey(tx, row.id)
+    const nodeIds = await nodesUsingKey(tx, row.id)
     if (nodeIds.length > 0) {
       throw new ProblemError(
         409,
@@ -199,7 +200,7 @@ export function deleteSshKey(ctx: Ctx, accountId: string, id: string): Promise<v
         { extra: { node_ids: nodeIds } }
       )
     }
-    await forgetKeyUses(tx, row.id)
+    await forgetKeyOfDeletedNodes(tx, row.id)
     await deleteSshKeyRow(tx, row.id)
     await deleteLabels(tx, 'ssh_key', row.id)
     const data = { name: row.name, fingerprint: row.fingerprint }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.js'
 import { first } from '../db/prepared.js'
@@ -7,6 +7,8 @@ import type { LabelSelector } from '../labels/label-selector.js'
 import type { Labels } from '../labels/labels.schema.js'
 import { matchesSelector } from '../labels/labels.store.js'
 import type { SshKey } from './ssh-keys.schema.js'
+import { nodeSshKeys } from '../nodes/node-ssh-keys.table.js'
+import { nodes } from '../nodes/nodes.table.js'
 import { sshKeys } from './ssh-keys.table.js'
 
 export type SshKeyRow = typeof sshKeys.$inferSelect
@@ -96,4 +98,23 @@ export function findSshKeys(db: Db, accountId: string, ids: string[]): Promise<S
     .select()
     .from(sshKeys)
     .where(and(eq(sshKeys.accountId, accountId), inArray(sshKeys.id, ids)))
+}
+
+// Which nodes use a key: node_ssh_keys is the nodes' table, read here so the key's family need
+// not call the nodes' (which call this one for the keys' text).
+
+/** Ids of the nodes not yet deleted (deleting ones too) that use an SSH key. */
+export async function nodesUsingKey(db: Db, sshKeyId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: nodes.id, createdAt: nodes.createdAt })
+    .from(nodeSshKeys)
+    .innerJoin(nodes, eq(nodes.id, nodeSshKeys.nodeId))
+    .where(and(eq(nodeSshKeys.sshKeyId, sshKeyId), ne(nodes.status, 'deleted')))
+    .orderBy(asc(nodes.createdAt), asc(nodes.id))
+  return rows.map((row) => row.id)
+}
+
+/** Forgets which deleted nodes had a key, so the key itself can go. */
+export async function forgetKeyOfDeletedNodes(tx: Tx, sshKeyId: string): Promise<void> {
+  await tx.delete(nodeSshKeys).where(eq(nodeSshKeys.sshKeyId, sshKeyId))
 }

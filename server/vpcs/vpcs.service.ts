@@ -187,6 +187,14 @@ export async function vpcForNewNode(db: Db, accountId: string, vpcId: string): P
   return row
 }
 
+/** The range of a node's VPC, which outlives its nodes (deleting a VPC with nodes is refused). */
+export async function cidrOfVpc(db: Db, accountId: string, vpcId: string): Promise<string> {
+  // The row alone: the VPC's API view would also list all its nodes, a read per node.
+  const vpc = await findLiveVpc(db, accountId, vpcId)
+  if (!vpc) throw new Error(`VPC ${vpcId} of a live node is gone`)
+  return vpc.cidr
+}
+
 /** The region's default VPC, created on first use; call inside the node's transaction. */
 export async function ensureDefaultVpc(
   ctx: TxCtx,

@@ -11,9 +11,11 @@ import {
   rowMenu,
   screenshot,
   startDashboard,
+  submitWith,
   type Dashboard,
 } from '../helpers/browser.js'
 import { api } from '../helpers/http.js'
+import { generateKey } from '../helpers/ssh-keys.js'
 
 /** axe-core, the accessibility engine browsers' own audits use, run inside the page. */
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -33,12 +35,52 @@ beforeAll(async () => {
   d = await startDashboard()
   await login(d.page, ADMIN_EMAIL, d.password)
   const client = api(d.server.url, (await createTestKey(d.server.dataDir)).key)
-  const vpc = (await client.post('/api/v1/networking', { name: 'audited' })).body
-  const node = (await client.post('/nodes', { name: 'audited', vpc_id: vpc.id })).body
+  const vpc = (
+    await client.post('/api/v1/networking', { name: 'audited', labels: { env: 'prod' } })
+  ).body
+  const key = (
+    await client.post('/api/v1/ssh-keys', {
+      name: 'audited key',
+      labels: { owner: 'ada' },
+      public_key: generateKey('ed25519').publicKey,
+    })
+  ).body
+  const node = (
+    await client.post('/nodes', {
+      name: 'audited',
+      vpc_id: vpc.id,
+      labels: { env: 'prod', tier: 'web' },
+      ssh_keys: [key.id],
+      user_data: '#!/bin/sh\necho audited\n',
+    })
+  ).body
+  const submit = (button: string) => async (page: Dashboard['page']) => {
+    await submitWith(page, page.getByRole('button', { name: button }))
+  }
   pages = [
     ['nodes', '/ui/nodes'],
     ['create-node', '/ui/nodes/new'],
+    [
+      'create-node-refused',
+      '/ui/nodes/new',
+      async (page) => {
+        await page.getByRole('switch', { name: 'Password login for root' }).uncheck()
+        await page.getByLabel('Labels', { exact: true }).fill('env=prod\noops')
+        await submit('Create node')(page)
+      },
+    ],
     ['node-details', `/ui/nodes/${node.id}`],
+    [
+      'node-details-refused',
+      `/ui/nodes/${node.id}`,
+      async (page) => {
+        await page.getByLabel('Labels', { exact: true }).fill('env=has space')
+        await submit('Save name and labels')(page)
+      },
+    ],
+    ['nodes-filtered', '/ui/nodes?label_selector=env%3Dprod'],
+    ['nodes-filter-no-match', '/ui/nodes?label_selector=env%3Dnowhere'],
+    ['nodes-filter-malformed', '/ui/nodes?label_selector=env%20in%20(prod'],
     ['node-confirm-delete', `/ui/nodes/${node.id}/confirm-delete`],
     ['nodes-row-menu-open', '/ui/nodes', (page) => rowMenu(page, 'audited').click()],
     ['activity', '/ui/activity'],

@@ -9,6 +9,7 @@ import {
   type AdminDashboard,
 } from '../helpers/browser.js'
 import { api } from '../helpers/http.js'
+import { generateKey } from '../helpers/ssh-keys.js'
 
 let d: AdminDashboard
 let client: ReturnType<typeof api>
@@ -103,5 +104,79 @@ describe('Create node page', () => {
       expect(sideways).toBeLessThanOrEqual(0)
       await screenshot(d.page, `create-node--${size.width}`)
     }
+  })
+})
+
+describe('Create node page: SSH keys, password login, labels and user data', () => {
+  const nodeNamed = async (name: string) =>
+    (await client.get('/nodes')).body.find((n: { name: string }) => n.name === name)
+
+  it('says where to add SSH keys while the account has none', async () => {
+    await d.page.goto('/ui/nodes/new?region=eu-central-1')
+    const access = d.page.getByRole('group', { name: 'SSH access' })
+    await expect(access.textContent()).resolves.toContain('No SSH keys on this account yet.')
+    await expect(access.getByRole('link', { name: 'Add one' }).getAttribute('href')).resolves.toBe(
+      '/ui/settings/ssh-keys'
+    )
+  })
+
+  it('creates a node with the checked keys, password login off, labels and user data', async () => {
+    for (const name of ['ada laptop', 'ci runner'])
+      await client.post('/api/v1/ssh-keys', { name, public_key: generateKey('ed25519').publicKey })
+    const keys = (await client.get('/api/v1/ssh-keys')).body as { id: string; name: string }[]
+    await d.page.goto('/ui/nodes/new?region=eu-central-1')
+    await d.page.getByRole('checkbox', { name: 'ci runner' }).check()
+    await d.page.getByRole('switch', { name: 'Password login for root' }).uncheck()
+    await d.page.getByLabel('Labels', { exact: true }).fill('env=prod\ntier = web\n')
+    await d.page.getByLabel('User data (optional)').fill('#!/bin/sh\necho hi > /root/hi\n')
+    await d.page.getByLabel('Name (optional)').fill('set-up')
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Create node' }))
+    expect(new URL(d.page.url()).pathname).toBe('/ui/nodes')
+    const node = await nodeNamed('set-up')
+    expect(node).toMatchObject({
+      ssh_keys: [keys.find((k) => k.name === 'ci runner')!.id],
+      password_login: false,
+      labels: { env: 'prod', tier: 'web' },
+    })
+    expect(node.user_data_status).not.toBeNull()
+    // The browser sends the textarea's lines as CRLF; the script keeps Unix line ends.
+    const userData = await client.get(`/api/v1/nodes/${node.id}/user-data`)
+    expect(userData.body.user_data).toBe('#!/bin/sh\necho hi > /root/hi\n')
+  })
+
+  it('keeps everything typed and says why when password login is off without a key', async () => {
+    await d.page.goto('/ui/nodes/new?region=eu-central-1')
+    await d.page.getByRole('switch', { name: 'Password login for root' }).uncheck()
+    await d.page.getByLabel('Labels', { exact: true }).fill('env=prod')
+    await d.page.getByLabel('User data (optional)').fill('#!/bin/sh\ntrue\n')
+    await d.page.getByLabel('Name (optional)').fill('refused')
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Create node' }))
+    expect(new URL(d.page.url()).pathname).toBe('/ui/nodes/new')
+    await expect(d.page.getByRole('alert').textContent()).resolves.toContain('Password login:')
+    await expect(d.page.getByLabel('Labels', { exact: true }).inputValue()).resolves.toBe(
+      'env=prod'
+    )
+    await expect(d.page.getByLabel('User data (optional)').inputValue()).resolves.toBe(
+      '#!/bin/sh\ntrue\n'
+    )
+    await expect(d.page.getByLabel('Name (optional)').inputValue()).resolves.toBe('refused')
+    await expect(
+      d.page.getByRole('switch', { name: 'Password login for root' }).isChecked()
+    ).resolves.toBe(false)
+    expect(await nodeNamed('refused')).toBeUndefined()
+  })
+
+  it('names a labels line that is not key=value, and unsupported cloud-config', async () => {
+    await d.page.goto('/ui/nodes/new?region=eu-central-1')
+    await d.page.getByLabel('Labels', { exact: true }).fill('env=prod\noops')
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Create node' }))
+    await expect(d.page.getByRole('alert').textContent()).resolves.toContain(
+      'Labels: line 2 (“oops”) is not key=value'
+    )
+    await d.page.getByLabel('Labels', { exact: true }).fill('')
+    await d.page.getByLabel('User data (optional)').fill('#cloud-config\npackages:\n  - nginx\n')
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Create node' }))
+    await expect(d.page.getByRole('alert').textContent()).resolves.toMatch(/User data: .*packages/)
+    expect(await nodeNamed('oops')).toBeUndefined()
   })
 })

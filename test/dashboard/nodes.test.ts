@@ -177,6 +177,8 @@ describe('Node Details page', () => {
     )
     // The address list is re-read in place: the automatic IPv4 shows up.
     await d.page.locator('#addresses tbody tr', { hasText: 'IPv4' }).waitFor()
+    // So are the fields: the time SSH first answered.
+    await d.page.locator('[data-field="reachable_at"] time').waitFor()
     await expect(
       d.page.getByText('Addresses attach once the node is running.').count()
     ).resolves.toBe(0)

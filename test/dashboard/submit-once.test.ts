@@ -39,17 +39,28 @@ describe('every form that creates something is safe to submit twice', () => {
     await d.page.goto('/ui/nodes')
     await d.page.getByLabel('Name (optional)').fill('double-click')
     // Browsers report a manual redirect as status 0 (an opaque redirect).
-    expect(await submitTwice('form[action="/ui/nodes"]')).toEqual([0, 0])
+    expect(await submitTwice('form[method="post"][action="/ui/nodes"]')).toEqual([0, 0])
     const named = (await client.get('/nodes')).body.filter(
       (node: { name: string }) => node.name === 'double-click'
     )
     expect(named).toHaveLength(1)
   })
 
+  it('creates one node from a double submit of the create page, labels and all', async () => {
+    await d.page.goto('/ui/nodes/new')
+    await d.page.getByLabel('Name (optional)').fill('double-new')
+    await d.page.getByLabel('Labels', { exact: true }).fill('env=twice')
+    expect(await submitTwice('form[method="post"][action="/ui/nodes/new"]')).toEqual([0, 0])
+    const named = (await client.get('/nodes?label_selector=env%3Dtwice')).body
+    expect(named.map((node: { name: string }) => node.name)).toEqual(['double-new'])
+  })
+
   it('disables the button while the form is in flight, so a second click sends nothing', async () => {
     await d.page.goto('/ui/nodes')
     const seen = await d.page.evaluate(async () => {
-      const form = document.querySelector<HTMLFormElement>('form[action="/ui/nodes"]')!
+      const form = document.querySelector<HTMLFormElement>(
+        'form[method="post"][action="/ui/nodes"]'
+      )!
       const button = [...form.querySelectorAll('button')].find(
         (b) => b.textContent === 'Create node'
       )!

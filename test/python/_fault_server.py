@@ -58,7 +58,7 @@ class FaultServer:
             def do_GET(self) -> None:
                 owner._handle(self)
 
-            do_POST = do_DELETE = do_GET
+            do_POST = do_DELETE = do_PATCH = do_PUT = do_GET
 
             def log_message(self, *args: Any) -> None:
                 pass

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import json
+import subprocess
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Callable, Dict, Iterator, List, NamedTuple, Tuple
 
 import pytest
 
 from _fault_server import FaultServer
 from _server import REPO, ServerProcess
-from nodeplane import Client, ConflictError, Node, NotFoundError
+from nodeplane import Client, ConflictError, Node, NotFoundError, SshKey
 
 #: A region of the test catalog with one active and one reserved host, to run out of capacity.
 TINY_REGION = "test-tiny-1"
@@ -177,3 +179,44 @@ def fault(server: ServerProcess) -> Iterator[FaultServer]:
     proxy = FaultServer(server.url)
     yield proxy
     proxy.close()
+
+
+def generate_key(directory: Path, key_type: str, bits: int = 0) -> Tuple[str, str]:
+    """A key pair made by the real ssh-keygen: the .pub file's text and its fingerprint."""
+    path = directory / "id_{}_{}".format(key_type, bits)
+    size = ["-b", str(bits)] if bits else []
+    subprocess.run(
+        ["ssh-keygen", "-q", "-t", key_type] + size + ["-N", "", "-C", "pytest", "-f", str(path)], check=True
+    )
+    listed = subprocess.run(
+        ["ssh-keygen", "-l", "-E", "sha256", "-f", "{}.pub".format(path)], check=True, stdout=subprocess.PIPE
+    )
+    return Path("{}.pub".format(path)).read_text(), listed.stdout.decode().split()[1]
+
+
+@pytest.fixture
+def make_ssh_key(client: Client, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., SshKey]]:
+    """Adds fresh ed25519 keys to the account (``make_ssh_key(name, client=..., labels=...)``);
+    deletes them after the test, once the nodes using them are gone."""
+    made: List[Tuple[Client, SshKey]] = []
+
+    def make(name: str, owner: Client = client, **options: object) -> SshKey:
+        public_key = generate_key(tmp_path_factory.mktemp("ssh"), "ed25519")[0]
+        key = owner.ssh_key_create(name, public_key, **options)  # type: ignore[arg-type]
+        made.append((owner, key))
+        return key
+
+    yield make
+    for owner, key in made:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                owner.ssh_key_delete(key.id)
+                break
+            except NotFoundError:
+                break
+            except ConflictError:
+                # Nodes deleted by the test still hold it until teardown has finished.
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)

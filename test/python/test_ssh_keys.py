@@ -2,31 +2,18 @@
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 from typing import Iterator, Tuple
 
 import pytest
 
+from conftest import generate_key
 from nodeplane import Client, ConflictError, NotFoundError, PermissionDeniedError, SshKey, ValidationError
-
-
-def _generate(directory: Path, key_type: str, bits: int = 0) -> Tuple[str, str]:
-    """A key pair made by the real ssh-keygen: the .pub file's text and its fingerprint."""
-    path = directory / "id_{}_{}".format(key_type, bits)
-    size = ["-b", str(bits)] if bits else []
-    subprocess.run(
-        ["ssh-keygen", "-q", "-t", key_type] + size + ["-N", "", "-C", "pytest", "-f", str(path)], check=True
-    )
-    listed = subprocess.run(
-        ["ssh-keygen", "-l", "-E", "sha256", "-f", "{}.pub".format(path)], check=True, stdout=subprocess.PIPE
-    )
-    return Path("{}.pub".format(path)).read_text(), listed.stdout.decode().split()[1]
 
 
 @pytest.fixture
 def public_key(tmp_path: Path) -> Tuple[str, str]:
-    return _generate(tmp_path, "ed25519")
+    return generate_key(tmp_path, "ed25519")
 
 
 @pytest.fixture
@@ -63,7 +50,7 @@ def test_ssh_key_delete_then_get_is_404(client: Client, ssh_key: SshKey) -> None
 
 def test_a_taken_name_and_a_known_key_are_409(client: Client, ssh_key: SshKey, tmp_path: Path) -> None:
     with pytest.raises(ConflictError) as taken:
-        client.ssh_key_create("pytest-key", _generate(tmp_path, "ecdsa", 384)[0])
+        client.ssh_key_create("pytest-key", generate_key(tmp_path, "ecdsa", 384)[0])
     assert taken.value.code == "ssh_key_name_taken"
     with pytest.raises(ConflictError) as known:
         client.ssh_key_create("pytest-copy", ssh_key.public_key or "")
@@ -76,14 +63,14 @@ def test_refused_keys_are_400_naming_public_key(
     client: Client, tmp_path: Path, key_type: str, bits: int, reason: str
 ) -> None:
     with pytest.raises(ValidationError) as info:
-        client.ssh_key_create("pytest-refused", _generate(tmp_path, key_type, bits)[0])
+        client.ssh_key_create("pytest-refused", generate_key(tmp_path, key_type, bits)[0])
     assert [e.field for e in info.value.errors] == ["public_key"]
     assert reason in info.value.errors[0].message
     assert "pytest-refused" not in [k.name for k in client.ssh_key_list()]
 
 
 def test_a_private_key_is_refused(client: Client, tmp_path: Path) -> None:
-    _generate(tmp_path, "ed25519")
+    generate_key(tmp_path, "ed25519")
     private = (tmp_path / "id_ed25519_0").read_text()
     with pytest.raises(ValidationError) as info:
         client.ssh_key_create("pytest-private", private)

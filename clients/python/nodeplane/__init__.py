@@ -31,6 +31,7 @@ from .nodes import Node, NodeCredentials  # noqa: E402
 from .public_ips import IpAttachment  # noqa: E402
 from .ssh_keys import SshKey  # noqa: E402
 from .usage import NodeUsage, Usage  # noqa: E402
+from .user_data import NodeUserData, NodeUserDataResult  # noqa: E402
 from .vpcs import Vpc  # noqa: E402
 from .webhooks import Webhook, WebhookDelivery, verify_signature  # noqa: E402
 
@@ -52,6 +53,8 @@ __all__ = [
     "NodeCredentials",
     "NodeNotReadyError",
     "NodeUsage",
+    "NodeUserData",
+    "NodeUserDataResult",
     "NodeplaneError",
     "NotFoundError",
     "Pagination",

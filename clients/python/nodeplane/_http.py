@@ -7,7 +7,7 @@ import logging
 import random
 import time
 import uuid
-from typing import Any, Dict, Mapping, Optional
+from typing import Any, Dict, Mapping, Optional, Set
 from urllib.parse import quote
 
 import requests
@@ -18,7 +18,8 @@ from .errors import APIError, ConnectionError, FieldError, NodeplaneError, error
 log = logging.getLogger("nodeplane")
 
 #: Methods that are safe to send twice: retried on connection errors and RETRY_STATUSES.
-IDEMPOTENT_METHODS = frozenset(["GET", "HEAD", "DELETE"])
+#: A PUT replaces a whole state (a node's SSH keys), so sending it twice is the same as once.
+IDEMPOTENT_METHODS = frozenset(["GET", "HEAD", "DELETE", "PUT"])
 RETRY_STATUSES = frozenset([429, 500, 502, 503, 504])
 _CONNECTION_ERRORS = (requests.ConnectionError, requests.Timeout, requests.exceptions.ChunkedEncodingError)
 #: Upper bound of one wait, whether computed or asked for by ``Retry-After``.
@@ -51,6 +52,9 @@ class HttpClient:
         self.closed = False
         #: False once the server refused ``wait_for`` (a release before it): waits poll then.
         self.supports_wait = True
+        #: ``wait_for`` values the server refused though it knows the parameter (a release with
+        #: ``running`` but not ``user_data``): waits for these poll.
+        self.refused_waits: Set[str] = set()
         self._session = session or requests.Session()
         self._session.headers["User-Agent"] = "nodeplane-python/{}".format(__version__)
         self._session.headers["Accept"] = "application/json, application/problem+json"

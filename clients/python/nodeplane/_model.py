@@ -17,3 +17,14 @@ def from_dict(cls: Type[T], data: Mapping[str, Any], **overrides: Any) -> T:
     values = {key: value for key, value in data.items() if key in names}
     values.update(overrides)
     return cls(**values)
+
+
+class _Unset:
+    """The default of an optional argument whose None means "clear" (``name=None``)."""
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+#: "Not given": leaves a field unchanged, where None would clear it.
+UNSET: Any = _Unset()

@@ -5,18 +5,21 @@ from __future__ import annotations
 import os
 from decimal import Decimal
 from types import TracebackType
-from typing import Iterator, List, Optional, Sequence, Type, Union
+from typing import Any, Iterator, List, Mapping, Optional, Sequence, Type, Union
 
 import requests
 
-from . import compute_hosts, events as events_api, nodes, public_ips, ssh_keys, usage as usage_api, vpcs, webhooks
+from . import compute_hosts, events as events_api, nodes, public_ips, ssh_keys, usage as usage_api, user_data, vpcs, webhooks
 from ._http import HttpClient
+from ._labels import LabelSelector
+from ._model import UNSET
 from .compute_hosts import ComputeHost, ComputeHostPage
 from .events import Event
-from .nodes import Node, NodeCredentials
+from .nodes import Node, NodeCredentials, SshKeyRef
 from .public_ips import IpAttachment
 from .ssh_keys import SshKey
 from .usage import Timestamp, Usage
+from .user_data import NodeUserData, NodeUserDataResult
 from .vpcs import Vpc
 from .webhooks import Webhook, WebhookDelivery
 
@@ -31,7 +34,7 @@ class Client:
     :param base_url: address of the API; default: ``NODEPLANE_ENDPOINT``, else
         ``http://127.0.0.1:8080`` (the server's default)
     :param timeout: seconds to wait for the server on each attempt
-    :param max_retries: retries of an idempotent request (GET, DELETE) after a connection
+    :param max_retries: retries of an idempotent request (GET, PUT, DELETE) after a connection
         error or a 429, 500, 502, 503 or 504; 0 turns retries off
     :param backoff_factor: the first retry waits about this many seconds, each next one twice
         as long (with jitter); a ``Retry-After`` header wins
@@ -100,6 +103,10 @@ class Client:
         region: Optional[str] = None,
         vpc_id: Optional[str] = None,
         host_id: Optional[str] = None,
+        ssh_keys: Optional[Sequence[SshKeyRef]] = None,
+        password_login: Optional[bool] = None,
+        labels: Optional[Mapping[str, str]] = None,
+        user_data: Optional[str] = None,
     ) -> Node:
         """Creates a node (``POST /nodes``). Billing starts when this returns.
 
@@ -110,12 +117,31 @@ class Client:
         :param region: region to place it in; default: the VPC's, else the server's default
         :param vpc_id: VPC to join; default: the region's default VPC
         :param host_id: compute host to run on (an ``active`` one from :meth:`find_compute`)
+        :param ssh_keys: the account's SSH keys (ids or :class:`SshKey`) for root's
+            ``authorized_keys``, at most 50
+        :param password_login: False turns off password login over SSH (needs ``ssh_keys``);
+            default True
+        :param labels: e.g. ``{"env": "prod"}``, Kubernetes rules (see docs/api.md)
+        :param user_data: a shell script (``#!...``) or ``#cloud-config`` (a documented subset),
+            at most 32 KiB, run once when the node first starts; see :meth:`wait_until_user_data`
         :return: the created node
+        :raises ValidationError: a refused key, label or user data, named in ``error.errors``
+            (``ssh_keys``, ``password_login``, ``labels.<key>``, ``user_data``)
         :raises ServerError: 503 ``capacity_unavailable`` when no host is free, 500 when the
             node could not be provisioned (retry)
         :raises ConflictError: ``host_id`` names a reserved host
         """
-        return nodes.create(self._http, name=name, region=region, vpc_id=vpc_id, host_id=host_id)
+        return nodes.create(
+            self._http,
+            name=name,
+            region=region,
+            vpc_id=vpc_id,
+            host_id=host_id,
+            ssh_keys=ssh_keys,
+            password_login=password_login,
+            labels=labels,
+            user_data=user_data,
+        )
 
     def get_node_details(self, node_id: str) -> Node:
         """Returns one node (``GET /nodes/{id}``).
@@ -125,9 +151,54 @@ class Client:
         """
         return nodes.get(self._http, node_id)
 
-    def list_nodes(self) -> List[Node]:
-        """Returns every node of the account in any status (``GET /nodes``); not in the contract's table."""
-        return nodes.list_all(self._http)
+    def list_nodes(self, label_selector: Optional[LabelSelector] = None) -> List[Node]:
+        """Returns every node of the account in any status (``GET /nodes``); not in the contract's table.
+
+        :param label_selector: only nodes whose labels match, e.g. ``"env=prod,tier in (web,api),!legacy"``;
+            a mapping such as ``{"env": "prod"}`` means every pair must match
+        :raises ValidationError: a malformed selector (field ``label_selector``)
+        """
+        return nodes.list_all(self._http, label_selector=label_selector)
+
+    def node_update(self, node_id: str, name: Any = UNSET, labels: Optional[Mapping[str, str]] = None) -> Node:
+        """Renames a node or replaces its labels in place (``PATCH /nodes/{id}``); nothing is recreated.
+
+        :param name: the record's new name; None removes it; left out, it stays. The host name
+            inside a running node does not change.
+        :param labels: the node's whole new set of labels (``{}`` removes them all); left out, they stay
+        :raises ValidationError: a bad name or label (``name``, ``labels.<key>``)
+        """
+        return nodes.update(self._http, node_id, name=name, labels=labels)
+
+    def node_set_ssh_keys(
+        self, node_id: str, keys: Sequence[SshKeyRef], password_login: Optional[bool] = None
+    ) -> Node:
+        """Replaces the SSH keys that may log in to a node as root, live, without recreating it
+        (``PUT /api/v1/nodes/{id}/ssh-keys``; needs a ``read_write`` key).
+
+        A running node's ``authorized_keys`` (and sshd's password setting) have changed when this
+        returns; a provisioning node gets them when it comes up. Safe to retry.
+
+        :param keys: the account's SSH keys (ids or :class:`SshKey`), in order; ``[]`` removes all
+        :param password_login: True or False to change password login; None leaves it as it is
+        :raises ValidationError: an unknown or another account's key (``ssh_keys``), or password
+            login off without a key (``password_login``)
+        """
+        return nodes.set_ssh_keys(self._http, node_id, keys, password_login=password_login)
+
+    def node_user_data(self, node_id: str) -> NodeUserData:
+        """Returns the user data a node was created with, as sent (needs a ``read_write`` key).
+
+        :raises NotFoundError: the node has no user data (``user_data_not_found``), or no such node
+        """
+        return user_data.get(self._http, node_id)
+
+    def node_user_data_result(self, node_id: str) -> NodeUserDataResult:
+        """Returns how a node's user data ran: status, exit code and the last 64 KiB of its output.
+
+        :raises NotFoundError: the node has no user data (``user_data_not_found``), or no such node
+        """
+        return user_data.result(self._http, node_id)
 
     def delete_node(self, node_id: str) -> None:
         """Deletes a node (``DELETE /nodes/{id}``): billing stops, its data is destroyed.
@@ -162,6 +233,23 @@ class Client:
             on the exception's ``node``)
         """
         nodes.wait_until_deleted(self._http, node_id, timeout, poll_interval)
+
+    def wait_until_user_data(self, node_id: str, timeout: float = 720, poll_interval: float = 1.0) -> Node:
+        """Waits until a node's user data has finished and returns the node.
+
+        It returns once ``user_data_status`` is ``succeeded``, ``failed`` or ``skipped`` (a node
+        without user data: once it is ``running``); check ``node.user_data_status`` and read
+        :meth:`node_user_data_result` for the exit code and output. One held request at a time
+        (``wait_for=user_data``), else polling, as :meth:`wait_until_running`.
+
+        :param timeout: seconds to wait: by default provisioning (up to 120) plus the server's default
+            time limit of user data (600, NODEPLANE_USER_DATA_TIMEOUT_SECONDS), after which it is killed
+        :param poll_interval: seconds between polls, when polling
+        :raises NodeNotReadyError: still not finished after ``timeout``, or the node is stuck or
+            being deleted
+        :raises NotFoundError: the node was deleted meanwhile
+        """
+        return nodes.wait_until_user_data(self._http, node_id, timeout, poll_interval)
 
     def node_credentials(self, node_id: str) -> NodeCredentials:
         """Returns the root login of a node (needs a ``read_write`` key).
@@ -209,18 +297,36 @@ class Client:
 
     # VPCs
 
-    def vpc_create(self, name: str, region: Optional[str] = None, description: Optional[str] = None) -> Vpc:
+    def vpc_create(
+        self,
+        name: str,
+        region: Optional[str] = None,
+        description: Optional[str] = None,
+        labels: Optional[Mapping[str, str]] = None,
+    ) -> Vpc:
         """Creates a VPC network.
 
         :param name: unique name on the account
         :param region: target region; default: the server's default region
+        :param labels: e.g. ``{"env": "prod"}``
         :raises ConflictError: the name is taken
         """
-        return vpcs.create(self._http, name, region=region, description=description)
+        return vpcs.create(self._http, name, region=region, description=description, labels=labels)
 
-    def vpc_list(self) -> List[Vpc]:
-        """Returns every VPC of the account."""
-        return vpcs.list_all(self._http)
+    def vpc_list(self, label_selector: Optional[LabelSelector] = None) -> List[Vpc]:
+        """Returns every VPC of the account.
+
+        :param label_selector: only VPCs whose labels match (see :meth:`list_nodes`)
+        """
+        return vpcs.list_all(self._http, label_selector=label_selector)
+
+    def vpc_update(self, vpc_id: str, labels: Optional[Mapping[str, str]] = None, description: Any = UNSET) -> Vpc:
+        """Replaces a VPC's labels or changes its description (``PATCH /api/v1/networking/{id}``).
+
+        :param labels: the whole new set (``{}`` removes them all); left out, they stay
+        :param description: the new description; None removes it; left out, it stays
+        """
+        return vpcs.update(self._http, vpc_id, labels=labels, description=description)
 
     def vpc_get(self, vpc_id: str) -> Vpc:
         """Returns one VPC.
@@ -239,7 +345,7 @@ class Client:
 
     # SSH keys
 
-    def ssh_key_create(self, name: str, public_key: str) -> SshKey:
+    def ssh_key_create(self, name: str, public_key: str, labels: Optional[Mapping[str, str]] = None) -> SshKey:
         """Adds a public SSH key to the account.
 
         :param name: unique name on the account
@@ -250,11 +356,24 @@ class Client:
         :raises ConflictError: the name is taken (``ssh_key_name_taken``), or the same key is on
             the account already (``ssh_key_exists``; its id is in ``error.body["ssh_key_id"]``)
         """
-        return ssh_keys.create(self._http, name, public_key)
+        return ssh_keys.create(self._http, name, public_key, labels=labels)
 
-    def ssh_key_list(self) -> List[SshKey]:
-        """Returns every SSH key of the account, oldest first."""
-        return ssh_keys.list_all(self._http)
+    def ssh_key_list(self, label_selector: Optional[LabelSelector] = None) -> List[SshKey]:
+        """Returns every SSH key of the account, oldest first.
+
+        :param label_selector: only keys whose labels match (see :meth:`list_nodes`)
+        """
+        return ssh_keys.list_all(self._http, label_selector=label_selector)
+
+    def ssh_key_update(
+        self, ssh_key_id: str, name: Optional[str] = None, labels: Optional[Mapping[str, str]] = None
+    ) -> SshKey:
+        """Renames an SSH key or replaces its labels (``PATCH /api/v1/ssh-keys/{id}``).
+
+        :param labels: the whole new set (``{}`` removes them all); left out, they stay
+        :raises ConflictError: the name is taken (``ssh_key_name_taken``)
+        """
+        return ssh_keys.update(self._http, ssh_key_id, name=name, labels=labels)
 
     def ssh_key_get(self, ssh_key_id: str) -> SshKey:
         """Returns one SSH key.
@@ -267,6 +386,8 @@ class Client:
         """Deletes an SSH key.
 
         :raises NotFoundError: no such SSH key on the account
+        :raises ConflictError: nodes still use it (``ssh_key_in_use``; their ids are in
+            ``error.body["node_ids"]``): take it off them with :meth:`node_set_ssh_keys` first
         """
         ssh_keys.delete(self._http, ssh_key_id)
 

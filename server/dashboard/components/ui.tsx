@@ -49,9 +49,15 @@ const FIELD_LABELS: Record<string, string> = {
   min_cpu: 'Minimum cores',
   min_memory_gb: 'Minimum memory (GB)',
   min_storage_gb: 'Minimum storage (GB)',
+  ssh_keys: 'SSH keys',
+  password_login: 'Password login',
+  user_data: 'User data',
+  label_selector: 'Filter by labels',
 }
 
 export function fieldLabel(field: string): string {
+  // `labels.<key>`: the key is the user's own text, so it is shown as typed.
+  if (field.startsWith('labels.')) return `Label “${field.slice('labels.'.length)}”`
   const label = FIELD_LABELS[field] ?? field.replace(/_/g, ' ')
   return label.charAt(0).toUpperCase() + label.slice(1)
 }

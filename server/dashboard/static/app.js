@@ -191,7 +191,19 @@
       announce(`Node ${element.dataset.nodeId} is now ${status}.`)
       element.querySelectorAll('[data-refresh][id]').forEach(refresh)
       if ('watchDeletion' in element.dataset) noticeDeletion(element, status)
+    } else if (userDataChanged(element, node)) {
+      announce(`The user data of node ${element.dataset.nodeId} is now ${node.user_data_status}.`)
+      element.querySelectorAll('[data-refresh][id]').forEach(refresh)
     }
+  }
+
+  /** A node page notices its user data finishing, which leaves the node's status as it was. */
+  function userDataChanged(element, node) {
+    if (!node || !('userDataStatus' in element.dataset)) return false
+    const now = node.user_data_status ?? ''
+    if (element.dataset.userDataStatus === now) return false
+    element.dataset.userDataStatus = now
+    return true
   }
 
   /** A node page whose node is deleted elsewhere says so in its live region, with a way back. */

@@ -1,0 +1,28 @@
+import type { Tx } from '../db/transaction.js'
+import type { Deps } from '../deps.js'
+import { recordEvent } from '../events/events.service.js'
+import type { NodeRow } from './nodes.table.js'
+
+type TxCtx = Pick<Deps, 'clock'> & { db: Tx }
+
+/** Records an event about a node; `data` joins the node's status. */
+export function recordNodeEvent(
+  ctx: TxCtx,
+  row: Pick<NodeRow, 'id' | 'accountId' | 'status'>,
+  type:
+    | 'node.created'
+    | 'node.running'
+    | 'node.stuck'
+    | 'node.deleting'
+    | 'node.deleted'
+    | 'node.restarted',
+  data: Record<string, unknown> = {},
+  status: string = row.status
+): Promise<void> {
+  return recordEvent(ctx.db, ctx.clock, {
+    accountId: row.accountId,
+    type,
+    resourceId: row.id,
+    data: { status, ...data },
+  })
+}

@@ -1,0 +1,57 @@
+import { hostSize } from '../compute-hosts/compute-hosts.service.js'
+import type { Deps } from '../deps.js'
+import type { ExpectedNode, NodeSpec } from '../provisioning/driver.js'
+import { nodeAddresses } from '../public-ips/public-ips.service.js'
+import { cidrOfVpc } from '../vpcs/vpcs.service.js'
+import { accessOfRow } from './node-access.service.js'
+import type { NodeRow } from './nodes.table.js'
+import { userDataScriptOf } from './user-data.service.js'
+
+// What the engine is told of a node: the driver's NodeSpec, built from the node's row.
+
+type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>
+
+/** What the driver builds from a row: the row's identity, its host's size, VPC range, root login, and what goes inside (SSH access, user data). */
+export function specOf(
+  ctx: Pick<Ctx, 'secrets'>,
+  row: NodeRow,
+  size: NodeSpec['size'],
+  vpcCidr: string,
+  inside: Pick<NodeSpec, 'access' | 'userData'>
+): NodeSpec {
+  const { id, accountId, name, region, vpcId, hostId, privateIp, createdAt } = row
+  return {
+    id,
+    name,
+    size,
+    accountId,
+    region,
+    vpcId,
+    hostId,
+    privateIp,
+    createdAt,
+    vpcCidr,
+    login: { user: 'root', password: ctx.secrets.open(row.rootPassword) },
+    ...inside,
+  }
+}
+
+/** The driver's spec of a stored node, reading its host and VPC. */
+export async function nodeSpec(ctx: Ctx, row: NodeRow): Promise<NodeSpec> {
+  return specOf(
+    ctx,
+    row,
+    await hostSize(ctx.db, row.hostId),
+    await cidrOfVpc(ctx.db, row.accountId, row.vpcId),
+    { access: await accessOfRow(ctx.db, row), userData: await userDataScriptOf(ctx, row) }
+  )
+}
+
+/** A node as the driver's reconcile and health check see it: its spec, status and addresses. */
+export async function expectedNode(ctx: Ctx, row: NodeRow): Promise<ExpectedNode> {
+  return {
+    node: await nodeSpec(ctx, row),
+    status: row.status as ExpectedNode['status'],
+    publicIps: (await nodeAddresses(ctx.db, row.id)).map((address) => address.ip),
+  }
+}

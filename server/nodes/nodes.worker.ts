@@ -1,0 +1,110 @@
+import { freeHost } from '../compute-hosts/compute-hosts.service.js'
+import { transaction } from '../db/transaction.js'
+import type { Deps } from '../deps.js'
+import { actingAs, systemActor } from '../events/actor.js'
+import type { WorkerHooks } from '../provisioning/worker.js'
+import {
+  attachAutoIpv4,
+  nodeAddresses,
+  primaryIpv4,
+  releaseNodeIps,
+} from '../public-ips/public-ips.service.js'
+import { recordNodeEvent } from './node-events.js'
+import { nodeAccess } from './node-access.service.js'
+import { expectedNode } from './nodes.spec.js'
+import { findNode, nodesInStatus, transition } from './nodes.store.js'
+import { skipUserData, userDataHooks } from './user-data.service.js'
+
+type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>
+
+/**
+ * The nodes' side of the worker's transitions: each moves one node on, in one transaction, and
+ * only while `workerId` holds it. provisioning/worker-hooks.ts joins them with the worker's own
+ * records (registration, heartbeat, claims).
+ */
+export function nodeTransitions(
+  ctx: Ctx & Pick<Deps, 'log'>,
+  workerId: string
+): Omit<WorkerHooks, 'register' | 'heartbeat' | 'claimOrphans' | 'retire'> {
+  // The worker's events name the worker, not the request whose node it works on.
+  const asWorker = <T>(work: () => T): T => actingAs(systemActor(workerId), work)
+  return {
+    ...userDataHooks(ctx, workerId),
+    reserveAutoIpv4(nodeId) {
+      return asWorker(() =>
+        transaction(ctx.db, async (tx) => {
+          const node = await findNode(tx, nodeId)
+          if (!node || node.status !== 'provisioning' || node.workerId !== workerId) return false
+          // Once per node, so a restart between reserving and running does not take a second one.
+          if ((await primaryIpv4(tx, [nodeId])).size > 0) return true
+          if (!(await attachAutoIpv4({ ...ctx, db: tx }, node)))
+            ctx.log.warn({ node_id: nodeId }, 'IPv4 pool exhausted')
+          return true
+        })
+      )
+    },
+    markRunning(nodeId, runsUserData) {
+      return asWorker(() =>
+        transaction(ctx.db, async (tx) => {
+          const node = await findNode(tx, nodeId)
+          // The worker keeps a node whose user data it will run, so a replica takes it over.
+          const keep = runsUserData && node?.userDataStatus === 'pending'
+          const fields = { runningAt: ctx.clock.now(), workerId: keep ? workerId : null }
+          if (!node || !(await transition(tx, nodeId, 'provisioning', 'running', fields, workerId)))
+            return false
+          if (!runsUserData) await skipUserData(ctx, tx, node)
+          const ip = (await primaryIpv4(tx, [nodeId])).get(nodeId) ?? null
+          await recordNodeEvent(
+            { ...ctx, db: tx },
+            node,
+            'node.running',
+            { ip_address: ip },
+            'running'
+          )
+          return true
+        })
+      )
+    },
+    markTornDown(nodeId) {
+      return asWorker(() =>
+        transaction(ctx.db, async (tx) => {
+          const node = await findNode(tx, nodeId)
+          const fields = { tornDownAt: ctx.clock.now(), workerId: null }
+          if (!node || !(await transition(tx, nodeId, 'deleting', 'deleted', fields, workerId)))
+            return
+          await releaseNodeIps({ ...ctx, db: tx }, node)
+          await freeHost(tx, node.hostId)
+          await recordNodeEvent({ ...ctx, db: tx }, node, 'node.deleted', {}, 'deleted')
+        })
+      )
+    },
+    markRestarted(nodeId) {
+      return asWorker(() =>
+        transaction(ctx.db, async (tx) => {
+          const node = await findNode(tx, nodeId)
+          if (node?.status === 'running')
+            await recordNodeEvent({ ...ctx, db: tx }, node, 'node.restarted')
+        })
+      )
+    },
+    async publicIps(nodeId) {
+      const node = await findNode(ctx.db, nodeId)
+      if (!node || node.status === 'deleting' || node.status === 'deleted') return undefined
+      return (await nodeAddresses(ctx.db, nodeId)).map((address) => address.ip)
+    },
+    access(nodeId) {
+      return nodeAccess(ctx.db, nodeId)
+    },
+    async expected() {
+      const rows = await nodesInStatus(ctx.db, ['provisioning', 'running', 'deleting'])
+      return Promise.all(rows.map((row) => expectedNode(ctx, row)))
+    },
+    async runningNodeIds() {
+      return (await nodesInStatus(ctx.db, ['running'])).map((row) => row.id)
+    },
+    async expectedRunning(nodeId) {
+      const row = await findNode(ctx.db, nodeId)
+      return row?.status === 'running' ? expectedNode(ctx, row) : undefined
+    },
+  }
+}
