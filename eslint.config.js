@@ -74,6 +74,24 @@ export default tseslint.config(
     // Everything in the server holds the same Db; only client.ts talks to better-sqlite3 itself.
     files: ['server/**/*.ts', 'server/**/*.tsx'],
     ignores: ['server/db/client.ts'],
-    rules: { 'no-restricted-syntax': ['error', SQLITE_ONLY_CALL] },
+    rules: {
+      'no-restricted-syntax': ['error', SQLITE_ONLY_CALL],
+      // A family's store is its own: others go through its service, so a store's queries can
+      // change with its family alone. Types may cross; labels are a building block of three
+      // families' stores (docs/development.md).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.store.js', '!../labels/labels.store.js'],
+              allowTypeImports: true,
+              message:
+                "another family's store: import what you need from its service (docs/development.md)",
+            },
+          ],
+        },
+      ],
+    },
   }
 )

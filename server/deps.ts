@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import type { Config } from './config.js'
 import type { Db } from './db/client.js'
+import type { Tx } from './db/transaction.js'
 import type { EventHub } from './events/event-hub.js'
 import type { Clock } from './lib/clock.js'
 import type { Secrets } from './lib/secrets.js'
@@ -17,3 +18,13 @@ export interface Deps {
   /** Wakes event streams and waiting requests when events commit. */
   events: EventHub
 }
+
+/**
+ * The first argument of a service function: the part of `Deps` it uses, `db` always, so the API,
+ * the dashboard, the CLI and the worker all pass their `deps`, and a test only what is named.
+ * Each service names its own: `type Ctx = ServiceCtx<'clock' | 'config'>`.
+ */
+export type ServiceCtx<K extends keyof Deps = never> = Pick<Deps, 'db' | K>
+
+/** A `ServiceCtx` inside a transaction: `db` is the transaction. */
+export type ServiceTxCtx<K extends keyof Deps = never> = Pick<Deps, K> & { db: Tx }

@@ -11,7 +11,7 @@ import {
   saveInTransaction,
   type IdempotencyClaim,
   type StoredResponse,
-} from '../idempotency/idempotency.store.js'
+} from '../idempotency/idempotency.service.js'
 import { attempt, field, sessionOf, type DashContext } from './context.js'
 import { setFlash } from './flash.js'
 

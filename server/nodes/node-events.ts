@@ -1,9 +1,8 @@
-import type { Tx } from '../db/transaction.js'
-import type { Deps } from '../deps.js'
+import type { ServiceTxCtx } from '../deps.js'
 import { recordEvent } from '../events/events.service.js'
 import type { NodeRow } from './nodes.table.js'
 
-type TxCtx = Pick<Deps, 'clock'> & { db: Tx }
+type TxCtx = ServiceTxCtx<'clock'>
 
 /** Records an event about a node; `data` joins the node's status. */
 export function recordNodeEvent(

@@ -7,8 +7,8 @@ import {
   sizeOf,
 } from '../compute-hosts/compute-hosts.service.js'
 import type { Db } from '../db/client.js'
-import { lockKey, transaction, type Tx } from '../db/transaction.js'
-import type { Deps } from '../deps.js'
+import { lockKey, transaction } from '../db/transaction.js'
+import type { Deps, ServiceCtx, ServiceTxCtx } from '../deps.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import { parseLabelSelector } from '../labels/label-selector.js'
@@ -46,8 +46,8 @@ export { getNode } from './nodes.view.js'
 import { deleteUserData } from './user-data.store.js'
 import { saveUserData } from './user-data.service.js'
 
-type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>
-type TxCtx = Omit<Ctx, 'db'> & { db: Tx }
+type Ctx = ServiceCtx<'clock' | 'config' | 'secrets'>
+type TxCtx = ServiceTxCtx<'clock' | 'config' | 'secrets'>
 
 /** A free private address of the VPC (next fit), under the VPC's lock, which its deletion takes too. */
 async function nextPrivateIp(

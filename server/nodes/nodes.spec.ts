@@ -1,5 +1,5 @@
 import { hostSize } from '../compute-hosts/compute-hosts.service.js'
-import type { Deps } from '../deps.js'
+import type { ServiceCtx } from '../deps.js'
 import type { ExpectedNode, NodeSpec } from '../provisioning/driver.js'
 import { nodeAddresses } from '../public-ips/public-ips.service.js'
 import { cidrOfVpc } from '../vpcs/vpcs.service.js'
@@ -9,7 +9,7 @@ import { userDataScriptOf } from './user-data.service.js'
 
 // What the engine is told of a node: the driver's NodeSpec, built from the node's row.
 
-type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>
+type Ctx = ServiceCtx<'clock' | 'config' | 'secrets'>
 
 /** What the driver builds from a row: the row's identity, its host's size, VPC range, root login, and what goes inside (SSH access, user data). */
 export function specOf(

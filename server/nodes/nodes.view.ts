@@ -1,4 +1,4 @@
-import type { Deps } from '../deps.js'
+import type { ServiceCtx } from '../deps.js'
 import { labelsOf } from '../labels/labels.store.js'
 import { primaryIpv4 } from '../public-ips/public-ips.service.js'
 import { sshKeyIdsOf } from './node-access.store.js'
@@ -7,7 +7,7 @@ import type { Node } from './nodes.schema.js'
 import { toNode } from './nodes.store.js'
 import type { NodeRow } from './nodes.table.js'
 
-type Ctx = Pick<Deps, 'db' | 'clock'>
+type Ctx = ServiceCtx<'clock'>
 
 /** Nodes as the API shows them: each row with its address, labels and keys, read for all at once. */
 export async function view(ctx: Ctx, rows: NodeRow[]): Promise<Node[]> {

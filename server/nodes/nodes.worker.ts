@@ -1,6 +1,6 @@
 import { freeHost } from '../compute-hosts/compute-hosts.service.js'
 import { transaction } from '../db/transaction.js'
-import type { Deps } from '../deps.js'
+import type { Deps, ServiceCtx } from '../deps.js'
 import { actingAs, systemActor } from '../events/actor.js'
 import type { WorkerHooks } from '../provisioning/worker.js'
 import {
@@ -15,7 +15,7 @@ import { expectedNode } from './nodes.spec.js'
 import { findNode, nodesInStatus, transition } from './nodes.store.js'
 import { skipUserData, userDataHooks } from './user-data.service.js'
 
-type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>
+type Ctx = ServiceCtx<'clock' | 'config' | 'secrets'>
 
 /**
  * The nodes' side of the worker's transitions: each moves one node on, in one transaction, and

@@ -1,5 +1,5 @@
 import { dialectOf, transaction } from '../db/transaction.js'
-import type { Deps } from '../deps.js'
+import type { ServiceCtx } from '../deps.js'
 import { nodeSpec } from '../nodes/nodes.spec.js'
 import { nodeTransitions } from '../nodes/nodes.worker.js'
 import type { WorkerHooks } from './worker.js'
@@ -12,7 +12,7 @@ import {
   retireWorker,
 } from './workers.store.js'
 
-type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets' | 'log'>
+type Ctx = ServiceCtx<'clock' | 'config' | 'secrets' | 'log'>
 
 /**
  * The database side of the worker: its own record (registration, heartbeat, claims of dead

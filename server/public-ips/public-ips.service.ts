@@ -1,11 +1,10 @@
 import type { Config } from '../config.js'
 import type { Db } from '../db/client.js'
-import { lockKey, transaction, type Tx } from '../db/transaction.js'
-import type { Deps } from '../deps.js'
+import { lockKey, transaction } from '../db/transaction.js'
+import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
 import { recordEvent } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
-import type { Clock } from '../lib/clock.js'
 // Public IPs are a sub-resource of nodes: reading the node row here keeps the services acyclic.
 import { liveNodeOr404 } from '../nodes/nodes.lookup.js'
 import type { NodeRow } from '../nodes/nodes.table.js'
@@ -33,10 +32,10 @@ import {
   type PublicIpRow,
 } from './public-ips.store.js'
 
-type Ctx = { db: Db; clock: Clock; config: Config }
-type TxCtx = Omit<Ctx, 'db'> & { db: Tx }
+type Ctx = ServiceCtx<'clock' | 'config'>
+type TxCtx = ServiceTxCtx<'clock' | 'config'>
 /** Attach and detach also reach the engine, through the worker, once the record is committed. */
-type EngineCtx = Ctx & Pick<Deps, 'worker' | 'log'>
+type EngineCtx = ServiceCtx<'clock' | 'config' | 'worker' | 'log'>
 
 const address = (ip: string) => ip.split('/')[0]!
 

@@ -1,16 +1,15 @@
+import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
 import type { z } from '@hono/zod-openapi'
 import { assertKnownRegion } from '../compute-hosts/compute-hosts.service.js'
-import type { Config } from '../config.js'
 import type { Db } from '../db/client.js'
-import { lockKey, transaction, type Tx } from '../db/transaction.js'
+import { lockKey, transaction } from '../db/transaction.js'
 import { recordEvent } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import { parseLabelSelector } from '../labels/label-selector.js'
 import type { Labels } from '../labels/labels.schema.js'
-import { labelsChanged } from '../labels/labels.service.js'
-import { insertLabels, labelsOf, replaceLabels, sortedLabels } from '../labels/labels.store.js'
-import type { Clock } from '../lib/clock.js'
+import { updateLabels } from '../labels/labels.service.js'
+import { insertLabels, labelsOf, sortedLabels } from '../labels/labels.store.js'
 import { newUuid } from '../lib/ids.js'
 import { vpcCidr } from '../lib/ip.js'
 import type { CreateVpcBody, UpdateVpcBody, Vpc, VpcListQuery } from './vpcs.schema.js'
@@ -27,8 +26,8 @@ import {
   type VpcRow,
 } from './vpcs.store.js'
 
-type Ctx = { db: Db; clock: Clock; config: Config }
-type TxCtx = Omit<Ctx, 'db'> & { db: Tx }
+type Ctx = ServiceCtx<'clock' | 'config'>
+type TxCtx = ServiceTxCtx<'clock' | 'config'>
 
 /** Address ranges 10.0.0.0/16 ... 10.255.0.0/16, so an account has at most 256 VPCs. */
 const MAX_VPCS = 256
@@ -129,6 +128,8 @@ export async function updateVpc(
   body: z.infer<typeof UpdateVpcBody>
 ): Promise<Vpc> {
   await transaction(ctx.db, async (tx) => {
+    // Two PATCHes of one resource take turns, each comparing with what the other wrote.
+    await lockKey(tx, `patch:vpc:${id}`)
     const row = await liveVpcOr404(tx, accountId, id)
     const changes: Record<string, unknown> = {}
     if (body.description !== undefined && body.description !== row.description) {
@@ -136,11 +137,8 @@ export async function updateVpc(
       changes.description = body.description
     }
     if (body.labels !== undefined) {
-      const before = (await labelsOf(tx, 'vpc', [id])).get(id)!
-      if (labelsChanged(before, body.labels)) {
-        await replaceLabels(tx, 'vpc', accountId, id, body.labels)
-        changes.labels = sortedLabels(body.labels)
-      }
+      const labels = await updateLabels(tx, 'vpc', accountId, id, body.labels)
+      if (labels) changes.labels = labels
     }
     if (Object.keys(changes).length === 0) return
     await recordEvent(tx, ctx.clock, {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { z } from '@hono/zod-openapi'
 import { transaction } from '../db/transaction.js'
-import type { Deps } from '../deps.js'
+import type { ServiceCtx } from '../deps.js'
 import { currentActor } from '../events/actor.js'
 import { latestEventId } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
@@ -29,7 +29,7 @@ import {
   type WebhookRow,
 } from './webhooks.store.js'
 
-type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>
+type Ctx = ServiceCtx<'clock' | 'config' | 'secrets'>
 export type CreatedWebhook = Webhook & { secret: string }
 
 async function webhookOr404(ctx: Ctx, accountId: string, id: string): Promise<WebhookRow> {

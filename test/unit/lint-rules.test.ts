@@ -63,4 +63,15 @@ export async function forgotten(db: Db) {
       await problems(`import { z } from '@hono/zod-openapi'\nexport const Name = z.string()\n`)
     ).toEqual([])
   })
+
+  it("refuses another family's store, but not its types, its service or the shared labels", async () => {
+    const code = `import { findLiveNode } from '../nodes/nodes.store.js'
+import type { NodeRow } from '../nodes/nodes.store.js'
+import { liveNodeOr404 } from '../nodes/nodes.lookup.js'
+import { matchesSelector } from '../labels/labels.store.js'
+export const used = [findLiveNode, liveNodeOr404, matchesSelector] as const
+export type Row = NodeRow
+`
+    expect(await problems(code)).toEqual(['1 @typescript-eslint/no-restricted-imports'])
+  })
 })
