@@ -117,6 +117,28 @@ export function ssh(
   return sh('ip', args, { SSHPASS: password })
 }
 
+/** Logs in as root with one key only (BatchMode: no password, no prompt) from `namespace`. */
+export function sshWithKey(
+  namespace: string,
+  ip: string,
+  keyFile: string,
+  command: string
+): Promise<Outcome> {
+  const options = [
+    'BatchMode=yes',
+    'IdentitiesOnly=yes',
+    'PasswordAuthentication=no',
+    'KbdInteractiveAuthentication=no',
+    'StrictHostKeyChecking=no',
+    'UserKnownHostsFile=/dev/null',
+    'LogLevel=ERROR',
+    'ConnectTimeout=5',
+  ]
+  const args = ['netns', 'exec', namespace, 'ssh', '-i', keyFile]
+  args.push(...options.flatMap((o) => ['-o', o]), `root@${ip}`, command)
+  return sh('ip', args)
+}
+
 /** Namespaces of one nodeplane instance, from `ip netns list`. */
 export async function namespacesOf(names: NetnsNames): Promise<string[]> {
   const out = (await sh('ip', ['netns', 'list'])).stdout

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { expect, it } from 'vitest'
 import { eventually } from '../helpers/http.js'
+import { generateKey } from '../helpers/ssh-keys.js'
 import { tempDir } from '../helpers/temp-dirs.js'
 import {
   describeEngines,
@@ -13,36 +14,15 @@ import {
   ssh,
   startEngineServer,
   type EngineServer,
+  sshWithKey as sshAs,
 } from './_engines.js'
 
-/**
- * A fresh ed25519 key pair made by the real ssh-keygen: the private key file's path and the
- * public key line. Its directory goes after the file (test/helpers/remove-temp-dirs.setup.ts).
- */
-async function keyPair(): Promise<{ file: string; publicKey: string }> {
-  const file = join(tempDir('nodeplane-engine-keys-'), 'id_ed25519')
-  const keygen = await sh('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'np', '-f', file])
-  expect(keygen.code, keygen.stderr).toBe(0)
-  const publicKey = (await sh('cat', [`${file}.pub`])).stdout.trim()
-  return { file, publicKey }
-}
+/** Logs in as root with one key only, from the internet side. */
+const sshWithKey = (ctx: EngineServer, ip: string, keyFile: string, command: string) =>
+  sshAs(ctx.names.internet, ip, keyFile, command)
 
-/** Logs in as root with a key only (BatchMode: no password, no prompt) from the internet side. */
-function sshWithKey(ctx: EngineServer, ip: string, keyFile: string, command: string) {
-  const options = [
-    'BatchMode=yes',
-    'IdentitiesOnly=yes',
-    'PasswordAuthentication=no',
-    'KbdInteractiveAuthentication=no',
-    'StrictHostKeyChecking=no',
-    'UserKnownHostsFile=/dev/null',
-    'LogLevel=ERROR',
-    'ConnectTimeout=5',
-  ]
-  const args = ['netns', 'exec', ctx.names.internet, 'ssh', '-i', keyFile]
-  args.push(...options.flatMap((o) => ['-o', o]), `root@${ip}`, command)
-  return sh('ip', args)
-}
+/** A fresh ed25519 key pair; `file` is its private key for `ssh -i`. */
+const keyPair = () => generateKey('ed25519')
 
 /** Adds a key under `name` and a fresh suffix, so a retried test never meets its first try's key. */
 async function addKey(ctx: EngineServer, name: string, publicKey: string): Promise<string> {
@@ -59,7 +39,7 @@ await describeEngines(
   'SSH keys on nodes',
   (ctx, engine) => {
     it('logs in with the key given at creation, and a new key replaces it live on the same node', async () => {
-      const [first, second] = [await keyPair(), await keyPair()]
+      const [first, second] = [keyPair(), keyPair()]
       const firstId = await addKey(ctx, 'first', first.publicKey)
       const secondId = await addKey(ctx, 'second', second.publicKey)
       const { node } = await runningNode(ctx.client, { ssh_keys: [firstId] })
@@ -94,7 +74,7 @@ await describeEngines(
     })
 
     it('refuses password login with password_login false while the key works, and turns it back on live', async () => {
-      const pair = await keyPair()
+      const pair = keyPair()
       const keyId = await addKey(ctx, 'no-password', pair.publicKey)
       const { node, password } = await runningNode(ctx.client, {
         ssh_keys: [keyId],
@@ -116,7 +96,7 @@ await describeEngines(
     })
 
     it("writes the keys into the node even when root's .ssh was made a symlink out of it", async () => {
-      const [first, second] = [await keyPair(), await keyPair()]
+      const [first, second] = [keyPair(), keyPair()]
       const firstId = await addKey(ctx, 'before-symlink', first.publicKey)
       const secondId = await addKey(ctx, 'after-symlink', second.publicKey)
       const { node } = await runningNode(ctx.client, { ssh_keys: [firstId] })
@@ -142,7 +122,7 @@ await describeEngines(
     })
 
     it('keeps keys changed while the node was provisioning', async () => {
-      const pair = await keyPair()
+      const pair = keyPair()
       const keyId = await addKey(ctx, 'early', pair.publicKey)
       const created = await ctx.client.post('/nodes', {})
       const put = await putKeys(ctx, created.body.id, { ssh_keys: [keyId], password_login: false })
@@ -155,7 +135,7 @@ await describeEngines(
     it.runIf(engine === 'podman')(
       'gives a node remade from the image after its container vanished its keys and password setting again',
       async () => {
-        const pair = await keyPair()
+        const pair = keyPair()
         const keyId = await addKey(ctx, 'remade', pair.publicKey)
         const { node, password } = await runningNode(ctx.client, {
           ssh_keys: [keyId],
@@ -177,7 +157,7 @@ await describeEngines(
     )
 
     it('re-applies the recorded keys on start after a crash between the database write and the engine write', async () => {
-      const [old, recorded] = [await keyPair(), await keyPair()]
+      const [old, recorded] = [keyPair(), keyPair()]
       const first = await startEngineServer(engine)
       let second: EngineServer | undefined
       try {
@@ -222,7 +202,7 @@ await describeEngines(
   'SSH keys on a node whose programs hang',
   (ctx) => {
     it('answers a PUT whose write hangs, and deletes the node afterwards', async () => {
-      const key = await keyPair()
+      const key = keyPair()
       const keyId = await addKey(ctx, 'hang', key.publicKey)
       const userData = [
         '#!/bin/sh',
@@ -256,7 +236,7 @@ await describeEngines(
  */
 await describeEngines('SSH keys, labels and user data on one node', (ctx) => {
   it('replaces the keys live while user data runs, and the run ends once, undisturbed', async () => {
-    const [first, second] = [await keyPair(), await keyPair()]
+    const [first, second] = [keyPair(), keyPair()]
     const firstId = await addKey(ctx, 'both-first', first.publicKey)
     const secondId = await addKey(ctx, 'both-second', second.publicKey)
     const userData = '#!/bin/sh\necho start >> /root/runs.txt\nsleep 6\necho done\n'

@@ -5,45 +5,24 @@
  * status, leaving the node tainted. On both engines, netns and podman (about 50 s together).
  * @module
  */
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
-import { generateKey, type GeneratedKey } from '../helpers/ssh-keys.js'
+import { generateKey } from '../helpers/ssh-keys.js'
 import {
   bundleProvider,
   fixtureWorkdir,
   setVariables,
-  tempDir,
   tofu,
   type Workdir,
 } from '../helpers/tofu.js'
-import { describeEngines, sh, ssh, type EngineServer } from './_engines.js'
+import { describeEngines, ssh, sshWithKey as sshAs, type EngineServer } from './_engines.js'
 
-/** A key pair whose private key sits in a file that ssh -i accepts. */
-function keyPair(): GeneratedKey & { file: string } {
-  const key = generateKey('ed25519')
-  const file = join(tempDir('nodeplane-tf-engine-key-'), 'id_ed25519')
-  writeFileSync(file, key.privateKey, { mode: 0o600 })
-  return { ...key, file }
-}
+/** Logs in as root with one key only, from the internet side. */
+const sshWithKey = (ctx: EngineServer, ip: string, keyFile: string, command: string) =>
+  sshAs(ctx.names.internet, ip, keyFile, command)
 
-/** Logs in as root with one key only (no password, no prompt) from the internet side. */
-function sshWithKey(ctx: EngineServer, ip: string, keyFile: string, command: string) {
-  const options = [
-    'BatchMode=yes',
-    'IdentitiesOnly=yes',
-    'PasswordAuthentication=no',
-    'KbdInteractiveAuthentication=no',
-    'StrictHostKeyChecking=no',
-    'UserKnownHostsFile=/dev/null',
-    'LogLevel=ERROR',
-    'ConnectTimeout=5',
-  ]
-  const args = ['netns', 'exec', ctx.names.internet, 'ssh', '-i', keyFile]
-  args.push(...options.flatMap((o) => ['-o', o]), `root@${ip}`, command)
-  return sh('ip', args)
-}
+/** A fresh ed25519 key pair; `file` is its private key for `ssh -i`. */
+const keyPair = () => generateKey('ed25519')
 
 const vars = (v: Record<string, unknown>) =>
   Object.fromEntries(

@@ -10,6 +10,8 @@ export interface GeneratedKey {
   privateKey: string
   /** `SHA256:...` as the real `ssh-keygen -lf` prints it. */
   fingerprint: string
+  /** The private key's file (mode 600), for `ssh -i`; removed with the test's temp dirs. */
+  file: string
 }
 
 /** A fresh key pair made by the real `ssh-keygen` (`type` and `bits` as its -t and -b). */
@@ -38,5 +40,6 @@ export function generateKey(
     publicKey: readFileSync(`${file}.pub`, 'utf8').trim(),
     privateKey: readFileSync(file, 'utf8'),
     fingerprint: listed.split(' ')[1]!,
+    file,
   }
 }
