@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi'
 import type { Db } from '../db/client.js'
-import { lockKey, transaction, type Tx } from '../db/transaction.js'
-import type { Deps } from '../deps.js'
+import { lockKey, transaction } from '../db/transaction.js'
+import type { Deps, ServiceCtx, ServiceTxCtx } from '../deps.js'
 import { recordEvent } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import type { NodeAccess } from '../provisioning/driver.js'
@@ -18,32 +18,39 @@ import { findLiveNode, findNode, type NodeRow } from './nodes.store.js'
  * key lock (so a key being deleted meanwhile is seen gone), and returns root's authorized_keys.
  */
 export async function checkAccess(
-  tx: Tx,
+  ctx: ServiceTxCtx,
   accountId: string,
   sshKeyIds: string[],
   passwordLogin: boolean
 ): Promise<NodeAccess> {
-  if (sshKeyIds.length > 0) await lockKey(tx, `ssh-keys:${accountId}`)
-  const authorizedKeys = await publicKeysInOrder(tx, accountId, sshKeyIds, 'ssh_keys')
+  if (sshKeyIds.length > 0) await lockKey(ctx.db, `ssh-keys:${accountId}`)
+  const authorizedKeys = await publicKeysInOrder(ctx, accountId, sshKeyIds, 'ssh_keys')
   if (!passwordLogin && authorizedKeys.length === 0)
     throw invalidField('password_login', 'false needs at least one key in ssh_keys')
   return { authorizedKeys, passwordLogin }
 }
 
 /** Gives a new node its keys (in the creation transaction). */
-export function storeNodeSshKeys(tx: Tx, nodeId: string, sshKeyIds: string[]): Promise<void> {
-  return replaceNodeSshKeys(tx, nodeId, sshKeyIds)
+export function storeNodeSshKeys(
+  ctx: ServiceTxCtx,
+  nodeId: string,
+  sshKeyIds: string[]
+): Promise<void> {
+  return replaceNodeSshKeys(ctx.db, nodeId, sshKeyIds)
 }
 
 /** A node's access as the engine applies it, read fresh; undefined once it is deleting or gone. */
-export async function nodeAccess(db: Db, nodeId: string): Promise<NodeAccess | undefined> {
-  const row = await findNode(db, nodeId)
+export async function nodeAccess(ctx: ServiceCtx, nodeId: string): Promise<NodeAccess | undefined> {
+  const row = await findNode(ctx.db, nodeId)
   if (!row || (row.status !== 'provisioning' && row.status !== 'running')) return undefined
-  return accessOfRow(db, row)
+  return accessOfRow(ctx, row)
 }
 
-export async function accessOfRow(db: Db, row: NodeRow): Promise<NodeAccess> {
-  return { authorizedKeys: await authorizedKeysOf(db, row.id), passwordLogin: row.passwordLogin }
+export async function accessOfRow(ctx: ServiceCtx, row: NodeRow): Promise<NodeAccess> {
+  return {
+    authorizedKeys: await authorizedKeysOf(ctx.db, row.id),
+    passwordLogin: row.passwordLogin,
+  }
 }
 
 async function notRunning(db: Db, accountId: string, nodeId: string): Promise<ProblemError> {
@@ -76,14 +83,17 @@ export async function putNodeSshKeys(
         { headers: { 'Retry-After': '5' } }
       )
     }
-    await checkAccess(tx, accountId, body.ssh_keys, row.passwordLogin)
+    await checkAccess({ db: tx }, accountId, body.ssh_keys, row.passwordLogin)
     await replaceNodeSshKeys(tx, nodeId, body.ssh_keys)
-    await recordEvent(tx, deps.clock, {
-      accountId,
-      type: 'node.ssh_keys_changed',
-      resourceId: nodeId,
-      data: { status: row.status, ssh_keys: body.ssh_keys, password_login: row.passwordLogin },
-    })
+    await recordEvent(
+      { ...deps, db: tx },
+      {
+        accountId,
+        type: 'node.ssh_keys_changed',
+        resourceId: nodeId,
+        data: { status: row.status, ssh_keys: body.ssh_keys, password_login: row.passwordLogin },
+      }
+    )
     return row
   })
   if (row.status === 'running') await applyOnNode(deps, row)

@@ -57,7 +57,7 @@ async function nextPrivateIp(
 ): Promise<number> {
   await lockKey(ctx.db, `vpc:${vpc.id}`)
   // Again under the lock: the VPC may have been deleted since it was read.
-  await vpcForNewNode(ctx.db, accountId, vpc.id)
+  await vpcForNewNode(ctx, accountId, vpc.id)
   const free = await nextFit([privateRange(vpc.cidr)], usedPrivateIps(ctx.db, vpc.id))
   if (free === undefined)
     throw new ProblemError(409, 'vpc_full', `VPC ${vpc.id} has no free private address`)
@@ -75,12 +75,12 @@ function insertPlacedNode(
   return transaction(deps.db, async (tx) => {
     const c = { ...deps, db: tx }
     const sshKeyIds = body.ssh_keys ?? []
-    const access = await checkAccess(tx, accountId, sshKeyIds, body.password_login ?? true)
-    if (body.region) await assertKnownRegion(tx, body.region, 'region')
-    const requestedVpc = body.vpc_id ? await vpcForNewNode(tx, accountId, body.vpc_id) : undefined
+    const access = await checkAccess(c, accountId, sshKeyIds, body.password_login ?? true)
+    if (body.region) await assertKnownRegion(c, body.region, 'region')
+    const requestedVpc = body.vpc_id ? await vpcForNewNode(c, accountId, body.vpc_id) : undefined
     const region =
       body.region ?? requestedVpc?.region ?? (body.host_id ? undefined : deps.config.defaultRegion)
-    const host = await reserveHost(tx, { hostId: body.host_id, region })
+    const host = await reserveHost(c, { hostId: body.host_id, region })
     if (requestedVpc && requestedVpc.region !== host.region) {
       throw invalidField(
         'vpc_id',
@@ -110,8 +110,8 @@ function insertPlacedNode(
       userDataStatus: script === null ? null : 'pending',
     })
     await insertLabels(tx, 'node', accountId, row.id, body.labels)
-    await storeNodeSshKeys(tx, row.id, sshKeyIds)
-    if (script !== null) await saveUserData(deps, tx, row.id, body.user_data!, script)
+    await storeNodeSshKeys(c, row.id, sshKeyIds)
+    if (script !== null) await saveUserData(c, row.id, body.user_data!, script)
     // New, so provisioning and without a public address.
     const node = toNode(row, null, row.createdAt, {
       labels: sortedLabels(body.labels),
@@ -137,7 +137,7 @@ function insertPlacedNode(
  */
 async function assertDriverServes(deps: Deps, accountId: string): Promise<void> {
   if (deps.config.driver !== 'netns' || deps.config.netnsAllowTenants) return
-  if (await isAdminAccount(deps.db, accountId)) return
+  if (await isAdminAccount(deps, accountId)) return
   throw new ProblemError(
     403,
     'driver_single_tenant',
@@ -163,7 +163,7 @@ export async function createNode(
     await transaction(deps.db, async (tx) => {
       await deleteUserData(tx, row.id)
       await deleteNodeRow(tx, row.id)
-      await freeHost(tx, row.hostId)
+      await freeHost({ db: tx }, row.hostId)
       await answer.discard(tx)
       // node.created is already on record (and maybe streamed): close the story.
       await recordNodeEvent(
@@ -228,8 +228,8 @@ async function cursorNode(db: Db, accountId: string, id: string): Promise<NodeRo
 }
 
 /** Ids of every node on the machine, of any account, that is not gone yet (for `nodeplane cleanup`). */
-export async function nodesNotGone(db: Db): Promise<string[]> {
-  return (await nodesInStatus(db, ['provisioning', 'running', 'deleting'])).map((row) => row.id)
+export async function nodesNotGone(ctx: ServiceCtx): Promise<string[]> {
+  return (await nodesInStatus(ctx.db, ['provisioning', 'running', 'deleting'])).map((row) => row.id)
 }
 
 /** `DELETE /nodes/{id}`: billing stops now; teardown finishes in the background, here. */
@@ -272,7 +272,7 @@ export async function nodeCredentials(ctx: Ctx, principal: Principal, id: string
   if (principal.scope !== 'read_write') {
     throw new ProblemError(403, 'insufficient_scope', 'credentials need a read_write API key')
   }
-  const row = await liveNodeOr404(ctx.db, principal.accountId, id)
+  const row = await liveNodeOr404(ctx, principal.accountId, id)
   const ip = (await view(ctx, [row]))[0]!.ip_address
   return {
     node_id: row.id,

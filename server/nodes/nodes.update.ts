@@ -26,7 +26,7 @@ export async function updateNode(
   body: z.infer<typeof UpdateNodeBody>
 ): Promise<Node> {
   await transaction(ctx.db, async (tx) => {
-    const row = await liveNodeOr404(tx, accountId, id)
+    const row = await liveNodeOr404({ db: tx }, accountId, id)
     const changes: Record<string, unknown> = {}
     if (body.name !== undefined && body.name !== row.name) {
       // Conditional on the node being live: its teardown may have finished meanwhile.
@@ -41,12 +41,15 @@ export async function updateNode(
       }
     }
     if (Object.keys(changes).length === 0) return
-    await recordEvent(tx, ctx.clock, {
-      accountId,
-      type: 'node.updated',
-      resourceId: id,
-      data: { status: row.status, ...changes },
-    })
+    await recordEvent(
+      { ...ctx, db: tx },
+      {
+        accountId,
+        type: 'node.updated',
+        resourceId: id,
+        data: { status: row.status, ...changes },
+      }
+    )
   })
   return getNode(ctx, accountId, id)
 }
