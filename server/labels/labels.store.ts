@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.js'
-import { lockKey, type Tx } from '../db/transaction.js'
+import type { Tx } from '../db/transaction.js'
 import type { LabelSelector, Requirement } from './label-selector.js'
 import type { Labels } from './labels.schema.js'
 import { labels, type LabeledKind } from './labels.table.js'
@@ -37,20 +37,6 @@ export function sortedLabels(set: Labels | undefined): Labels {
   return Object.fromEntries(
     Object.entries(set ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   )
-}
-
-/** Replaces the whole set of labels of one resource. */
-export async function replaceLabels(
-  tx: Tx,
-  kind: LabeledKind,
-  accountId: string,
-  resourceId: string,
-  set: Labels
-): Promise<void> {
-  // Two replacements of one set on PostgreSQL take turns instead of colliding on the key.
-  await lockKey(tx, `labels:${kind}:${resourceId}`)
-  await deleteLabels(tx, kind, resourceId)
-  await insertLabels(tx, kind, accountId, resourceId, set)
 }
 
 /** Stores the labels of a resource being created (no statement at all for none). */

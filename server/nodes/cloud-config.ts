@@ -5,7 +5,7 @@
  * base64 in a quoted heredoc, never interpolated: a path or a key cannot run code of its own.
  * @module
  */
-import { parseDocument } from 'yaml'
+import { isScalar, parseDocument, type Document } from 'yaml'
 import { invalidField } from '../http/problem.js'
 
 /** The largest user data accepted, in UTF-8 bytes (as Hetzner's and DigitalOcean's). */
@@ -58,7 +58,9 @@ function convertCloudConfig(text: string): string {
     'set -e',
   ]
   const emit: Emit = (line) => lines.push(line)
-  listOf(entries.write_files, 'write_files').forEach((entry, i) => writeFile(entry, i, emit))
+  listOf(entries.write_files, 'write_files').forEach((entry, i) =>
+    writeFile(entry, i, emit, octalPermissions(doc, i))
+  )
   listOf(entries.users, 'users').forEach((entry, i) => addUser(entry, i, emit))
   listOf(entries.runcmd, 'runcmd').forEach((entry, i) => runCommand(entry, i, emit))
   return `${lines.join('\n')}\n`
@@ -91,6 +93,19 @@ function stringField(value: unknown, where: string, pattern?: RegExp, hint?: str
   return value
 }
 
+/**
+ * The digits of `write_files[i].permissions` written as a YAML 1.2 octal number (`0o640`),
+ * which the parser has turned into its value (416); undefined for any other form.
+ */
+function octalPermissions(doc: Document, index: number): string | undefined {
+  const node = doc.getIn(['write_files', index, 'permissions'], true)
+  if (!isScalar(node) || typeof node.value !== 'number') return undefined
+  if (node.format === 'OCT') return node.value.toString(8)
+  // 0x1a4 and the like: a number, but not in the octal digits a mode is read in.
+  if (node.format === 'HEX') return 'hex'
+  return undefined
+}
+
 /** One line, absolute, with no NUL: a path the script can quote and the kernel can take. */
 const ABSOLUTE_PATH = /^\/[^\0\n\r]*$/
 
@@ -105,7 +120,7 @@ function emitContent(target: string, bytes: Buffer, append: '>' | '>>', emit: Em
   emit('NODEPLANE_EOF')
 }
 
-function writeFile(entry: unknown, index: number, emit: Emit): void {
+function writeFile(entry: unknown, index: number, emit: Emit, octal?: string): void {
   const where = `write_files[${index}]`
   const file = fieldsOf(entry, where, WRITE_FILE_KEYS)
   const path = stringField(file.path, `${where}.path`, ABSOLUTE_PATH, 'must be an absolute path')
@@ -116,7 +131,7 @@ function writeFile(entry: unknown, index: number, emit: Emit): void {
   if (encoding === 'b64' && !/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(content))
     throw bad(`cloud-config \`${where}.content\` is not base64`)
   // YAML 1.2 reads 0644 as the number 644: its digits are what was meant.
-  const mode = file.permissions ?? '0644'
+  const mode = octal ?? file.permissions ?? '0644'
   if (typeof mode !== 'string' && typeof mode !== 'number')
     throw bad(`cloud-config \`${where}.permissions\` must be octal, such as '0644'`)
   const permissions = String(mode).replace(/^0o/, '')
@@ -136,6 +151,12 @@ function addUser(entry: unknown, index: number, emit: Emit): void {
   const where = `users[${index}]`
   const user = fieldsOf(entry, where, USER_KEYS)
   const name = stringField(user.name, `${where}.name`, USER_NAME, 'must be a Linux user name')
+  // Root's authorized_keys are the node's `ssh_keys`: nodeplane rewrites the file on every
+  // change of them (and when a node is brought back), so keys added here would vanish later.
+  if (name === 'root')
+    throw bad(
+      `cloud-config \`${where}.name\` must not be root: give root's keys in \`ssh_keys\` (PUT /api/v1/nodes/{id}/ssh-keys changes them)`
+    )
   const shell =
     user.shell === undefined
       ? '/bin/bash'

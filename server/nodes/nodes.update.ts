@@ -3,11 +3,10 @@
  * @module
  */
 import type { z } from '@hono/zod-openapi'
-import { transaction } from '../db/transaction.js'
+import { lockKey, transaction } from '../db/transaction.js'
 import type { ServiceCtx } from '../deps.js'
 import { recordEvent } from '../events/events.service.js'
-import { labelsChanged } from '../labels/labels.service.js'
-import { labelsOf, replaceLabels, sortedLabels } from '../labels/labels.store.js'
+import { updateLabels } from '../labels/labels.service.js'
 import type { Node, UpdateNodeBody } from './nodes.schema.js'
 import { getNode } from './nodes.view.js'
 import { liveNodeOr404, nodeNotFound } from './nodes.lookup.js'
@@ -26,6 +25,8 @@ export async function updateNode(
   body: z.infer<typeof UpdateNodeBody>
 ): Promise<Node> {
   await transaction(ctx.db, async (tx) => {
+    // Two PATCHes of one resource take turns, each comparing with what the other wrote.
+    await lockKey(tx, `patch:node:${id}`)
     const row = await liveNodeOr404({ db: tx }, accountId, id)
     const changes: Record<string, unknown> = {}
     if (body.name !== undefined && body.name !== row.name) {
@@ -34,11 +35,8 @@ export async function updateNode(
       changes.name = body.name
     }
     if (body.labels !== undefined) {
-      const before = (await labelsOf(tx, 'node', [id])).get(id)!
-      if (labelsChanged(before, body.labels)) {
-        await replaceLabels(tx, 'node', accountId, id, body.labels)
-        changes.labels = sortedLabels(body.labels)
-      }
+      const labels = await updateLabels(tx, 'node', accountId, id, body.labels)
+      if (labels) changes.labels = labels
     }
     if (Object.keys(changes).length === 0) return
     await recordEvent(

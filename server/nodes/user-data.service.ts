@@ -39,9 +39,13 @@ export async function saveUserData(
   })
 }
 
-/** The script a stored node runs, or null without user data. */
+/**
+ * The script a stored node has yet to run, or null: without user data, and once it started
+ * (only `startUserData` uses it, while the status is `pending`). Every node's spec is built on
+ * a start, so a finished script is neither read nor decrypted for each one.
+ */
 export async function userDataScriptOf(ctx: Ctx, row: NodeRow): Promise<string | null> {
-  if (row.userDataStatus === null) return null
+  if (row.userDataStatus !== 'pending') return null
   const stored = await findUserData(ctx.db, row.id)
   return stored ? ctx.secrets.open(stored.script) : null
 }
@@ -74,6 +78,8 @@ const NOTES: Partial<Record<UserDataRun['state'], string>> = {
   absent:
     '[nodeplane] the node lost its disk (it was rebuilt) before its user data finished; it is not run again',
   lost: '[nodeplane] the node restarted while its user data ran; it is not run again',
+  unreadable:
+    "[nodeplane] the run's state could not be read from the node: reading it printed more than a run's state holds",
 }
 
 /** The worker's side of user data: reading its status, and recording its start and its end. */

@@ -23,7 +23,8 @@ export interface NodeSpec extends NodeRef {
   access: NodeAccess
   /**
    * The shell script to run once, as root, when the node is first reachable (cloud-config is
-   * converted already), or null. Only `startUserData` runs it: never a rebuild or a revive.
+   * converted already), or null: without user data, or once its run has started. Only
+   * `startUserData` runs it: never a rebuild or a revive.
    */
   userData: string | null
 }
@@ -41,9 +42,10 @@ export interface UserDataRun {
   /**
    * `absent`: never started in this node, or its disk was lost since; `exited`; `killed` at
    * the time limit; `lost`: started but neither finished nor running past the time limit (the
-   * node restarted under it).
+   * node restarted under it); `unreadable`: reading it printed far more than a run's state
+   * can hold (the node's root tampered with the programs or files it is read with).
    */
-  state: 'absent' | 'running' | 'exited' | 'killed' | 'lost'
+  state: 'absent' | 'running' | 'exited' | 'killed' | 'lost' | 'unreadable'
   exitCode: number | null
   /** The last 64 KiB of its stdout and stderr. */
   output: string

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Clock } from '../lib/clock.js'
-import { ProvisioningRefused, type NodeAccess, type ProvisioningDriver } from './driver.js'
+import { ProvisioningRefused, type ProvisioningDriver } from './driver.js'
 
 export interface SimulatedOptions {
   clock: Clock
@@ -24,13 +24,11 @@ export interface SimulatedOptions {
 export function createSimulatedDriver(options: SimulatedOptions): ProvisioningDriver {
   const random = options.random ?? Math.random
   const failedTeardowns = new Map<string, number>()
-  // What each node's access would be: recorded only, nothing runs on the control plane host.
-  const access = new Map<string, NodeAccess>()
   return {
     name: 'simulated',
-    async setAccess(node, wanted) {
-      access.set(node.id, wanted)
-    },
+    // Nothing runs on the control plane's host: accepted, so the worker's sync (the database
+    // read it does) runs on this driver as on the engines.
+    async setAccess() {},
     async create() {
       if (random() < options.createFailRate) {
         throw new ProvisioningRefused('the simulated engine refused the node (fault injection)')
@@ -50,7 +48,6 @@ export function createSimulatedDriver(options: SimulatedOptions): ProvisioningDr
         throw new Error('the simulated engine failed to tear the node down (fault injection)')
       }
       failedTeardowns.delete(node.id)
-      access.delete(node.id)
     },
   }
 }

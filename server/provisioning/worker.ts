@@ -101,6 +101,11 @@ export interface Worker {
 const TEARDOWN_RETRY_MAX_MS = 30_000
 /** How often a node's user data run is read while it runs. */
 const USER_DATA_POLL_MS = 1000
+/**
+ * The longest wait between two reads of a run that keep failing (a node that is down, or
+ * whose root broke what reads it): the wait doubles from USER_DATA_POLL_MS up to this.
+ */
+const USER_DATA_RETRY_MAX_MS = 30_000
 
 export function createWorker(
   id: string,
@@ -254,6 +259,7 @@ export function createWorker(
    */
   async function followUserData(node: NodeSpec, signal: AbortSignal): Promise<void> {
     await ready
+    let failures = 0
     for (;;) {
       try {
         const status = await hooks.userDataStatus(node.id)
@@ -268,13 +274,20 @@ export function createWorker(
           log.info({ node_id: node.id, state: run.state }, 'user data finished')
           return
         }
+        failures = 0
       } catch (err) {
         if (signal.aborted) return
-        // A node restarting (or reviving) cannot be read for a moment: read it again.
-        log.warn({ err, node_id: node.id }, 'reading user data failed; retrying')
+        // A node restarting (or reviving) cannot be read for a moment: read it again, less
+        // and less often, so a node that stays unreadable costs no read and log line a second.
+        failures++
+        log.warn({ err, node_id: node.id, failures }, 'reading user data failed; retrying')
       }
+      const wait = Math.min(
+        USER_DATA_POLL_MS * 2 ** Math.max(failures - 1, 0),
+        USER_DATA_RETRY_MAX_MS
+      )
       try {
-        await sleep(USER_DATA_POLL_MS, undefined, { signal })
+        await sleep(wait, undefined, { signal })
       } catch {
         return
       }

@@ -6,14 +6,8 @@ import { recordEvent } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import { parseLabelSelector } from '../labels/label-selector.js'
-import { labelsChanged } from '../labels/labels.service.js'
-import {
-  deleteLabels,
-  insertLabels,
-  labelsOf,
-  replaceLabels,
-  sortedLabels,
-} from '../labels/labels.store.js'
+import { updateLabels } from '../labels/labels.service.js'
+import { deleteLabels, insertLabels, labelsOf, sortedLabels } from '../labels/labels.store.js'
 import { newPrefixedId } from '../lib/ids.js'
 import { publicKeyInfo } from './public-key.js'
 import type {
@@ -143,6 +137,8 @@ export async function updateSshKey(
   body: z.infer<typeof UpdateSshKeyBody>
 ): Promise<SshKey> {
   await transaction(ctx.db, async (tx) => {
+    // Two PATCHes of one resource take turns, each comparing with what the other wrote.
+    await lockKey(tx, `patch:ssh_key:${id}`)
     const row = await sshKeyOr404(tx, accountId, id)
     const changes: Record<string, unknown> = {}
     if (body.name !== undefined && body.name !== row.name) {
@@ -153,11 +149,8 @@ export async function updateSshKey(
       changes.name = body.name
     }
     if (body.labels !== undefined) {
-      const before = (await labelsOf(tx, 'ssh_key', [id])).get(id)!
-      if (labelsChanged(before, body.labels)) {
-        await replaceLabels(tx, 'ssh_key', accountId, id, body.labels)
-        changes.labels = sortedLabels(body.labels)
-      }
+      const labels = await updateLabels(tx, 'ssh_key', accountId, id, body.labels)
+      if (labels) changes.labels = labels
     }
     if (Object.keys(changes).length === 0) return
     await recordEvent(

@@ -8,8 +8,8 @@ import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import { parseLabelSelector } from '../labels/label-selector.js'
 import type { Labels } from '../labels/labels.schema.js'
-import { labelsChanged } from '../labels/labels.service.js'
-import { insertLabels, labelsOf, replaceLabels, sortedLabels } from '../labels/labels.store.js'
+import { updateLabels } from '../labels/labels.service.js'
+import { insertLabels, labelsOf, sortedLabels } from '../labels/labels.store.js'
 import { newUuid } from '../lib/ids.js'
 import { vpcCidr } from '../lib/ip.js'
 import type { CreateVpcBody, UpdateVpcBody, Vpc, VpcListQuery } from './vpcs.schema.js'
@@ -128,6 +128,8 @@ export async function updateVpc(
   body: z.infer<typeof UpdateVpcBody>
 ): Promise<Vpc> {
   await transaction(ctx.db, async (tx) => {
+    // Two PATCHes of one resource take turns, each comparing with what the other wrote.
+    await lockKey(tx, `patch:vpc:${id}`)
     const row = await liveVpcOr404(tx, accountId, id)
     const changes: Record<string, unknown> = {}
     if (body.description !== undefined && body.description !== row.description) {
@@ -135,11 +137,8 @@ export async function updateVpc(
       changes.description = body.description
     }
     if (body.labels !== undefined) {
-      const before = (await labelsOf(tx, 'vpc', [id])).get(id)!
-      if (labelsChanged(before, body.labels)) {
-        await replaceLabels(tx, 'vpc', accountId, id, body.labels)
-        changes.labels = sortedLabels(body.labels)
-      }
+      const labels = await updateLabels(tx, 'vpc', accountId, id, body.labels)
+      if (labels) changes.labels = labels
     }
     if (Object.keys(changes).length === 0) return
     await recordEvent(

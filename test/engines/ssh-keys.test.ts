@@ -205,3 +205,78 @@ await describeEngines(
   },
   { env: { NODEPLANE_NETNS_BOOT_SECONDS: '2' } }
 )
+
+/**
+ * The tenant boundary: the access script runs the node's own programs, which its root may
+ * replace with one that never ends. The request gets its answer, and the node can still be
+ * deleted, instead of both waiting for ever behind the hung `podman exec`.
+ */
+await describeEngines(
+  'SSH keys on a node whose programs hang',
+  (ctx) => {
+    it('answers a PUT whose write hangs, and deletes the node afterwards', async () => {
+      const key = await keyPair()
+      const keyId = await addKey(ctx, 'hang', key.publicKey)
+      const userData = [
+        '#!/bin/sh',
+        "printf '#!/bin/sh\\nexec sleep 100000\\n' > /usr/local/bin/cat",
+        'chmod 755 /usr/local/bin/cat',
+        '',
+      ].join('\n')
+      const { node } = await runningNode(ctx.client, { user_data: userData })
+      await eventually(async () =>
+        (await ctx.client.get(`/nodes/${node.id}`)).body.user_data_status === 'succeeded'
+          ? true
+          : undefined
+      )
+      const started = Date.now()
+      const put = await putKeys(ctx, node.id, { ssh_keys: [keyId] })
+      expect(put.status, put.text).toBe(500)
+      expect(put.body.code).toBe('access_not_applied')
+      expect(Date.now() - started).toBeLessThan(90_000)
+      expect((await ctx.client.delete(`/nodes/${node.id}`)).status).toBe(204)
+      const gone = await ctx.client.get(`/nodes/${node.id}?wait_for=deleted&timeout=30`)
+      expect(gone.status).toBe(404)
+    }, 180_000)
+  },
+  { engines: ['podman'] }
+)
+
+/**
+ * Where the three parts meet: a node made with keys, no password login, labels and user data;
+ * its keys replaced while the user data runs. The run finishes once, the new key is root's,
+ * the old one is refused, and the labels and id are the node's still.
+ */
+await describeEngines('SSH keys, labels and user data on one node', (ctx) => {
+  it('replaces the keys live while user data runs, and the run ends once, undisturbed', async () => {
+    const [first, second] = [await keyPair(), await keyPair()]
+    const firstId = await addKey(ctx, 'both-first', first.publicKey)
+    const secondId = await addKey(ctx, 'both-second', second.publicKey)
+    const userData = '#!/bin/sh\necho start >> /root/runs.txt\nsleep 6\necho done\n'
+    const labels = { env: 'prod', 'example.com/role': 'web' }
+    const { node } = await runningNode(ctx.client, {
+      ssh_keys: [firstId],
+      password_login: false,
+      labels,
+      user_data: userData,
+    })
+    expect(node).toMatchObject({ ssh_keys: [firstId], password_login: false, labels })
+    await eventually(async () =>
+      (await ctx.client.get(`/nodes/${node.id}`)).body.user_data_status === 'running'
+        ? true
+        : undefined
+    )
+    const put = await putKeys(ctx, node.id, { ssh_keys: [secondId] })
+    expect(put.status, put.text).toBe(200)
+    expect(put.body).toMatchObject({ ssh_keys: [secondId], password_login: false, labels })
+
+    const done = (await ctx.client.get(`/nodes/${node.id}?wait_for=user_data&timeout=30`)).body
+    expect(done).toMatchObject({ id: node.id, user_data_status: 'succeeded', labels })
+    const result = (await ctx.client.get(`/api/v1/nodes/${node.id}/user-data/result`)).body
+    expect(result).toMatchObject({ status: 'succeeded', exit_code: 0, output: 'done\n' })
+    const login = await sshWithKey(ctx, node.ip_address, second.file, 'cat /root/runs.txt')
+    expect(login.stderr).toBe('')
+    expect(login.stdout).toBe('start\n')
+    expect((await sshWithKey(ctx, node.ip_address, first.file, 'true')).code).not.toBe(0)
+  }, 120_000)
+})

@@ -110,6 +110,29 @@ await describeEngines('user data', (ctx) => {
     expect((await run('cat /root/runcmd.txt /root/mode.txt')).stdout).toBe('from runcmd\n600\n')
     expect((await run('ls /root/pwned 2>&1')).code).not.toBe(0)
   })
+
+  it('deletes a node mid-run: the node goes, and the worker stops following its run', async () => {
+    const { node } = await runningNode(ctx.client, { user_data: '#!/bin/sh\nsleep 1000\n' })
+    await eventually(async () =>
+      (await ctx.client.get(`/nodes/${node.id}`)).body.user_data_status === 'running'
+        ? true
+        : undefined
+    )
+    expect((await ctx.client.delete(`/nodes/${node.id}`)).status).toBe(204)
+    const gone = await ctx.client.get(`/nodes/${node.id}?wait_for=deleted&timeout=30`)
+    expect(gone.status).toBe(404)
+    expect((await ctx.client.get(`/api/v1/nodes/${node.id}/user-data/result`)).status).toBe(404)
+    const failedReads = () =>
+      ctx.server.logs.filter(
+        (line) => line.node_id === node.id && String(line.msg).startsWith('reading user data')
+      ).length
+    const before = failedReads()
+    await new Promise((resolve) => setTimeout(resolve, 3000))
+    expect(failedReads()).toBe(before)
+    expect(
+      ctx.server.logs.some((line) => line.node_id === node.id && line.msg === 'user data finished')
+    ).toBe(false)
+  })
 })
 
 /**
@@ -145,6 +168,34 @@ await describeEngines(
       ])
       expect(login.stderr).toBe('')
       expect(login.stdout).toBe('deploy\n/bin/sh\n/home/deploy\n')
+    })
+  },
+  { engines: ['podman'] }
+)
+
+/**
+ * The tenant boundary: what the control plane runs inside a node to read the run (its `sh`,
+ * its `tail`) is the node root's to replace. A `tail` that never stops printing must not
+ * fill the control plane's memory; the run is reported failed, and the server keeps answering.
+ */
+await describeEngines(
+  'user data read through programs the tenant replaced',
+  (ctx) => {
+    it('reports a run whose state prints without end as failed, and the server stays up', async () => {
+      const script = [
+        '#!/bin/sh',
+        "printf '#!/bin/sh\\nexec yes nodeplane\\n' > /usr/local/bin/tail",
+        'chmod 755 /usr/local/bin/tail',
+        'echo planted',
+        '',
+      ].join('\n')
+      const { node } = await runningNode(ctx.client, { user_data: script })
+      expect((await finished(ctx.client, node.id)).user_data_status).toBe('failed')
+      const result = await resultOf(ctx.client, node.id)
+      expect(result).toMatchObject({ status: 'failed', exit_code: null })
+      expect(result.output).toMatch(/state could not be read from the node/)
+      expect(result.output.length).toBeLessThan(1024)
+      expect((await ctx.client.get('/nodes')).status).toBe(200)
     })
   },
   { engines: ['podman'] }

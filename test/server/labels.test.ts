@@ -377,6 +377,17 @@ describe('PATCH /nodes/{id}', () => {
     expect(rows).toHaveLength(2)
   })
 
+  it('records equal replacements racing on one node as one change', async () => {
+    const id = (await client.post('/nodes', {})).body.id
+    const labels = { team: 'core', env: 'prod' }
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => patch(client, `/nodes/${id}`, { labels }))
+    )
+    expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200))
+    expect(answers.map((res) => res.body.labels)).toEqual(answers.map(() => labels))
+    expect(await eventsOf('node.updated', id)).toHaveLength(1)
+  })
+
   it('answers 403 to a read key and changes nothing', async () => {
     const res = await patch(reader, `/nodes/${node.a}`, { labels: {} })
     expect(res.status).toBe(403)
@@ -426,6 +437,37 @@ describe('PATCH /api/v1/networking/{id}', () => {
     expect((await stranger.get(`/api/v1/networking/${theirs.id}`)).body.labels).toEqual({})
     expect((await client.delete(`/api/v1/networking/${vpc.id}`)).status).toBe(204)
     expect((await patch(client, `/api/v1/networking/${vpc.id}`, { labels: {} })).status).toBe(404)
+  })
+})
+
+describe('equal PATCHes racing', () => {
+  it('rename a node once: one node.updated', async () => {
+    const id = (await client.post('/nodes', {})).body.id
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => patch(client, `/nodes/${id}`, { name: 'raced' }))
+    )
+    expect(answers.map((res) => [res.status, res.body.name])).toEqual(
+      answers.map(() => [200, 'raced'])
+    )
+    expect(await eventsOf('node.updated', id)).toHaveLength(1)
+  })
+
+  it('rename an SSH key once, none of them refused as taken by the key itself', async () => {
+    const key = (
+      await client.post('/api/v1/ssh-keys', {
+        name: 'before-race',
+        public_key: generateKey('ed25519').publicKey,
+      })
+    ).body
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        patch(client, `/api/v1/ssh-keys/${key.id}`, { name: 'raced' })
+      )
+    )
+    expect(answers.map((res) => [res.status, res.body.name])).toEqual(
+      answers.map(() => [200, 'raced'])
+    )
+    expect(await eventsOf('ssh_key.updated', key.id)).toHaveLength(1)
   })
 })
 

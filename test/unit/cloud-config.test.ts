@@ -64,6 +64,41 @@ describe('cloud-config conversion', () => {
     expect(runScript(empty, tempDir('nodeplane-cloud-config-')).status).toBe(0)
   })
 
+  it("refuses users.name root, whose authorized_keys are the node's ssh_keys", () => {
+    const text =
+      '#cloud-config\nusers:\n  - name: root\n    ssh_authorized_keys: [ssh-ed25519 AAAA x]\n'
+    const err = (() => {
+      try {
+        userDataScript(text)
+      } catch (e) {
+        return e as ProblemError
+      }
+    })()
+    expect(err).toBeInstanceOf(ProblemError)
+    expect(err!.status).toBe(400)
+    expect(err!.options.errors?.[0]?.field).toBe('user_data')
+    expect(err!.message).toMatch(/users\[0\]\.name.*ssh_keys/)
+  })
+
+  it.each([
+    ['0o640', '640'],
+    ['0o644', '644'],
+    ["'0640'", '0640'],
+    ['0644', '644'],
+    ['600', '600'],
+  ])('reads write_files permissions %s as the mode %s', (written, mode) => {
+    const script = userDataScript(
+      `#cloud-config\nwrite_files:\n  - path: /a\n    permissions: ${written}\n`
+    )
+    expect(script).toContain(`chmod ${mode} '/a'`)
+  })
+
+  it('refuses hexadecimal write_files permissions', () => {
+    expect(() =>
+      userDataScript('#cloud-config\nwrite_files:\n  - path: /a\n    permissions: 0x1a4\n')
+    ).toThrow(/permissions/)
+  })
+
   it('quotes for sh', () => {
     expect(shellQuote("a'b")).toBe(`'a'\\''b'`)
   })

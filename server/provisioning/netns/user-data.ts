@@ -12,7 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { NodeRef, NodeSpec, UserDataRun } from '../driver.js'
 import { run } from '../network/exec.js'
 import { nodeDir, shortHash, type NetnsNames } from '../network/names.js'
-import { parseRun, READ_RUN, RUNNER_PATH } from '../user-data-runner.js'
+import { READ_RUN, readRun, RUNNER_PATH } from '../user-data-runner.js'
 import { MOUNT, sshdPid } from './sshd.js'
 
 const hostDir = (names: NetnsNames, id: string) => join(nodeDir(names, shortHash(id)), 'user-data')
@@ -50,5 +50,6 @@ export async function readNetnsUserData(
   node: NodeRef,
   limitSeconds: number
 ): Promise<UserDataRun> {
-  return parseRun(await run('sh', ['-c', READ_RUN, 'read', hostDir(names, node.id)]), limitSeconds)
+  const dir = hostDir(names, node.id)
+  return readRun((limits) => run('sh', ['-c', READ_RUN, 'read', dir], limits), limitSeconds)
 }

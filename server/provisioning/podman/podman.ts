@@ -1,8 +1,25 @@
-import { run } from '../network/exec.js'
+import { run, type RunOptions } from '../network/exec.js'
 
-/** The podman CLI, with an argument array (never a shell); resolves with its stdout. */
-export function podman(args: string[], options: { input?: string } = {}): Promise<string> {
-  return run('podman', args, options)
+/**
+ * The most a `podman exec` may print. What runs inside a node is the tenant's (its `sh`, its
+ * `cat`, the files nodeplane reads there): unbounded, it could fill the control plane's memory.
+ */
+export const EXEC_OUTPUT_MAX_BYTES = 1024 * 1024
+/**
+ * The longest a `podman exec` may take: a node's root can make its `sh` hang, and the node's
+ * other operations (a deletion too) wait behind the call in the driver's per-node queue.
+ */
+export const EXEC_TIMEOUT_MS = 60_000
+
+/**
+ * The podman CLI, with an argument array (never a shell); resolves with its stdout. A
+ * `podman exec` is killed and rejects once it prints more than EXEC_OUTPUT_MAX_BYTES or runs
+ * longer than EXEC_TIMEOUT_MS.
+ */
+export function podman(args: string[], options: RunOptions = {}): Promise<string> {
+  const limit =
+    args[0] === 'exec' ? { maxOutputBytes: EXEC_OUTPUT_MAX_BYTES, timeoutMs: EXEC_TIMEOUT_MS } : {}
+  return run('podman', args, { ...limit, ...options })
 }
 
 /** Labels that mark a container as a node of one nodeplane instance. */

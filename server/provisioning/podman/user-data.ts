@@ -8,8 +8,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { NodeSpec, UserDataRun } from '../driver.js'
 import {
   CONTAINER_USER_DATA_DIR as DIR,
-  parseRun,
   READ_RUN,
+  readRun,
   runnerText,
 } from '../user-data-runner.js'
 import { podman } from './podman.js'
@@ -53,6 +53,9 @@ export async function startPodmanUserData(
   throw new Error(`the user data of node ${node.id} did not start`)
 }
 
-export async function readPodmanUserData(name: string, limitSeconds: number): Promise<UserDataRun> {
-  return parseRun(await podman(['exec', name, 'sh', '-c', READ_RUN, 'read', DIR]), limitSeconds)
+export function readPodmanUserData(name: string, limitSeconds: number): Promise<UserDataRun> {
+  return readRun(
+    (limits) => podman(['exec', name, 'sh', '-c', READ_RUN, 'read', DIR], limits),
+    limitSeconds
+  )
 }
