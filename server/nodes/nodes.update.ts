@@ -35,7 +35,7 @@ export async function updateNode(
       changes.name = body.name
     }
     if (body.labels !== undefined) {
-      const labels = await updateLabels(tx, 'node', accountId, id, body.labels)
+      const labels = await updateLabels({ db: tx }, 'node', accountId, id, body.labels)
       if (labels) changes.labels = labels
     }
     if (Object.keys(changes).length === 0) return

@@ -149,7 +149,7 @@ export async function updateSshKey(
       changes.name = body.name
     }
     if (body.labels !== undefined) {
-      const labels = await updateLabels(tx, 'ssh_key', accountId, id, body.labels)
+      const labels = await updateLabels({ db: tx }, 'ssh_key', accountId, id, body.labels)
       if (labels) changes.labels = labels
     }
     if (Object.keys(changes).length === 0) return

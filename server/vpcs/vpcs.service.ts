@@ -137,7 +137,7 @@ export async function updateVpc(
       changes.description = body.description
     }
     if (body.labels !== undefined) {
-      const labels = await updateLabels(tx, 'vpc', accountId, id, body.labels)
+      const labels = await updateLabels({ db: tx }, 'vpc', accountId, id, body.labels)
       if (labels) changes.labels = labels
     }
     if (Object.keys(changes).length === 0) return
