@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi'
 import type { Db } from '../db/client.js'
 import { lockKey, transaction } from '../db/transaction.js'
-import type { Deps, ServiceCtx, ServiceTxCtx } from '../deps.js'
+import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
 import { recordEvent } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import type { NodeAccess } from '../provisioning/driver.js'
@@ -12,6 +12,9 @@ import { nodeNotFound } from './nodes.lookup.js'
 import type { Node } from './nodes.schema.js'
 import { getNode } from './nodes.view.js'
 import { findLiveNode, findNode, type NodeRow } from './nodes.store.js'
+
+/** Changing a running node's keys also writes them on it, through the worker. */
+type EngineCtx = ServiceCtx<'clock' | 'worker' | 'log'>
 
 /**
  * Checks a node's SSH keys and password setting against the account, under the account's SSH
@@ -65,17 +68,17 @@ async function notRunning(db: Db, accountId: string, nodeId: string): Promise<Pr
  * them from the worker once it is up.
  */
 export async function putNodeSshKeys(
-  deps: Deps,
+  ctx: EngineCtx,
   accountId: string,
   nodeId: string,
   body: z.infer<typeof PutNodeSshKeysBody>
 ): Promise<Node> {
-  const row = await transaction(deps.db, async (tx) => {
+  const row = await transaction(ctx.db, async (tx) => {
     // Written first: the row lock orders this against the worker's turn to running, so one of
     // the two always sees the other and the engine gets the latest keys.
     const row = await setPasswordLogin(tx, accountId, nodeId, body.password_login)
     if (!row) throw await notRunning(tx, accountId, nodeId)
-    if (deps.worker.isReviving(nodeId)) {
+    if (ctx.worker.isReviving(nodeId)) {
       throw new ProblemError(
         409,
         'node_repairing',
@@ -86,7 +89,7 @@ export async function putNodeSshKeys(
     await checkAccess({ db: tx }, accountId, body.ssh_keys, row.passwordLogin)
     await replaceNodeSshKeys(tx, nodeId, body.ssh_keys)
     await recordEvent(
-      { ...deps, db: tx },
+      { ...ctx, db: tx },
       {
         accountId,
         type: 'node.ssh_keys_changed',
@@ -96,17 +99,17 @@ export async function putNodeSshKeys(
     )
     return row
   })
-  if (row.status === 'running') await applyOnNode(deps, row)
-  return getNode(deps, accountId, nodeId)
+  if (row.status === 'running') await applyOnNode(ctx, row)
+  return getNode(ctx, accountId, nodeId)
 }
 
-async function applyOnNode(deps: Deps, row: NodeRow): Promise<void> {
+async function applyOnNode(ctx: EngineCtx, row: NodeRow): Promise<void> {
   try {
-    await deps.worker.syncAccess(row)
+    await ctx.worker.syncAccess(row)
   } catch (err) {
-    deps.log.error({ err, node_id: row.id }, 'SSH keys could not be written on the node')
+    ctx.log.error({ err, node_id: row.id }, 'SSH keys could not be written on the node')
     // A node whose engine side died gets them when it is brought back: start that now.
-    await deps.worker.reviveIfDead(row.id).catch(() => false)
+    await ctx.worker.reviveIfDead(row.id).catch(() => false)
     throw new ProblemError(
       500,
       'access_not_applied',
