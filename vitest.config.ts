@@ -13,7 +13,14 @@ const setupFiles = ['test/helpers/remove-temp-dirs.setup.ts']
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], sequence: { groupOrder: 0 } } },
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          setupFiles,
+          sequence: { groupOrder: 0 },
+        },
+      },
       {
         test: {
           name: 'server',

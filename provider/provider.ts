@@ -9,6 +9,7 @@ import { attr, schema, type PlannedOf } from './framework/schema.js'
 import { isUnknown } from './framework/values.js'
 import { computeHostsDataSource } from './data-sources/compute-hosts.js'
 import { nodeDataSource } from './data-sources/node.js'
+import { nodesDataSource } from './data-sources/nodes.js'
 import { nodeResource } from './resources/node.js'
 import { publicIpResource } from './resources/public-ip.js'
 import { sshKeyResource } from './resources/ssh-key.js'
@@ -58,7 +59,12 @@ export function createProvider(
       sshKeyResource,
       ...(extra.resources ?? []),
     ],
-    dataSources: [computeHostsDataSource, nodeDataSource, ...(extra.dataSources ?? [])],
+    dataSources: [
+      computeHostsDataSource,
+      nodeDataSource,
+      nodesDataSource,
+      ...(extra.dataSources ?? []),
+    ],
   }
 }
 

@@ -56,8 +56,37 @@ export class ApiClient {
     return this.request('POST', path, body, signal)
   }
 
+  patch<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+    return this.request('PATCH', path, body, signal)
+  }
+
+  put<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+    return this.request('PUT', path, body, signal)
+  }
+
   delete<T>(path: string, signal?: AbortSignal): Promise<T> {
     return this.request('DELETE', path, undefined, signal)
+  }
+
+  /**
+   * Every page of a list that pages with RFC 8288 `Link: <…>; rel="next"` headers (`GET /nodes`
+   * with `limit`), concatenated.
+   */
+  async getAllPages<T>(path: string, signal?: AbortSignal): Promise<T[]> {
+    const items: T[] = []
+    let next: string | undefined = path
+    while (next !== undefined) {
+      const page: { body: T[]; link?: string } = await this.exchange<T[]>(
+        'GET',
+        next,
+        undefined,
+        signal
+      )
+      const { body, link } = page
+      items.push(...body)
+      next = link === undefined ? undefined : nextLink(link)
+    }
+    return items
   }
 
   private async request<T>(
@@ -66,12 +95,19 @@ export class ApiClient {
     body: unknown,
     signal?: AbortSignal
   ): Promise<T> {
+    return (await this.exchange<T>(method, path, body, signal)).body
+  }
+
+  private async exchange<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    signal?: AbortSignal
+  ): Promise<{ body: T; link?: string }> {
     const headers: Record<string, string> = { Accept: 'application/json' }
     if (this.apiKey) headers.Authorization = `Bearer ${this.apiKey}`
-    if (method === 'POST') {
-      headers['Content-Type'] = 'application/json'
-      headers['Idempotency-Key'] = randomUUID()
-    }
+    if (body !== undefined) headers['Content-Type'] = 'application/json'
+    if (method === 'POST') headers['Idempotency-Key'] = randomUUID()
     for (let attempt = 1; ; attempt++) {
       let res: HttpResponse
       try {
@@ -90,9 +126,18 @@ export class ApiClient {
         await sleep(retryAfter(res) ?? backoff(attempt), undefined, { signal })
         continue
       }
-      return parse<T>(res)
+      return { body: parse<T>(res), link: res.header('Link') }
     }
   }
+}
+
+/** The target of a `Link` header's `rel="next"` entry, if it has one. */
+function nextLink(header: string): string | undefined {
+  // Split on the <…> targets, not on commas: a target may hold one (a label selector's `in (a,b)`).
+  for (const [, target, params] of header.matchAll(/<([^>]*)>([^<]*)/g)) {
+    if (/;\s*rel="?([^"]*\s)?next[\s";,]/.test(`${params}"`)) return target
+  }
+  return undefined
 }
 
 function parse<T>(res: HttpResponse): T {

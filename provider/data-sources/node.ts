@@ -4,30 +4,30 @@
  */
 import { diagnosticError } from '../framework/diagnostics.js'
 import type { DataSource } from '../framework/resource.js'
-import { attr, schema } from '../framework/schema.js'
+import { attr, schema, t } from '../framework/schema.js'
 import { apiClient, isNotFound } from '../client/api.js'
 import type { ApiNode } from '../client/types.js'
 import type { ProviderClient } from '../provider.js'
-import { nodeAttributes } from '../resources/node.js'
+import { nodeAttributes, nodeComputed } from '../resources/node-attributes.js'
 
 const nodeSchema = schema({
   description: 'One compute node of the account, by id.',
   attributes: {
     id: attr.string({ required: true, description: 'The node id, `node_…`.' }),
-    name: attr.string({ computed: true, description: 'The name given at creation, if any.' }),
+    name: attr.string({ computed: true, description: 'The name, if any.' }),
     region: attr.string({ computed: true, description: 'Region the node runs in.' }),
     vpc_id: attr.string({ computed: true, description: 'The VPC the node is in.' }),
     host_id: attr.string({ computed: true, description: 'The compute host the node runs on.' }),
-    status: attr.string({
+    labels: attr.map(t.string, { computed: true, description: 'Labels, key to value.' }),
+    ssh_keys: attr.list(t.string, {
       computed: true,
-      description: '`provisioning`, `running` or `deleting`.',
+      description: "Ids of the SSH keys in root's `authorized_keys`.",
     }),
-    ip_address: attr.string({ computed: true, description: 'First public IPv4, once running.' }),
-    private_ip: attr.string({ computed: true, description: 'Address in the VPC.' }),
-    created_at: attr.string({
+    password_login: attr.bool({
       computed: true,
-      description: 'Creation time (UTC); billing starts here.',
+      description: 'Whether root may log in with its password over SSH.',
     }),
+    ...nodeComputed,
   },
 })
 

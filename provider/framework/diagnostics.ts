@@ -4,8 +4,8 @@
  * @module
  */
 
-/** An attribute path: attribute names and list indexes or map keys. */
-export type AttributePath = (string | number)[]
+/** An attribute path: attribute names, list indexes, and map keys (`{ key }`). */
+export type AttributePath = (string | number | { key: string })[]
 
 /** One diagnostic, as shown by `tofu plan`/`apply`. */
 export interface Diagnostic {
@@ -98,8 +98,15 @@ export function toDiagnostics(err: unknown): Diagnostic[] {
   return [{ severity: 'error', summary: String(err) }]
 }
 
-// API fields are dotted ("disks.0.size"); numeric segments are list indexes.
+/** Map attributes whose keys may hold dots: the API names a bad label `labels.<key>`. */
+const DOTTED_KEY_MAPS = new Set(['labels'])
+
+// API fields are dotted ("disks.0.size"); numeric segments are list indexes. A label key keeps
+// its dots ("labels.example.com/tier"), or the path would point at no attribute and Terraform
+// would show the error on the whole resource instead of on the label.
 function fieldPath(field: string): AttributePath | undefined {
   if (!field) return undefined
+  const [head, ...rest] = field.split('.')
+  if (DOTTED_KEY_MAPS.has(head!) && rest.length) return [head!, { key: rest.join('.') }]
   return field.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s))
 }

@@ -22,16 +22,21 @@ export interface PlannedChange {
 
 /**
  * Plan a change. `proposed` is Terraform's merge of config and prior state (prior values kept
- * for computed attributes the config leaves unset); a null proposal means destroy.
+ * for computed attributes the config leaves unset); a null proposal means destroy. `replaceWhen`
+ * adds paths that force replacement in this plan only (a resource's `replaceWhen`).
  */
 export function planChange(
   block: Block,
   prior: Value,
   proposed: Value,
-  config: Value
+  config: Value,
+  replaceWhen?: (prior: Value, proposed: Value) => AttributePath[]
 ): PlannedChange {
   if (proposed === null) return { planned: null, requiresReplace: [] }
-  const requiresReplace = prior === null ? [] : replacePaths(block, prior, proposed)
+  const requiresReplace =
+    prior === null
+      ? []
+      : [...replacePaths(block, prior, proposed), ...(replaceWhen?.(prior, proposed) ?? [])]
   if (prior === null || requiresReplace.length > 0) {
     return { planned: markComputedUnknown(block, proposed, config, 'all'), requiresReplace }
   }

@@ -3,7 +3,7 @@
  * encoding, plan rules, diagnostics conversion) lives in `protocol/`, as in hfern/tf's iface.py.
  * @module
  */
-import type { Diagnostics } from './diagnostics.js'
+import type { AttributePath, Diagnostics } from './diagnostics.js'
 import type { PlannedOf, Schema, StateOf } from './schema.js'
 
 /** Passed to every call: the configured client, a place for warnings, and cancellation. */
@@ -35,6 +35,11 @@ export interface Resource<S extends Schema = Schema, C = unknown> {
   readonly schema: S
   /** Extra configuration checks; config values may be unknown. */
   validate?(ctx: Omit<Context<C>, 'client'>, config: PlannedOf<S>): void | Promise<void>
+  /**
+   * Attributes whose change forces replacement in this plan only, where a static
+   * `requiresReplace` is too blunt (a switch in the configuration decides). Called for updates.
+   */
+  replaceWhen?(prior: StateOf<S>, proposed: PlannedOf<S>): AttributePath[]
   /** Adjust the plan: return a new planned value, or nothing to keep the framework's. */
   modifyPlan?(
     ctx: Context<C>,

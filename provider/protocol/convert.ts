@@ -65,11 +65,18 @@ export function diagnosticMessages(diags: Diagnostic[]): DiagnosticMessage[] {
   }))
 }
 
-/** An attribute path as a tfplugin6.AttributePath: names are attributes, numbers list indexes. */
+/**
+ * An attribute path as a tfplugin6.AttributePath: names are attributes, numbers list indexes,
+ * `{ key }` map keys.
+ */
 export function attributePathMessage(path: AttributePath): AttributePathMessage {
   return {
     steps: path.map((step) =>
-      typeof step === 'number' ? { elementKeyInt: step } : { attributeName: step }
+      typeof step === 'number'
+        ? { elementKeyInt: step }
+        : typeof step === 'string'
+          ? { attributeName: step }
+          : { elementKeyString: step.key }
     ),
   }
 }

@@ -7,7 +7,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import { ApiError, isNotFound, type ApiClient } from '../client/api.js'
-import { diagnosticError } from '../framework/diagnostics.js'
+import type { ApiUserDataResult } from '../client/types.js'
+import { diagnosticError, type Diagnostics } from '../framework/diagnostics.js'
 import { log } from '../protocol/log.js'
 
 const POLL_MS = 500
@@ -17,9 +18,13 @@ const MAX_WAIT_SECONDS = 60
 interface WaitedNode {
   status: string
   stuck: boolean
+  user_data_status?: string | null
 }
 
-type Target = 'running' | 'deleted'
+type Target = 'running' | 'deleted' | 'user_data'
+
+/** User data states after which it does not change any more. */
+const USER_DATA_DONE = new Set(['succeeded', 'failed', 'skipped'])
 
 /** Servers that answered 400 to `wait_for`, so later waits go straight to polling. */
 const pollOnly = new WeakSet<ApiClient>()
@@ -73,6 +78,24 @@ export async function waitUntilRunning<T extends WaitedNode>(
   }
 }
 
+/**
+ * The node once its user data finished (`succeeded`, `failed` or `skipped`), or at once without
+ * user data; undefined when the node stopped running or the deadline passes first.
+ */
+export async function waitUntilUserDataDone<T extends WaitedNode>(
+  api: ApiClient,
+  id: string,
+  deadline: number,
+  signal: AbortSignal
+) {
+  for (;;) {
+    const node = await look<T>(api, id, 'user_data', deadline, signal)
+    const status = node.user_data_status ?? null
+    if (status === null || USER_DATA_DONE.has(status)) return node
+    if (node.status !== 'running' || Date.now() > deadline) return undefined
+  }
+}
+
 /** Resolves once the node answers 404; a diagnostic when the deadline passes first. */
 export async function waitUntilGone(
   api: ApiClient,
@@ -92,4 +115,52 @@ export async function waitUntilGone(
     'Node deletion timed out',
     `Node ${id} is still being deleted; run destroy again later.`
   )
+}
+
+/** The last lines of a script's output, for a diagnostic. */
+function tail(output: string, lines = 20): string {
+  return output.trimEnd().split('\n').slice(-lines).join('\n')
+}
+
+/**
+ * `wait_for = "user_data"`: the node once its user data finished. A failed script, or one still
+ * running at the deadline, adds an error (the caller still returns the node, so Terraform keeps it,
+ * tainted); a driver that skips user data adds a warning.
+ */
+export async function awaitUserData<T extends WaitedNode & { id: string }>(
+  ctx: { diagnostics: Diagnostics; signal: AbortSignal },
+  api: ApiClient,
+  node: T,
+  deadline: number
+): Promise<T> {
+  const done = await waitUntilUserDataDone<T>(api, node.id, deadline, ctx.signal)
+  if (!done) {
+    ctx.diagnostics.error(
+      'User data did not finish',
+      `Node ${node.id} was still running its user data when the create timeout ran out. The node is kept and marked tainted; the next apply replaces it. Raise timeouts.create to wait longer.`,
+      ['user_data']
+    )
+    return api.get<T>(`/nodes/${node.id}`, ctx.signal)
+  }
+  if (done.user_data_status === 'skipped') {
+    ctx.diagnostics.warning(
+      'User data was not run',
+      `The server's provisioning driver does not run user data (the simulated driver never runs tenant code), so node ${node.id} is running without it.`,
+      ['user_data']
+    )
+  }
+  if (done.user_data_status === 'failed') {
+    const result = await api
+      .get<ApiUserDataResult>(`/api/v1/nodes/${node.id}/user-data/result`, ctx.signal)
+      .catch(() => undefined)
+    const exit =
+      result?.exit_code === null || !result ? 'was stopped' : `exited with ${result.exit_code}`
+    ctx.diagnostics.error(
+      'User data failed',
+      `The user data of node ${node.id} ${exit}. The node is kept and marked tainted; the next apply replaces it.` +
+        (result?.output ? `\n\nThe end of its output:\n${tail(result.output)}` : ''),
+      ['user_data']
+    )
+  }
+  return done
 }

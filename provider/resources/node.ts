@@ -1,102 +1,195 @@
 /**
  * `nodeplane_node`: a compute node. Create waits until it is `running` (the contract's upper
- * bound is 2 minutes); delete waits until it is gone. The API has no update, so every
- * argument forces replacement.
+ * bound is 2 minutes), or until its user data finished with `wait_for = "user_data"`; delete
+ * waits until it is gone. Name, labels, SSH keys and password login change in place; a new
+ * `user_data` replaces the node only when `replace_on_user_data_change` says so, because user
+ * data runs once, at first boot. Placement forces replacement.
  * @module
  */
 import { diagnosticError } from '../framework/diagnostics.js'
-import type { Resource } from '../framework/resource.js'
-import { attr, schema, type StateOf } from '../framework/schema.js'
+import type { Context, Resource } from '../framework/resource.js'
+import { attr, schema, type PlannedOf, type StateOf } from '../framework/schema.js'
 import { timeoutFor, timeouts } from '../framework/timeouts.js'
-import { apiClient, isNotFound } from '../client/api.js'
-import type { ApiNode } from '../client/types.js'
+import { isUnknown, valuesEqual } from '../framework/values.js'
+import { apiClient, isNotFound, type ApiClient } from '../client/api.js'
+import type { ApiNode, ApiUserData } from '../client/types.js'
 import type { ProviderClient } from '../provider.js'
-import { waitUntilGone, waitUntilRunning } from './node-wait.js'
-
-const placement = (description: string) =>
-  attr.string({ optional: true, computed: true, requiresReplace: true, description })
+import { collection } from './common.js'
+import { nodeArguments, nodeComputed, nodeAttributes } from './node-attributes.js'
+import { awaitUserData, waitUntilGone, waitUntilRunning } from './node-wait.js'
 
 const nodeSchema = schema({
   description: 'A compute node, billed per second from creation until deletion.',
   attributes: {
     id: attr.string({ computed: true, description: 'The node id, `node_…`.' }),
-    name: attr.string({ optional: true, requiresReplace: true, description: 'A name for people.' }),
-    region: placement("Region; else the VPC's, else the host's, else the server default."),
-    vpc_id: placement("VPC to join; else the region's default VPC."),
-    host_id: placement('Compute host to run on; else the cheapest active host of the region.'),
-    status: attr.string({
-      computed: true,
-      description: '`provisioning`, `running` or `deleting`.',
-    }),
-    ip_address: attr.string({ computed: true, description: 'First public IPv4, once running.' }),
-    private_ip: attr.string({ computed: true, description: 'Address in the VPC.' }),
-    created_at: attr.string({
-      computed: true,
-      description: 'Creation time (UTC); billing starts here.',
-    }),
+    ...nodeArguments,
+    ...nodeComputed,
   },
   blocks: { timeouts: timeouts(['create', 'delete']) },
 })
 
 type NodeState = StateOf<typeof nodeSchema>
+type NodePlan = PlannedOf<typeof nodeSchema>
+type Ctx = Context<ProviderClient>
 
-/** The attributes a node has in the API, shared by the resource and `data.nodeplane_node`. */
-export const nodeAttributes = (node: ApiNode) => ({
-  id: node.id,
-  name: node.name,
-  region: node.region,
-  vpc_id: node.vpc_id,
-  host_id: node.host_id,
-  status: node.status,
-  ip_address: node.ip_address,
-  private_ip: node.private_ip,
-  created_at: node.created_at,
-})
+/** Arguments only the provider knows; the API never returns them. */
+const PROVIDER_ONLY = ['user_data', 'wait_for', 'replace_on_user_data_change', 'timeouts'] as const
+/** What the API reports and no configuration sets. */
+const COMPUTED = Object.keys(nodeComputed) as (keyof typeof nodeComputed)[]
 
-const toState = (node: ApiNode, timeoutsBlock: NodeState['timeouts']): NodeState => ({
-  ...nodeAttributes(node),
-  timeouts: timeoutsBlock,
-})
+/** A node as state: what the API says, with the provider's own arguments as `known` has them. */
+function toState(node: ApiNode, known: Partial<NodeState>): NodeState {
+  return {
+    ...nodeAttributes(node),
+    labels: collection(node.labels, known.labels),
+    ssh_keys: collection(node.ssh_keys, known.ssh_keys),
+    password_login: node.password_login ?? known.password_login ?? true,
+    user_data: known.user_data ?? null,
+    wait_for: known.wait_for ?? 'ssh',
+    replace_on_user_data_change: known.replace_on_user_data_change ?? false,
+    timeouts: known.timeouts ?? null,
+  }
+}
 
-export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
-  typeName: 'nodeplane_node',
-  schema: nodeSchema,
-  async create(ctx, _planned, config) {
-    const deadline = Date.now() + timeoutFor(config.timeouts, 'create', 2 * 60_000)
-    const api = apiClient(ctx.client)
-    const body = {
-      name: config.name,
-      region: config.region,
-      vpc_id: config.vpc_id,
-      host_id: config.host_id,
-    }
-    const created = await api.post<ApiNode>(
-      '/nodes',
-      Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null)),
-      ctx.signal
-    )
-    const running = await waitUntilRunning<ApiNode>(api, created.id, deadline, ctx.signal)
-    if (running) return toState(running, config.timeouts)
+/** The `POST /nodes` body: only what the configuration sets, so an older server still accepts it. */
+function createBody(config: NodeState) {
+  const body = {
+    name: config.name,
+    region: config.region,
+    vpc_id: config.vpc_id,
+    host_id: config.host_id,
+    labels: config.labels,
+    ssh_keys: config.ssh_keys,
+    password_login: config.password_login,
+    user_data: config.user_data,
+  }
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null))
+}
+
+async function create(ctx: Ctx, planned: NodePlan, config: NodeState): Promise<NodeState> {
+  const waitForUserData = planned.wait_for === 'user_data' && config.user_data !== null
+  const defaultTimeout = (waitForUserData ? 15 : 2) * 60_000
+  const deadline = Date.now() + timeoutFor(config.timeouts, 'create', defaultTimeout)
+  const api = apiClient(ctx.client)
+  const created = await api.post<ApiNode>('/nodes', createBody(config), ctx.signal)
+  const running = await waitUntilRunning<ApiNode>(api, created.id, deadline, ctx.signal)
+  if (!running) {
     // The contract's advice for a node stuck in provisioning: delete it and create a new one.
     await api.delete(`/nodes/${created.id}`, ctx.signal).catch(() => undefined)
     throw diagnosticError(
       'Node did not become running',
       `Node ${created.id} was still provisioning when the create timeout ran out. A node that stays in provisioning is treated as failed; it has been deleted. Apply again to create a new one.`
     )
-  },
-  async read(ctx, state) {
-    try {
-      const node = await apiClient(ctx.client).get<ApiNode>(`/nodes/${state.id}`, ctx.signal)
-      // A node being deleted is gone for Terraform: the next plan creates a new one.
-      return node.status === 'deleting' ? null : toState(node, state.timeouts)
-    } catch (err) {
-      if (isNotFound(err)) return null
-      throw err
+  }
+  const known = { ...config, wait_for: config.wait_for ?? 'ssh' }
+  if (!waitForUserData) return toState(running, known)
+  // A failed or unfinished script leaves the node in state with an error, so Terraform marks it
+  // tainted and replaces it on the next apply, as it does after a failed provisioner.
+  return toState(await awaitUserData(ctx, api, running, deadline), known)
+}
+
+/** PATCH what changed of name and labels, PUT the keys when they or password login changed. */
+async function update(ctx: Ctx, prior: NodeState, planned: NodeState): Promise<ApiNode | null> {
+  const api = apiClient(ctx.client)
+  const changed = (k: keyof NodeState) => !valuesEqual(prior[k], planned[k])
+  let node: ApiNode | null = null
+  if (changed('name') || changed('labels')) {
+    const body: Record<string, unknown> = {}
+    if (changed('name')) body.name = planned.name
+    if (changed('labels')) body.labels = planned.labels ?? {}
+    node = await api.patch<ApiNode>(`/nodes/${prior.id}`, body, ctx.signal)
+  }
+  if (changed('ssh_keys') || changed('password_login')) {
+    const body = { ssh_keys: planned.ssh_keys ?? [], password_login: planned.password_login }
+    node = await api.put<ApiNode>(`/api/v1/nodes/${prior.id}/ssh-keys`, body, ctx.signal)
+  }
+  return node
+}
+
+async function read(ctx: Ctx, id: string): Promise<ApiNode | null> {
+  try {
+    const node = await apiClient(ctx.client).get<ApiNode>(`/nodes/${id}`, ctx.signal)
+    // A node being deleted is gone for Terraform: the next plan creates a new one.
+    return node.status === 'deleting' ? null : node
+  } catch (err) {
+    if (isNotFound(err)) return null
+    throw err
+  }
+}
+
+/** The user data the node was created with, or null without; for import. */
+async function userDataOf(api: ApiClient, id: string, signal: AbortSignal) {
+  try {
+    return (await api.get<ApiUserData>(`/api/v1/nodes/${id}/user-data`, signal)).user_data
+  } catch (err) {
+    if (isNotFound(err)) return null
+    throw err
+  }
+}
+
+export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
+  typeName: 'nodeplane_node',
+  schema: nodeSchema,
+  validate(ctx, config) {
+    const w = config.wait_for
+    if (!isUnknown(w) && w !== null && w !== 'ssh' && w !== 'user_data') {
+      ctx.diagnostics.error('wait_for must be "ssh" or "user_data"', `Not "${w}".`, ['wait_for'])
+    }
+    const keys = config.ssh_keys
+    if (
+      config.password_login === false &&
+      (keys === null || (Array.isArray(keys) && !keys.length))
+    ) {
+      ctx.diagnostics.error(
+        'password_login = false needs an SSH key',
+        'Without password login and without keys nobody could log in to the node; list at least one key in ssh_keys.',
+        ['password_login']
+      )
     }
   },
-  async update(_ctx, prior, _planned, config) {
-    // Only `timeouts` can change in place; everything else forces replacement.
-    return { ...prior, timeouts: config.timeouts }
+  replaceWhen(prior, proposed) {
+    if (proposed.replace_on_user_data_change !== true) return []
+    return valuesEqual(prior.user_data, proposed.user_data) ? [] : [['user_data']]
+  },
+  modifyPlan(ctx, { prior, config, planned, replace }) {
+    // Defaults of optional arguments the API or the provider fills, as plan-time values.
+    const out: NodePlan = {
+      ...planned,
+      password_login: config.password_login ?? true,
+      wait_for: config.wait_for ?? 'ssh',
+      replace_on_user_data_change: config.replace_on_user_data_change ?? false,
+    }
+    if (prior === null || replace) return out
+    // An update in place keeps what the API reports as it was: nothing here changes it, and a
+    // value that moved on its own (user data finishing) shows at the next refresh.
+    for (const k of COMPUTED) (out as Record<string, unknown>)[k] = prior[k]
+    if (!valuesEqual(prior.user_data, config.user_data)) {
+      ctx.diagnostics.warning(
+        'user_data runs at first boot only',
+        'The node keeps running; its user data ran when it was created and does not run again. ' +
+          'The new user_data is recorded in the state only, and applies to nodes created from now on. ' +
+          'Set replace_on_user_data_change = true to replace the node when user_data changes.',
+        ['user_data']
+      )
+    }
+    return out
+  },
+  create,
+  async read(ctx, state) {
+    const node = await read(ctx, state.id!)
+    return node && toState(node, state)
+  },
+  async update(ctx, prior, plan, config) {
+    // Apply re-plans with every value known, and modifyPlan left no computed value unknown.
+    const planned = plan as NodeState
+    const node = await update(ctx, prior, planned)
+    // Only the provider's own arguments changed: the plan is the new state.
+    if (!node) return { ...planned, timeouts: config.timeouts }
+    // The plan kept the computed values of the prior state (see modifyPlan); so does the result.
+    const state = toState(node, { ...planned, timeouts: config.timeouts })
+    for (const k of COMPUTED) (state as Record<string, unknown>)[k] = prior[k]
+    for (const k of PROVIDER_ONLY) (state as Record<string, unknown>)[k] = planned[k]
+    return state
   },
   async delete(ctx, state) {
     const api = apiClient(ctx.client)
@@ -108,7 +201,9 @@ export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
     }
     await waitUntilGone(api, state.id!, deadline, ctx.signal)
   },
-  async importState(_ctx, id) {
-    return { id, timeouts: null }
+  async importState(ctx, id) {
+    // Read fills everything the node record has; user data has its own endpoint.
+    const userData = await userDataOf(apiClient(ctx.client), id, ctx.signal)
+    return { id, user_data: userData, timeouts: null }
   },
 }

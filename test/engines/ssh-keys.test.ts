@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -43,8 +44,10 @@ function sshWithKey(ctx: EngineServer, ip: string, keyFile: string, command: str
   return sh('ip', args)
 }
 
+/** Adds a key under `name` and a fresh suffix, so a retried test never meets its first try's key. */
 async function addKey(ctx: EngineServer, name: string, publicKey: string): Promise<string> {
-  const res = await ctx.client.post('/api/v1/ssh-keys', { name, public_key: publicKey })
+  const unique = `${name}-${randomBytes(3).toString('hex')}`
+  const res = await ctx.client.post('/api/v1/ssh-keys', { name: unique, public_key: publicKey })
   expect(res.status, res.text).toBe(201)
   return res.body.id as string
 }
@@ -158,8 +161,12 @@ await describeEngines(
           ssh_keys: [keyId],
           password_login: false,
         })
-        const removed = await sh('podman', ['rm', '--force', '--time', '0', ctx.ns(node.id)])
-        expect(removed.code, removed.stderr).toBe(0)
+        // podman sometimes answers "shm: device or resource busy" and succeeds when asked again.
+        const removed = await eventually(async () => {
+          const result = await sh('podman', ['rm', '--force', '--time', '0', ctx.ns(node.id)])
+          return result.code === 0 ? result : undefined
+        }, 30_000)
+        expect(removed.code).toBe(0)
         const login = await eventually(async () => {
           const result = await sshWithKey(ctx, node.ip_address, pair.file, 'echo in')
           return result.code === 0 ? result.stdout : undefined

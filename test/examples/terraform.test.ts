@@ -5,7 +5,7 @@
  * @module
  */
 import { spawnSync } from 'node:child_process'
-import { cpSync } from 'node:fs'
+import { cpSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -13,6 +13,7 @@ import { installProvider } from '../../provider/install.js'
 import { removeTempDirs, tempDir, tofu, type Workdir } from '../helpers/tofu.js'
 import { createTestKey } from '../helpers/accounts.js'
 import { api } from '../helpers/http.js'
+import { generateKey, type GeneratedKey } from '../helpers/ssh-keys.js'
 import { REPO, startServer } from '../helpers/server.js'
 
 afterAll(() => removeTempDirs())
@@ -48,7 +49,8 @@ function hclDir(example: string): string {
 async function applyPlanDestroy<T>(
   dir: string,
   check: (client: Api, outputs: Outputs, before: T) => Promise<void>,
-  before: (client: Api) => Promise<T> = async () => undefined as T
+  before: (client: Api) => Promise<T> = async () => undefined as T,
+  vars: Record<string, string> = {}
 ) {
   const server = await startServer({ env: { NODEPLANE_PROVISION_SECONDS: '1' } })
   try {
@@ -58,6 +60,7 @@ async function applyPlanDestroy<T>(
       TF_CLI_CONFIG_FILE: cliConfig,
       NODEPLANE_ENDPOINT: server.url,
       NODEPLANE_API_KEY: key,
+      ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [`TF_VAR_${k}`, v])),
     }
     const w: Workdir = { dir, cliConfig, env }
     const client = api(server.url, key)
@@ -79,6 +82,7 @@ async function applyPlanDestroy<T>(
       node_ids: string[]
     }[]
     expect(vpcs.filter((v) => !v.name.startsWith('default-') || v.node_ids.length > 0)).toEqual([])
+    expect((await client.get('/api/v1/ssh-keys')).body).toEqual([])
   } finally {
     await server.stop()
   }
@@ -140,5 +144,62 @@ describe('examples/cdktf-gpu-fleet', () => {
       expect(outputs.monthly_cost!.value).toBeCloseTo(cost, 2)
     }
     await applyPlanDestroy(synth('cdktf-gpu-fleet', 'gpu-fleet'), checkFleet, cheapestGpuHosts)
+  })
+})
+
+/** A public key file as ssh-keygen writes it (with its newline), for the stacks that read one. */
+function keyFile(): { path: string; key: GeneratedKey } {
+  const key = generateKey('ed25519')
+  const path = join(tempDir('nodeplane-pubkey-'), 'id_ed25519.pub')
+  writeFileSync(path, `${key.publicKey}\n`)
+  return { path, key }
+}
+
+/** The keys-labels stack: the key from the file on every node, labels, and the web nodes selected. */
+function expectKeysLabelsStack(prefix: string, key: GeneratedKey) {
+  return async (client: Api, outputs: Outputs) => {
+    const keys = (await client.get('/api/v1/ssh-keys')).body as { id: string; public_key: string }[]
+    expect(keys.map((k) => k.public_key)).toEqual([key.publicKey])
+    const nodes = (await client.get('/nodes')).body as {
+      name: string
+      status: string
+      ip_address: string
+      labels: Record<string, string>
+      ssh_keys: string[]
+      password_login: boolean
+    }[]
+    expect(nodes.map((n) => n.name).sort()).toEqual(
+      ['db', 'web-0', 'web-1'].map((n) => `${prefix}-${n}`)
+    )
+    for (const n of nodes) {
+      expect(n).toMatchObject({ status: 'running', ssh_keys: [keys[0]!.id], password_login: false })
+      expect(n.labels.role).toBe(n.name.endsWith('db') ? 'db' : 'web')
+    }
+    const web = nodes.filter((n) => n.labels.role === 'web').map((n) => n.ip_address)
+    expect([...outputs.web_ips!.value].sort()).toEqual(web.sort())
+  }
+}
+
+describe('examples/hcl-keys-labels', () => {
+  it('reads the key from its file, labels the nodes, selects the web nodes, plans clean, destroys', async () => {
+    const { path, key } = keyFile()
+    await applyPlanDestroy(
+      hclDir('hcl-keys-labels'),
+      expectKeysLabelsStack('keys-labels', key),
+      undefined,
+      { ssh_public_key_file: path }
+    )
+  })
+})
+
+describe('examples/cdktf-keys-labels', () => {
+  it('synthesizes, applies with tofu, selects the web nodes by label, plans clean, destroys', async () => {
+    const { path, key } = keyFile()
+    await applyPlanDestroy(
+      synth('cdktf-keys-labels', 'keys-labels'),
+      expectKeysLabelsStack('cdktf-keys-labels', key),
+      undefined,
+      { ssh_public_key_file: path }
+    )
   })
 })

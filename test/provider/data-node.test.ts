@@ -30,6 +30,11 @@ describe('data.nodeplane_node with real tofu', () => {
       ip_address: node.ip_address,
       private_ip: node.private_ip,
       created_at: node.created_at,
+      labels: {},
+      ssh_keys: [],
+      password_login: true,
+      reachable_at: node.reachable_at,
+      user_data_status: null,
     })
   })
 

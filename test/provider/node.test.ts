@@ -53,7 +53,7 @@ describe('nodeplane_node with real tofu', () => {
     ).toEqual([])
   })
 
-  it('replaces a node whose name changes, and -refresh-only reports a node deleted out of band', async () => {
+  it('renames a node in place, and -refresh-only reports a node deleted out of band', async () => {
     const client = api(suite.server.url, suite.key)
     const w = fixture('node', { name: 'before' })
     expect((await run(w, ['apply', '-auto-approve', '-input=false'])).code).toBe(0)
@@ -63,12 +63,11 @@ describe('nodeplane_node with real tofu', () => {
 
     setVariables(w, { name: 'after' })
     const plan = await run(w, ['plan', '-input=false'])
-    expect(plan.output).toContain('must be replaced')
-    expect(plan.output).toContain('forces replacement')
+    expect(plan.output).toContain('will be updated in-place')
+    expect(plan.output).not.toContain('must be replaced')
     expect((await run(w, ['apply', '-auto-approve', '-input=false'])).code).toBe(0)
     const nodes = (await client.get('/nodes')).body as { id: string; name: string }[]
-    expect(nodes.map((n) => n.name)).toContain('after')
-    expect(nodes.map((n) => n.id)).not.toContain(first.id)
+    expect(nodes).toEqual([expect.objectContaining({ id: first.id, name: 'after' })])
 
     const second = nodes.find((n) => n.name === 'after')!
     await client.delete(`/nodes/${second.id}`)

@@ -90,6 +90,7 @@ describe('nodeplane provider under real tofu', () => {
     expect(Object.keys(ours.data_source_schemas).sort()).toEqual([
       'nodeplane_compute_hosts',
       'nodeplane_node',
+      'nodeplane_nodes',
     ])
     expect(ours.resource_schemas.nodeplane_node.block.block_types.timeouts).toBeDefined()
   })

@@ -45,6 +45,7 @@ describe('the registry pages’ examples plan against a real server', () => {
         'resources/nodeplane_ssh_key/resource.tf',
         'data-sources/nodeplane_node/data-source.tf',
         'data-sources/nodeplane_compute_hosts/data-source.tf',
+        'data-sources/nodeplane_nodes/data-source.tf',
       ])
     )
   })

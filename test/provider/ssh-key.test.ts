@@ -16,7 +16,7 @@ const keyNamed = async (name: string) =>
   (await client().get('/api/v1/ssh-keys')).body.find((k: { name: string }) => k.name === name)
 
 describe('nodeplane_ssh_key with real tofu', () => {
-  it('adds a key read from a .pub file, shows the fingerprint ssh-keygen prints, plans clean, replaces on a new name and destroys', async () => {
+  it('adds a key read from a .pub file, shows the fingerprint ssh-keygen prints, plans clean, renames and relabels in place and destroys', async () => {
     const generated = generateKey('ed25519')
     // As file() reads it: with the .pub file's trailing newline.
     const w = fixture({ name: 'tf-laptop', public_key: `${generated.publicKey}\n` })
@@ -26,22 +26,27 @@ describe('nodeplane_ssh_key with real tofu', () => {
     expect(created).toMatchObject({
       public_key: generated.publicKey,
       fingerprint: generated.fingerprint,
+      labels: {},
     })
     expect(applied.output).toContain(`fingerprint = "${generated.fingerprint}"`)
     const clean = await plan(w)
     expect(clean.code, clean.output).toBe(0)
 
-    setVariables(w, { name: 'tf-renamed' })
+    setVariables(w, { name: 'tf-renamed', labels: '{ owner = "ada" }' })
     const renamed = await plan(w)
     expect(renamed.code).toBe(2)
-    expect(renamed.output).toContain('must be replaced')
+    expect(renamed.output).toContain('will be updated in-place')
+    expect(renamed.output).not.toContain('must be replaced')
     expect((await apply(w)).code).toBe(0)
-    expect((await client().get(`/api/v1/ssh-keys/${created.id}`)).status).toBe(404)
-    const replacement = await keyNamed('tf-renamed')
-    expect(replacement.fingerprint).toBe(generated.fingerprint)
+    expect((await client().get(`/api/v1/ssh-keys/${created.id}`)).body).toMatchObject({
+      name: 'tf-renamed',
+      labels: { owner: 'ada' },
+      fingerprint: generated.fingerprint,
+    })
+    expect((await plan(w)).code).toBe(0)
 
     expect((await run(w, ['destroy', '-auto-approve', '-input=false'])).code).toBe(0)
-    expect((await client().get(`/api/v1/ssh-keys/${replacement.id}`)).status).toBe(404)
+    expect((await client().get(`/api/v1/ssh-keys/${created.id}`)).status).toBe(404)
   })
 
   it('plans to add the key again when it was deleted outside Terraform', async () => {

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestKey, createTestUser } from '../helpers/accounts.js'
 import { sqlQuery } from '../helpers/database.js'
+import { testCallers, type Caller } from '../helpers/callers.js'
 import { api, type Reply } from '../helpers/http.js'
 import { startServer, type TestServer } from '../helpers/server.js'
 import { generateKey } from '../helpers/ssh-keys.js'
 
 let server: TestServer
-let client: ReturnType<typeof api>
-let reader: ReturnType<typeof api>
-let stranger: ReturnType<typeof api>
+let client: Caller
+let reader: Caller
+let stranger: Caller
 
 /** Nodes by letter, with the labels each was created with. */
 const SETS: Record<string, Record<string, string>> = {
@@ -24,13 +24,7 @@ let strangerNode: string
 
 beforeAll(async () => {
   server = await startServer()
-  client = api(server.url, (await createTestKey(server.dataDir)).key)
-  reader = api(server.url, (await createTestKey(server.dataDir, 'read')).key)
-  await createTestUser(server.dataDir, 'stranger@example.com')
-  stranger = api(
-    server.url,
-    (await createTestKey(server.dataDir, 'read_write', 'stranger@example.com')).key
-  )
+  ;({ client, reader, stranger } = await testCallers(server))
   for (const [letter, labels] of Object.entries(SETS)) {
     const res = await client.post('/nodes', Object.keys(labels).length ? { labels } : {})
     expect(res.status).toBe(201)

@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestKey, createTestUser } from '../helpers/accounts.js'
-import { api, type Reply } from '../helpers/http.js'
+import { testCallers, type Caller } from '../helpers/callers.js'
+import type { Reply } from '../helpers/http.js'
 import { startServer, type TestServer } from '../helpers/server.js'
 
 let server: TestServer
-let client: ReturnType<typeof api>
-let stranger: ReturnType<typeof api>
+let client: Caller
+let stranger: Caller
 const created: string[] = []
 
 beforeAll(async () => {
   server = await startServer()
-  client = api(server.url, (await createTestKey(server.dataDir)).key)
-  await createTestUser(server.dataDir, 'stranger@example.com')
-  stranger = api(
-    server.url,
-    (await createTestKey(server.dataDir, 'read_write', 'stranger@example.com')).key
-  )
+  ;({ client, stranger } = await testCallers(server))
   const regions = ['eu-west-1', 'eu-west-1', 'us-east-1', 'eu-west-1', 'us-east-1']
   for (const [i, region] of regions.entries()) {
     const labels = { parity: i % 2 === 0 ? 'even' : 'odd' }

@@ -1,23 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestKey, createTestUser } from '../helpers/accounts.js'
+import { createTestKey } from '../helpers/accounts.js'
+import { testCallers, type Caller } from '../helpers/callers.js'
 import { api, eventually } from '../helpers/http.js'
 import { startServer, type TestServer } from '../helpers/server.js'
 import { generateKey } from '../helpers/ssh-keys.js'
 
 let server: TestServer
-let client: ReturnType<typeof api>
-let reader: ReturnType<typeof api>
-let stranger: ReturnType<typeof api>
+let client: Caller
+let reader: Caller
+let stranger: Caller
 
 beforeAll(async () => {
   server = await startServer()
-  client = api(server.url, (await createTestKey(server.dataDir)).key)
-  reader = api(server.url, (await createTestKey(server.dataDir, 'read')).key)
-  await createTestUser(server.dataDir, 'stranger@example.com')
-  stranger = api(
-    server.url,
-    (await createTestKey(server.dataDir, 'read_write', 'stranger@example.com')).key
-  )
+  ;({ client, reader, stranger } = await testCallers(server))
 })
 afterAll(() => server.stop())
 

@@ -75,6 +75,16 @@ describe('planChange', () => {
     expect(planned).toMatchObject({ id: unknown, ip_address: unknown, region: 'us' })
   })
 
+  it('requires replacement where the resource says so for this plan only, with computed values unknown', () => {
+    const proposed = { ...prior, name: 'api' }
+    const byName = () => [['name']]
+    const { planned, requiresReplace } = planChange(node, prior, proposed, config, byName)
+    expect(requiresReplace).toEqual([['name']])
+    expect(planned).toMatchObject({ id: unknown, ip_address: unknown, name: 'api' })
+    // Not asked on create: there is nothing to replace.
+    expect(planChange(node, null, proposed, config, byName).requiresReplace).toEqual([])
+  })
+
   it('plans null for destroy', () => {
     expect(planChange(node, prior, null, null)).toEqual({ planned: null, requiresReplace: [] })
   })
@@ -152,6 +162,19 @@ describe('values and diagnostics', () => {
       { attributeName: 'volume' },
       { elementKeyInt: 0 },
       { attributeName: 'gb' },
+    ])
+  })
+
+  it('keeps the dots of a label key, so the diagnostic points at that map element', () => {
+    const [diag] = problemDiagnostics({
+      status: 400,
+      title: 'Bad Request',
+      errors: [{ field: 'labels.example.com/tier', message: 'bad key' }],
+    })
+    expect(diag!.path).toEqual(['labels', { key: 'example.com/tier' }])
+    expect(attributePathMessage(diag!.path!).steps).toEqual([
+      { attributeName: 'labels' },
+      { elementKeyString: 'example.com/tier' },
     ])
   })
 })

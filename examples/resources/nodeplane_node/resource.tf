@@ -3,13 +3,40 @@ resource "nodeplane_vpc" "backend" {
   region = "eu-central-1"
 }
 
-# The cheapest active host of the VPC's region; waits until the node is running.
+resource "nodeplane_ssh_key" "ada" {
+  name = "ada-laptop"
+  # Usually trimspace(file("~/.ssh/id_ed25519.pub")).
+  public_key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGeWXxrAXaxIWDYS2R9l7rWsZ1kaetfl/eDOMh4msxdb ada@laptop"
+
+  # Rotating the key moves the node to the new one before the old one is deleted.
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+
+# The cheapest active host of the VPC's region; waits until the node accepts SSH connections.
+# Name, labels, ssh_keys and password_login change in place: the node id stays.
 resource "nodeplane_node" "web" {
-  name   = "web-1"
-  vpc_id = nodeplane_vpc.backend.id
+  name           = "web-1"
+  vpc_id         = nodeplane_vpc.backend.id
+  labels         = { env = "prod", tier = "web" }
+  ssh_keys       = [nodeplane_ssh_key.ada.id]
+  password_login = false
+
+  # Runs once, at first boot. A later change is recorded in the state only (with a warning),
+  # unless replace_on_user_data_change = true makes it replace the node.
+  user_data = <<-EOT
+    #cloud-config
+    write_files:
+      - path: /etc/motd
+        content: "web-1, managed by Terraform\n"
+    runcmd:
+      - [touch, /root/ready]
+  EOT
+  wait_for  = "user_data"
 
   timeouts {
-    create = "5m"
+    create = "10m"
   }
 }
 

@@ -5,5 +5,6 @@ export * as sshKey from './ssh-key';
 export * as vpc from './vpc';
 export * as dataNodeplaneComputeHosts from './data-nodeplane-compute-hosts';
 export * as dataNodeplaneNode from './data-nodeplane-node';
+export * as dataNodeplaneNodes from './data-nodeplane-nodes';
 export * as provider from './provider';
 

@@ -104,9 +104,20 @@ export class DataNodeplaneNode extends cdktf.TerraformDataSource {
     return this.getStringAttribute('ip_address');
   }
 
+  // labels - computed: true, optional: false, required: false
+  private _labels = new cdktf.StringMap(this, "labels");
+  public get labels() {
+    return this._labels;
+  }
+
   // name - computed: true, optional: false, required: false
   public get name() {
     return this.getStringAttribute('name');
+  }
+
+  // password_login - computed: true, optional: false, required: false
+  public get passwordLogin() {
+    return this.getBooleanAttribute('password_login');
   }
 
   // private_ip - computed: true, optional: false, required: false
@@ -114,14 +125,29 @@ export class DataNodeplaneNode extends cdktf.TerraformDataSource {
     return this.getStringAttribute('private_ip');
   }
 
+  // reachable_at - computed: true, optional: false, required: false
+  public get reachableAt() {
+    return this.getStringAttribute('reachable_at');
+  }
+
   // region - computed: true, optional: false, required: false
   public get region() {
     return this.getStringAttribute('region');
   }
 
+  // ssh_keys - computed: true, optional: false, required: false
+  public get sshKeys() {
+    return this.getListAttribute('ssh_keys');
+  }
+
   // status - computed: true, optional: false, required: false
   public get status() {
     return this.getStringAttribute('status');
+  }
+
+  // user_data_status - computed: true, optional: false, required: false
+  public get userDataStatus() {
+    return this.getStringAttribute('user_data_status');
   }
 
   // vpc_id - computed: true, optional: false, required: false

@@ -14,11 +14,23 @@ export interface NodeConfig extends cdktf.TerraformMetaArguments {
   */
   readonly hostId?: string;
   /**
-  * A name for people.
+  * Labels of the node, key to value, as Kubernetes writes them: at most 64; a key is an optional DNS-subdomain prefix and `/`, then 1-63 characters `[A-Za-z0-9]` with `-_.` inside; a value is 0-63 of the same. Changed in place; `label_selector` filters by them.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#labels Node#labels}
+  */
+  readonly labels?: { [key: string]: string };
+  /**
+  * A name for people: a host name label (lower-case letters, digits and `-`, at most 63). Changed in place; the host name inside a running node stays.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#name Node#name}
   */
   readonly name?: string;
+  /**
+  * Whether root may log in with the node's password over SSH (default `true`); `false` needs at least one key in `ssh_keys`. Changed in place.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#password_login Node#password_login}
+  */
+  readonly passwordLogin?: boolean | cdktf.IResolvable;
   /**
   * Region; else the VPC's, else the host's, else the server default.
   *
@@ -26,11 +38,35 @@ export interface NodeConfig extends cdktf.TerraformMetaArguments {
   */
   readonly region?: string;
   /**
+  * `true`: a change of `user_data` replaces the node, so the new script runs on a new node. Default `false`: a change is recorded in the state only, with a warning.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#replace_on_user_data_change Node#replace_on_user_data_change}
+  */
+  readonly replaceOnUserDataChange?: boolean | cdktf.IResolvable;
+  /**
+  * Ids of `nodeplane_ssh_key`s (at most 50) whose public keys are root's `authorized_keys`, in this order. Changed in place: a running node gets the new keys live, the node id stays.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#ssh_keys Node#ssh_keys}
+  */
+  readonly sshKeys?: string[];
+  /**
+  * A script run once at first boot: a shell script starting with `#!`, or `#cloud-config` YAML with `write_files`, `runcmd` and `users`; at most 32 KiB. It runs at first boot only, so by default a change is recorded in the state only (with a warning); see `replace_on_user_data_change`.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#user_data Node#user_data}
+  */
+  readonly userData?: string;
+  /**
   * VPC to join; else the region's default VPC.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#vpc_id Node#vpc_id}
   */
   readonly vpcId?: string;
+  /**
+  * What create waits for: `ssh` (default), until the node accepts SSH connections (it is `running`); or `user_data`, until its user data finished too. User data that fails (or is unfinished at the create timeout, default 15 minutes then) fails the apply and leaves the node tainted.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#wait_for Node#wait_for}
+  */
+  readonly waitFor?: string;
   /**
   * timeouts block
   *
@@ -222,9 +258,15 @@ export class Node extends cdktf.TerraformResource {
       forEach: config.forEach
     });
     this._hostId = config.hostId;
+    this._labels = config.labels;
     this._name = config.name;
+    this._passwordLogin = config.passwordLogin;
     this._region = config.region;
+    this._replaceOnUserDataChange = config.replaceOnUserDataChange;
+    this._sshKeys = config.sshKeys;
+    this._userData = config.userData;
     this._vpcId = config.vpcId;
+    this._waitFor = config.waitFor;
     this._timeouts.internalValue = config.timeouts;
   }
 
@@ -263,6 +305,22 @@ export class Node extends cdktf.TerraformResource {
     return this.getStringAttribute('ip_address');
   }
 
+  // labels - computed: false, optional: true, required: false
+  private _labels?: { [key: string]: string }; 
+  public get labels() {
+    return this.getStringMapAttribute('labels');
+  }
+  public set labels(value: { [key: string]: string }) {
+    this._labels = value;
+  }
+  public resetLabels() {
+    this._labels = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get labelsInput() {
+    return this._labels;
+  }
+
   // name - computed: false, optional: true, required: false
   private _name?: string; 
   public get name() {
@@ -279,9 +337,30 @@ export class Node extends cdktf.TerraformResource {
     return this._name;
   }
 
+  // password_login - computed: true, optional: true, required: false
+  private _passwordLogin?: boolean | cdktf.IResolvable; 
+  public get passwordLogin() {
+    return this.getBooleanAttribute('password_login');
+  }
+  public set passwordLogin(value: boolean | cdktf.IResolvable) {
+    this._passwordLogin = value;
+  }
+  public resetPasswordLogin() {
+    this._passwordLogin = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get passwordLoginInput() {
+    return this._passwordLogin;
+  }
+
   // private_ip - computed: true, optional: false, required: false
   public get privateIp() {
     return this.getStringAttribute('private_ip');
+  }
+
+  // reachable_at - computed: true, optional: false, required: false
+  public get reachableAt() {
+    return this.getStringAttribute('reachable_at');
   }
 
   // region - computed: true, optional: true, required: false
@@ -300,9 +379,62 @@ export class Node extends cdktf.TerraformResource {
     return this._region;
   }
 
+  // replace_on_user_data_change - computed: true, optional: true, required: false
+  private _replaceOnUserDataChange?: boolean | cdktf.IResolvable; 
+  public get replaceOnUserDataChange() {
+    return this.getBooleanAttribute('replace_on_user_data_change');
+  }
+  public set replaceOnUserDataChange(value: boolean | cdktf.IResolvable) {
+    this._replaceOnUserDataChange = value;
+  }
+  public resetReplaceOnUserDataChange() {
+    this._replaceOnUserDataChange = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get replaceOnUserDataChangeInput() {
+    return this._replaceOnUserDataChange;
+  }
+
+  // ssh_keys - computed: false, optional: true, required: false
+  private _sshKeys?: string[]; 
+  public get sshKeys() {
+    return this.getListAttribute('ssh_keys');
+  }
+  public set sshKeys(value: string[]) {
+    this._sshKeys = value;
+  }
+  public resetSshKeys() {
+    this._sshKeys = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get sshKeysInput() {
+    return this._sshKeys;
+  }
+
   // status - computed: true, optional: false, required: false
   public get status() {
     return this.getStringAttribute('status');
+  }
+
+  // user_data - computed: false, optional: true, required: false
+  private _userData?: string; 
+  public get userData() {
+    return this.getStringAttribute('user_data');
+  }
+  public set userData(value: string) {
+    this._userData = value;
+  }
+  public resetUserData() {
+    this._userData = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get userDataInput() {
+    return this._userData;
+  }
+
+  // user_data_status - computed: true, optional: false, required: false
+  public get userDataStatus() {
+    return this.getStringAttribute('user_data_status');
   }
 
   // vpc_id - computed: true, optional: true, required: false
@@ -319,6 +451,22 @@ export class Node extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get vpcIdInput() {
     return this._vpcId;
+  }
+
+  // wait_for - computed: true, optional: true, required: false
+  private _waitFor?: string; 
+  public get waitFor() {
+    return this.getStringAttribute('wait_for');
+  }
+  public set waitFor(value: string) {
+    this._waitFor = value;
+  }
+  public resetWaitFor() {
+    this._waitFor = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get waitForInput() {
+    return this._waitFor;
   }
 
   // timeouts - computed: false, optional: true, required: false
@@ -344,9 +492,15 @@ export class Node extends cdktf.TerraformResource {
   protected synthesizeAttributes(): { [name: string]: any } {
     return {
       host_id: cdktf.stringToTerraform(this._hostId),
+      labels: cdktf.hashMapper(cdktf.stringToTerraform)(this._labels),
       name: cdktf.stringToTerraform(this._name),
+      password_login: cdktf.booleanToTerraform(this._passwordLogin),
       region: cdktf.stringToTerraform(this._region),
+      replace_on_user_data_change: cdktf.booleanToTerraform(this._replaceOnUserDataChange),
+      ssh_keys: cdktf.listMapper(cdktf.stringToTerraform, false)(this._sshKeys),
+      user_data: cdktf.stringToTerraform(this._userData),
       vpc_id: cdktf.stringToTerraform(this._vpcId),
+      wait_for: cdktf.stringToTerraform(this._waitFor),
       timeouts: nodeTimeoutsToTerraform(this._timeouts.internalValue),
     };
   }
@@ -359,11 +513,23 @@ export class Node extends cdktf.TerraformResource {
         type: "simple",
         storageClassType: "string",
       },
+      labels: {
+        value: cdktf.hashMapperHcl(cdktf.stringToHclTerraform)(this._labels),
+        isBlock: false,
+        type: "map",
+        storageClassType: "stringMap",
+      },
       name: {
         value: cdktf.stringToHclTerraform(this._name),
         isBlock: false,
         type: "simple",
         storageClassType: "string",
+      },
+      password_login: {
+        value: cdktf.booleanToHclTerraform(this._passwordLogin),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "boolean",
       },
       region: {
         value: cdktf.stringToHclTerraform(this._region),
@@ -371,8 +537,32 @@ export class Node extends cdktf.TerraformResource {
         type: "simple",
         storageClassType: "string",
       },
+      replace_on_user_data_change: {
+        value: cdktf.booleanToHclTerraform(this._replaceOnUserDataChange),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "boolean",
+      },
+      ssh_keys: {
+        value: cdktf.listMapperHcl(cdktf.stringToHclTerraform, false)(this._sshKeys),
+        isBlock: false,
+        type: "list",
+        storageClassType: "stringList",
+      },
+      user_data: {
+        value: cdktf.stringToHclTerraform(this._userData),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
       vpc_id: {
         value: cdktf.stringToHclTerraform(this._vpcId),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      wait_for: {
+        value: cdktf.stringToHclTerraform(this._waitFor),
         isBlock: false,
         type: "simple",
         storageClassType: "string",

@@ -8,13 +8,19 @@ import * as cdktf from 'cdktf';
 
 export interface SshKeyConfig extends cdktf.TerraformMetaArguments {
   /**
-  * Name, unique on the account.
+  * Labels of the key, key to value, as Kubernetes writes them: at most 64; a key is an optional DNS-subdomain prefix and `/`, then 1-63 characters `[A-Za-z0-9]` with `-_.` inside; a value is 0-63 of the same. Changed in place; `label_selector` filters by them.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/ssh_key#labels SshKey#labels}
+  */
+  readonly labels?: { [key: string]: string };
+  /**
+  * Name, unique on the account. Changed in place.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/ssh_key#name SshKey#name}
   */
   readonly name: string;
   /**
-  * One OpenSSH public key line, e.g. `file("~/.ssh/id_ed25519.pub")`: ed25519, ECDSA or RSA of 2048 bits or more. Surrounding white space (the newline a .pub file ends with) does not count as a change.
+  * One OpenSSH public key line, e.g. `trimspace(file("~/.ssh/id_ed25519.pub"))`: ed25519, ECDSA or RSA of 2048 bits or more. Surrounding white space (the newline a .pub file ends with) does not count as a change. A new key replaces this one. Give keys that nodes use `lifecycle { create_before_destroy = true }`, so nodes move to a new key before the old one is deleted (the server refuses to delete a key in use).
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/ssh_key#public_key SshKey#public_key}
   */
@@ -72,6 +78,7 @@ export class SshKey extends cdktf.TerraformResource {
       connection: config.connection,
       forEach: config.forEach
     });
+    this._labels = config.labels;
     this._name = config.name;
     this._publicKey = config.publicKey;
   }
@@ -88,6 +95,22 @@ export class SshKey extends cdktf.TerraformResource {
   // id - computed: true, optional: false, required: false
   public get id() {
     return this.getStringAttribute('id');
+  }
+
+  // labels - computed: false, optional: true, required: false
+  private _labels?: { [key: string]: string }; 
+  public get labels() {
+    return this.getStringMapAttribute('labels');
+  }
+  public set labels(value: { [key: string]: string }) {
+    this._labels = value;
+  }
+  public resetLabels() {
+    this._labels = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get labelsInput() {
+    return this._labels;
   }
 
   // name - computed: false, optional: false, required: true
@@ -122,6 +145,7 @@ export class SshKey extends cdktf.TerraformResource {
 
   protected synthesizeAttributes(): { [name: string]: any } {
     return {
+      labels: cdktf.hashMapper(cdktf.stringToTerraform)(this._labels),
       name: cdktf.stringToTerraform(this._name),
       public_key: cdktf.stringToTerraform(this._publicKey),
     };
@@ -129,6 +153,12 @@ export class SshKey extends cdktf.TerraformResource {
 
   protected synthesizeHclAttributes(): { [name: string]: any } {
     const attrs = {
+      labels: {
+        value: cdktf.hashMapperHcl(cdktf.stringToHclTerraform)(this._labels),
+        isBlock: false,
+        type: "map",
+        storageClassType: "stringMap",
+      },
       name: {
         value: cdktf.stringToHclTerraform(this._name),
         isBlock: false,

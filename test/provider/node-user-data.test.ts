@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import { providerSuite } from '../helpers/provider-suite.js'
+import { api } from '../helpers/http.js'
+import { setVariables, type Workdir } from '../helpers/tofu.js'
+
+// The simulated driver never runs user data: its status ends `skipped`.
+const suite = providerSuite()
+const run = suite.run
+const client = () => api(suite.server.url, suite.key)
+const apply = (w: Workdir) => run(w, ['apply', '-auto-approve', '-input=false'])
+const plan = (w: Workdir) => run(w, ['plan', '-detailed-exitcode', '-input=false'])
+const outputs = async (w: Workdir) => JSON.parse((await run(w, ['output', '-json'])).stdout)
+
+const script = (word: string) => `#!/bin/sh\necho ${word} > /root/${word}\n`
+
+describe('nodeplane_node user_data with real tofu', () => {
+  it('records a user_data change in the state with a warning, and replaces the node only behind replace_on_user_data_change', async () => {
+    const w = suite.fixture('node-user-data', {
+      user_data: script('one'),
+      replace_on_user_data_change: 'false',
+      wait_for: 'user_data',
+    })
+    const created = await apply(w)
+    expect(created.code, created.output).toBe(0)
+    // wait_for = "user_data" on a driver that does not run it: a warning says so.
+    expect(created.output).toContain('User data was not run')
+    const first = await outputs(w)
+    const id = first.id.value as string
+    expect(first.user_data_status.value).toBe('skipped')
+    expect((await client().get(`/api/v1/nodes/${id}/user-data`)).body.user_data).toBe(script('one'))
+    expect((await plan(w)).code).toBe(0)
+
+    setVariables(w, { user_data: script('two') })
+    const inPlace = await plan(w)
+    expect(inPlace.code, inPlace.output).toBe(2)
+    expect(inPlace.output).toContain('nodeplane_node.n will be updated in-place')
+    expect(inPlace.output).toContain('user_data runs at first boot only')
+    expect(inPlace.output).not.toContain('must be replaced')
+    const recorded = await apply(w)
+    expect(recorded.code, recorded.output).toBe(0)
+    expect((await outputs(w)).id.value).toBe(id)
+    // The server keeps what the node booted with; the state holds the new text, so no diff.
+    expect((await client().get(`/api/v1/nodes/${id}/user-data`)).body.user_data).toBe(script('one'))
+    expect((await plan(w)).code).toBe(0)
+
+    // Turning the switch on changes nothing on the server by itself.
+    setVariables(w, { replace_on_user_data_change: 'true' })
+    const switched = await plan(w)
+    expect(switched.code, switched.output).toBe(2)
+    expect(switched.output).toContain('Plan: 0 to add, 1 to change, 0 to destroy.')
+    expect((await apply(w)).code).toBe(0)
+    expect((await outputs(w)).id.value).toBe(id)
+
+    setVariables(w, { user_data: script('three') })
+    const replacing = await plan(w)
+    expect(replacing.code, replacing.output).toBe(2)
+    expect(replacing.output).toContain('nodeplane_node.n must be replaced')
+    expect(replacing.output).toContain('forces replacement')
+    expect(replacing.output).not.toContain('user_data runs at first boot only')
+    expect((await apply(w)).code).toBe(0)
+    const replacement = (await outputs(w)).id.value as string
+    expect(replacement).not.toBe(id)
+    expect((await client().get(`/nodes/${id}`)).status).toBe(404)
+    expect((await client().get(`/api/v1/nodes/${replacement}/user-data`)).body.user_data).toBe(
+      script('three')
+    )
+    expect((await plan(w)).code).toBe(0)
+    expect((await run(w, ['destroy', '-auto-approve', '-input=false'])).code).toBe(0)
+  })
+
+  it('refuses a wait_for other than ssh or user_data before calling the API', async () => {
+    const w = suite.fixture('node-user-data', {
+      user_data: script('one'),
+      replace_on_user_data_change: 'false',
+      wait_for: 'boot',
+    })
+    const planned = await plan(w)
+    expect(planned.code).toBe(1)
+    expect(planned.output).toContain('wait_for must be "ssh" or "user_data"')
+    expect((await client().get('/nodes')).body).toEqual([])
+  })
+
+  it('fails the apply on user data the server refuses, naming user_data, creating nothing', async () => {
+    const w = suite.fixture('node-user-data', {
+      user_data: '#cloud-config\npackages:\n  - nginx\n',
+      replace_on_user_data_change: 'false',
+      wait_for: 'ssh',
+    })
+    const applied = await apply(w)
+    expect(applied.code).toBe(1)
+    expect(applied.output).toContain('packages')
+    expect(applied.output).toContain('user_data')
+    expect((await client().get('/nodes')).body).toEqual([])
+  })
+})
