@@ -1,46 +1,34 @@
 import { spawn } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   bundleProvider,
   collect,
+  fixtureWorkdir,
   LAUNCHER,
-  tofu,
-  tofuBinary,
   removeTempDirs,
   ROOT,
+  setVariables,
   tempDir,
+  TESTDATA,
+  tofu,
+  tofuBinary,
   workdir,
-  type Workdir,
 } from '../helpers/tofu.js'
 
-const providerBlock = `
-terraform {
-  required_providers {
-    nodeplane = { source = "nodeplane/nodeplane" }
-  }
-}
-provider "nodeplane" {
-  endpoint = "http://127.0.0.1:1"
-  api_key  = "np_test"
-}
-`
-
-const echoConfig = (value: string, zone: string, disks: number[]) => `${providerBlock}
-data "nodeplane_echo" "d" {
-  input = "${value}"
-}
-resource "nodeplane_echo" "e" {
-  value = data.nodeplane_echo.d.upper
-  zone  = "${zone}"
-  tags  = { env = "test" }
-${disks.map((gb) => `  disk { gb = ${gb} }`).join('\n')}
-  timeouts { create = "5m" }
-}
-output "id" { value = nodeplane_echo.e.id }
-output "serials" { value = nodeplane_echo.e.disk[*].serial }
-`
+/** The echo fixture against an endpoint nothing listens on: the echo types never call the API. */
+const echo = (input: string, zone: string, disks: number[], endpoint = 'http://127.0.0.1:1') =>
+  fixtureWorkdir('echo', provider, {
+    endpoint,
+    api_key: 'np_test',
+    ...echoVariables(input, zone, disks),
+  })
+const echoVariables = (input: string, zone: string, disks: number[]) => ({
+  input,
+  zone,
+  disks: JSON.stringify(disks),
+})
 
 let provider: { bin: string; types: string }
 
@@ -68,7 +56,7 @@ describe('nodeplane provider under real tofu', () => {
     expect(installed.code, installed.stderr).toBe(0)
     const line = installed.stdout.trim().split('\n').at(-1)!
     expect(line).toBe(`TF_CLI_CONFIG_FILE=${dir}/dev.tfrc`)
-    const w = workdir(providerBlock, { bin: provider.bin })
+    const w = workdir(readFileSync(join(TESTDATA, 'provider.tf'), 'utf8'), { bin: provider.bin })
     w.env.TF_CLI_CONFIG_FILE = line.split('=')[1]!
     const res = await tofu(w, ['providers', 'schema', '-json'])
     expect(res.code, res.stderr).toBe(0)
@@ -96,7 +84,7 @@ describe('nodeplane provider under real tofu', () => {
   })
 
   it('plans a configured provider with a data source and a resource', async () => {
-    const w = workdir(echoConfig('hello', 'a', [10]), provider)
+    const w = echo('hello', 'a', [10])
     const res = await tofu(w, ['plan', '-input=false'])
     expect(res.code, res.stderr).toBe(0)
     expect(res.stdout).toContain('Plan: 1 to add, 0 to change, 0 to destroy.')
@@ -105,7 +93,7 @@ describe('nodeplane provider under real tofu', () => {
   })
 
   it("logs each RPC to Terraform's log when TF_LOG_PROVIDER asks for debug", async () => {
-    const w = workdir(echoConfig('hello', 'a', []), provider)
+    const w = echo('hello', 'a', [])
     // TF_LOG_PATH keeps tofu's log (provider lines included) out of the plan's own output.
     w.env.TF_LOG_PATH = join(w.dir, 'tofu.log')
     w.env.TF_LOG_PROVIDER = 'debug'
@@ -115,7 +103,7 @@ describe('nodeplane provider under real tofu', () => {
 
   it('is asked for its schema once per command, though the CLI starts it several times', async () => {
     // GetProviderSchemaOptional: the CLI reuses the first start's schema for the later ones.
-    const w = workdir(echoConfig('hello', 'a', []), provider)
+    const w = echo('hello', 'a', [])
     w.env.TF_LOG_PATH = join(w.dir, 'tofu.log')
     w.env.TF_LOG = 'debug'
     expect((await tofu(w, ['plan', '-input=false'])).code).toBe(0)
@@ -125,13 +113,7 @@ describe('nodeplane provider under real tofu', () => {
   })
 
   it('shows provider errors as diagnostics', async () => {
-    const w = workdir(
-      `${providerBlock.replace('http://127.0.0.1:1', 'ftp://nope')}
-data "nodeplane_echo" "d" {
-  input = "x"
-}`,
-      provider
-    )
+    const w = echo('x', 'a', [], 'ftp://nope')
     const res = await tofu(w, ['plan', '-input=false'])
     expect(res.code).toBe(1)
     expect(res.stderr).toContain('Invalid endpoint')
@@ -139,7 +121,7 @@ data "nodeplane_echo" "d" {
   })
 
   it('applies, plans no changes, updates in place, replaces, imports and destroys', async () => {
-    const w = workdir(echoConfig('hello', 'a', [10]), provider)
+    const w = echo('hello', 'a', [10])
     const apply = () => tofu(w, ['apply', '-auto-approve', '-input=false'])
     const created = await apply()
     expect(created.code, created.stderr).toBe(0)
@@ -150,7 +132,7 @@ data "nodeplane_echo" "d" {
     expect(noop.code, noop.stdout + noop.stderr).toBe(0)
 
     // A new value and a new disk block: in place, computed values for new parts unknown.
-    writeMain(w, echoConfig('hello world', 'a', [10, 20]))
+    setVariables(w, echoVariables('hello world', 'a', [10, 20]))
     const updated = await apply()
     expect(updated.code, updated.stderr).toBe(0)
     expect(updated.stdout).toContain('0 added, 1 changed, 0 destroyed')
@@ -158,7 +140,7 @@ data "nodeplane_echo" "d" {
     const serials = JSON.parse((await tofu(w, ['output', '-json', 'serials'])).stdout)
     expect(serials).toEqual([`${id}-0`, `${id}-1`])
 
-    writeMain(w, echoConfig('hello world', 'b', [10, 20]))
+    setVariables(w, echoVariables('hello world', 'b', [10, 20]))
     const replaced = await apply()
     expect(replaced.code, replaced.stderr).toBe(0)
     expect(replaced.stdout).toContain('# forces replacement')
@@ -177,7 +159,3 @@ data "nodeplane_echo" "d" {
     expect(destroyed.stdout).toContain('Destroy complete! Resources: 1 destroyed.')
   })
 })
-
-function writeMain(w: Workdir, tf: string) {
-  writeFileSync(join(w.dir, 'main.tf'), tf)
-}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
 import { startServer, type TestServer } from '../helpers/server.js'
-import { bundleProvider, removeTempDirs, ROOT, tofu, workdir } from '../helpers/tofu.js'
+import { bundleProvider, configuredWorkdir, removeTempDirs, ROOT, tofu } from '../helpers/tofu.js'
 
 let server: TestServer
 let key: string
@@ -52,9 +52,8 @@ describe('the registry pages’ examples plan against a real server', () => {
 
   for (const example of EXAMPLES) {
     it(example, async () => {
-      const header = `terraform {\n  required_providers {\n    nodeplane = { source = "nodeplane/nodeplane" }\n  }\n}\nprovider "nodeplane" {\n  endpoint = "${server.url}"\n  api_key  = "${key}"\n}\n`
       const text = readFileSync(join(ROOT, 'examples', example), 'utf8')
-      const w = workdir(header + text, provider)
+      const w = configuredWorkdir(text, provider, { endpoint: server.url, api_key: key })
       const vars = text.includes('variable "node_id"') ? [`-var=node_id=${nodeId}`] : []
       const plan = await tofu(w, ['plan', '-input=false', ...vars, '-detailed-exitcode'])
       // 2: a valid plan with changes; 0: nothing to change (a data source only).

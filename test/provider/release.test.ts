@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { runCli, startServer, type TestServer } from '../helpers/server.js'
 import { tempDir } from '../helpers/temp-dirs.js'
-import { collect, removeTempDirs, ROOT, tofuBinary } from '../helpers/tofu.js'
+import { collect, removeTempDirs, ROOT, TESTDATA, tofuBinary } from '../helpers/tofu.js'
 import { spawn } from 'node:child_process'
 
 const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string
@@ -103,24 +103,15 @@ describe('the provider release', () => {
       expect(readFileSync(cliConfig, 'utf8')).toContain('filesystem_mirror')
 
       const dir = tempDir('nodeplane-init-')
-      writeFileSync(
-        join(dir, 'main.tf'),
-        `terraform {
-  required_providers {
-    nodeplane = { source = "nodeplane/nodeplane", version = "${VERSION}" }
-  }
-}
-provider "nodeplane" {
-  endpoint = "${server.url}"
-  api_key  = "${key}"
-}
-data "nodeplane_compute_hosts" "cheap" { region = "us-east-1" }
-output "hosts" { value = length(data.nodeplane_compute_hosts.cheap.hosts) }
-`
-      )
+      const config = readFileSync(join(TESTDATA, 'release-init.tf'), 'utf8')
+      // Version constraints take no variables: the fixture names the version being released.
+      expect(config).toContain(`version = "${VERSION}"`)
+      writeFileSync(join(dir, 'main.tf'), config)
       const env = {
         ...process.env,
         TF_CLI_CONFIG_FILE: cliConfig,
+        TF_VAR_endpoint: server.url,
+        TF_VAR_api_key: key,
         TF_IN_AUTOMATION: '1',
         CHECKPOINT_DISABLE: '1',
       }
