@@ -63,12 +63,12 @@ keys
   .addOption(dataOption())
   .action((options) =>
     withRuntime(options, async (rt) => {
-      const accountId = (await userByEmail(rt.db, options.email ?? ADMIN_EMAIL)).accountId
+      const accountId = (await userByEmail(rt, options.email ?? ADMIN_EMAIL)).accountId
       const { name, scope } = parseInput(CreateKeyInput, {
         name: options.name,
         scope: options.scope,
       })
-      const key = await createKey(rt.db, rt.clock, { accountId, name, scope })
+      const key = await createKey(rt, { accountId, name, scope })
       process.stderr.write(
         `Created key ${key.id} (${key.scope}). Store it now: it is not shown again.\n`
       )
@@ -84,8 +84,8 @@ keys
   .action((options) =>
     withRuntime(options, async (rt) => {
       const list = await listKeys(
-        rt.db,
-        (await userByEmail(rt.db, options.email ?? ADMIN_EMAIL)).accountId
+        rt,
+        (await userByEmail(rt, options.email ?? ADMIN_EMAIL)).accountId
       )
       if (options.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`)
       else console.table(list)
@@ -98,12 +98,7 @@ keys
   .addOption(dataOption())
   .action((id, options) =>
     withRuntime(options, async (rt) => {
-      await revokeKey(
-        rt.db,
-        rt.clock,
-        (await userByEmail(rt.db, options.email ?? ADMIN_EMAIL)).accountId,
-        id
-      )
+      await revokeKey(rt, (await userByEmail(rt, options.email ?? ADMIN_EMAIL)).accountId, id)
       process.stderr.write(`Revoked ${id}.\n`)
     })
   )
@@ -117,7 +112,7 @@ users
   .addOption(dataOption())
   .action((options) =>
     withRuntime(options, async (rt) => {
-      const { user, generatedPassword } = await createUser(rt.db, rt.clock, {
+      const { user, generatedPassword } = await createUser(rt, {
         email: options.email,
         password: options.password,
       })
@@ -138,7 +133,7 @@ users
   .addOption(dataOption())
   .action((options) =>
     withRuntime(options, async (rt) => {
-      const { generatedPassword } = await resetPassword(rt.db, options.email, options.password)
+      const { generatedPassword } = await resetPassword(rt, options.email, options.password)
       process.stderr.write(
         `Reset the password of ${options.email}; their sessions are logged out.\n`
       )
@@ -154,7 +149,7 @@ program
   .addOption(dataOption())
   .action((file, options) =>
     withRuntime(options, async (rt) => {
-      const count = await loadCatalog(rt.db, readCatalogFile(file))
+      const count = await loadCatalog(rt, readCatalogFile(file))
       process.stderr.write(`Loaded ${count} hosts from ${file}.\n`)
     })
   )
@@ -199,7 +194,7 @@ program
   )
   .action((options) =>
     withRuntime(options, async (rt) => {
-      const left = await nodesNotGone(rt.db)
+      const left = await nodesNotGone(rt)
       if (left.length > 0 && !options.force) {
         throw new ConfigError(
           `${left.length} node(s) still exist (${left.join(', ')}): delete them first, or pass --force`

@@ -63,7 +63,7 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
       database: { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
       catalogFile: config.catalogFile ?? DEFAULT_CATALOG,
     })
-    generatedPassword = (await ensureAdmin(db, clock)).generatedPassword
+    generatedPassword = (await ensureAdmin({ db, clock })).generatedPassword
   })
   // The catalog's parsed copies are garbage now; an idle server would keep them resident.
   if (seeded > 0) collectGarbage()

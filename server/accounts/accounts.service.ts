@@ -1,6 +1,5 @@
-import type { Db } from '../db/client.js'
 import { transaction } from '../db/transaction.js'
-import type { Clock } from '../lib/clock.js'
+import type { ServiceCtx } from '../deps.js'
 import { newPrefixedId } from '../lib/ids.js'
 import { ProblemError } from '../http/problem.js'
 import {
@@ -16,16 +15,15 @@ export const ADMIN_EMAIL = 'admin@nodeplane.local'
 
 /** Creates a user with an account of its own; returns the password when one was generated. */
 export async function createUser(
-  db: Db,
-  clock: Clock,
+  ctx: ServiceCtx<'clock'>,
   input: { email: string; password?: string; isAdmin?: boolean }
 ): Promise<{ user: UserRow; generatedPassword?: string }> {
   const email = input.email.trim().toLowerCase()
   const password = input.password ?? generatePassword()
   const passwordHash = hashPassword(password)
-  const now = clock.now()
+  const now = ctx.clock.now()
   const accountId = newPrefixedId('acct')
-  const user = await transaction(db, async (tx) => {
+  const user = await transaction(ctx.db, async (tx) => {
     if (await findUserByEmail(tx, email)) {
       throw new ProblemError(409, 'user_exists', `a user with email ${email} exists`)
     }
@@ -49,12 +47,11 @@ export async function createUser(
  * password when it was just created, so the caller can print it once.
  */
 export async function ensureAdmin(
-  db: Db,
-  clock: Clock
+  ctx: ServiceCtx<'clock'>
 ): Promise<{ admin: UserRow; generatedPassword?: string }> {
-  const admin = await findAdmin(db)
+  const admin = await findAdmin(ctx.db)
   if (admin) return { admin }
-  const { user, generatedPassword } = await createUser(db, clock, {
+  const { user, generatedPassword } = await createUser(ctx, {
     email: ADMIN_EMAIL,
     isAdmin: true,
   })
@@ -62,13 +59,13 @@ export async function ensureAdmin(
 }
 
 /** True for the account of the administrator created on first start. */
-export async function isAdminAccount(db: Db, accountId: string): Promise<boolean> {
-  return (await findAdmin(db))?.accountId === accountId
+export async function isAdminAccount(ctx: ServiceCtx, accountId: string): Promise<boolean> {
+  return (await findAdmin(ctx.db))?.accountId === accountId
 }
 
 /** The user an email names, or a 404 problem. */
-export async function userByEmail(db: Db, email: string): Promise<UserRow> {
-  const user = await findUserByEmail(db, email.trim().toLowerCase())
+export async function userByEmail(ctx: ServiceCtx, email: string): Promise<UserRow> {
+  const user = await findUserByEmail(ctx.db, email.trim().toLowerCase())
   if (!user) throw new ProblemError(404, 'user_not_found', `no user with email ${email}`)
   return user
 }

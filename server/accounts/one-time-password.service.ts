@@ -3,8 +3,8 @@
  * first start, `nodeplane users create` or `users reset-password` without --password). Its
  * owner must replace it in the dashboard before using it; API keys keep working meanwhile.
  */
-import type { Db } from '../db/client.js'
 import { transaction } from '../db/transaction.js'
+import type { ServiceCtx } from '../deps.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { findUserById, updatePasswordHash } from './accounts.store.js'
 import { userByEmail } from './accounts.service.js'
@@ -24,11 +24,11 @@ import { deleteOtherSessions, deleteSessionsOf } from './sessions.store.js'
  * password its holder does not know. Ends the user's other sessions.
  */
 export async function replaceOneTimePassword(
-  db: Db,
+  ctx: ServiceCtx,
   session: Session,
   next: string
 ): Promise<void> {
-  const user = await findUserById(db, session.user.id)
+  const user = await findUserById(ctx.db, session.user.id)
   if (!user?.passwordMustChange) {
     throw new ProblemError(
       409,
@@ -42,7 +42,7 @@ export async function replaceOneTimePassword(
     throw invalidField('new_password', 'must differ from the one-time password', 'weak_password')
   }
   const hash = await hashPasswordAsync(next)
-  await transaction(db, async (tx) => {
+  await transaction(ctx.db, async (tx) => {
     await updatePasswordHash(tx, user.id, hash)
     await deleteOtherSessions(tx, user.id, session.tokenHash)
   })
@@ -53,15 +53,15 @@ export async function replaceOneTimePassword(
  * new one is generated, returned to be printed once, and must be replaced at the next login.
  */
 export async function resetPassword(
-  db: Db,
+  ctx: ServiceCtx,
   email: string,
   password?: string
 ): Promise<{ generatedPassword?: string }> {
-  const user = await userByEmail(db, email)
+  const user = await userByEmail(ctx, email)
   if (password !== undefined) checkNewPassword(password, false, 'password')
   const chosen = password ?? generatePassword()
   const hash = hashPassword(chosen)
-  await transaction(db, async (tx) => {
+  await transaction(ctx.db, async (tx) => {
     await updatePasswordHash(tx, user.id, hash, password === undefined)
     await deleteSessionsOf(tx, user.id)
   })

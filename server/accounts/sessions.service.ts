@@ -1,10 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../db/client.js'
 import { transaction } from '../db/transaction.js'
+import type { ServiceCtx } from '../deps.js'
 import { currentActor } from '../events/actor.js'
 import { recordEvent } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
-import type { Clock } from '../lib/clock.js'
 import {
   findUserByEmail,
   findUserById,
@@ -37,6 +37,8 @@ export interface Session {
   csrfToken: string
 }
 
+type Ctx = ServiceCtx<'clock'>
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 // Checking a password against this when the email is unknown makes both failures take as
@@ -58,7 +60,7 @@ async function checkCredentials(
  * A wrong password for a known user goes on its account's record (login.failed); an unknown
  * email has no account to record it on.
  */
-async function recordFailedLogin(db: Db, clock: Clock, user: UserRow | undefined): Promise<void> {
+async function recordFailedLogin(ctx: Ctx, user: UserRow | undefined): Promise<void> {
   if (!user) return
   const actor = { ...currentActor(), type: 'anonymous' as const, id: null }
   const event = {
@@ -67,22 +69,21 @@ async function recordFailedLogin(db: Db, clock: Clock, user: UserRow | undefined
     resourceId: user.id,
     data: { email: user.email },
   }
-  await transaction(db, (tx) => recordEvent(tx, clock, event, actor))
+  await transaction(ctx.db, (tx) => recordEvent({ ...ctx, db: tx }, event, actor))
 }
 
 /** Verifies email and password and opens a session; returns the cookie token and the session. */
 export async function login(
-  db: Db,
-  clock: Clock,
+  ctx: Ctx,
   email: string,
   password: string
 ): Promise<{ token: string; session: Session }> {
-  const { user, ok } = await checkCredentials(db, email, password)
+  const { user, ok } = await checkCredentials(ctx.db, email, password)
   if (!user || !ok) {
-    await recordFailedLogin(db, clock, user)
+    await recordFailedLogin(ctx, user)
     throw new ProblemError(401, 'invalid_credentials', 'The email or password is not correct.')
   }
-  const now = clock.now()
+  const now = ctx.clock.now()
   const token = randomBytes(32).toString('base64url')
   const row = {
     tokenHash: hashToken(token),
@@ -91,7 +92,7 @@ export async function login(
     createdAt: now,
     lastSeenAt: now,
   }
-  await transaction(db, async (tx) => {
+  await transaction(ctx.db, async (tx) => {
     await deleteExpiredSessions(
       tx,
       new Date(now.getTime() - SESSION_IDLE_MS),
@@ -105,32 +106,28 @@ export async function login(
       resourceId: user.id,
       data: { email: user.email },
     }
-    await recordEvent(tx, clock, event, actor)
+    await recordEvent({ ...ctx, db: tx }, event, actor)
   })
   return { token, session: { user, tokenHash: row.tokenHash, csrfToken: row.csrfToken } }
 }
 
 /** The live session a cookie token names, or undefined when it is unknown or expired. */
-export async function sessionFromToken(
-  db: Db,
-  clock: Clock,
-  token: string
-): Promise<Session | undefined> {
+export async function sessionFromToken(ctx: Ctx, token: string): Promise<Session | undefined> {
   const tokenHash = hashToken(token)
-  const row = await findSession(db, tokenHash)
+  const row = await findSession(ctx.db, tokenHash)
   if (!row) return undefined
-  const now = clock.now().getTime()
-  const user = await findUserById(db, row.userId)
+  const now = ctx.clock.now().getTime()
+  const user = await findUserById(ctx.db, row.userId)
   if (
     !user ||
     now - row.lastSeenAt.getTime() > SESSION_IDLE_MS ||
     now - row.createdAt.getTime() > SESSION_MAX_MS
   ) {
-    await transaction(db, (tx) => deleteSession(tx, tokenHash))
+    await transaction(ctx.db, (tx) => deleteSession(tx, tokenHash))
     return undefined
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await transaction(db, (tx) =>
+    await transaction(ctx.db, (tx) =>
       touchSession(tx, tokenHash, new Date(now), new Date(now - TOUCH_INTERVAL_MS))
     )
   }
@@ -144,8 +141,8 @@ export function csrfTokenMatches(session: Session, submitted: string | undefined
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }
 
-export async function logout(db: Db, session: Session): Promise<void> {
-  await transaction(db, (tx) => deleteSession(tx, session.tokenHash))
+export async function logout(ctx: ServiceCtx, session: Session): Promise<void> {
+  await transaction(ctx.db, (tx) => deleteSession(tx, session.tokenHash))
 }
 
 /**
@@ -153,18 +150,18 @@ export async function logout(db: Db, session: Session): Promise<void> {
  * one-time password changed this way is one no longer.
  */
 export async function changePassword(
-  db: Db,
+  ctx: ServiceCtx,
   session: Session,
   current: string,
   next: string
 ): Promise<void> {
-  const user = await findUserById(db, session.user.id)
+  const user = await findUserById(ctx.db, session.user.id)
   if (!user || !(await verifyPasswordAsync(current, user.passwordHash))) {
     throw invalidField('current_password', 'is not your current password', 'invalid_credentials')
   }
   checkNewPassword(next, next === current)
   const hash = await hashPasswordAsync(next)
-  await transaction(db, async (tx) => {
+  await transaction(ctx.db, async (tx) => {
     await updatePasswordHash(tx, user.id, hash)
     await deleteOtherSessions(tx, user.id, session.tokenHash)
   })

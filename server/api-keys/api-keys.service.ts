@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { Db } from '../db/client.js'
 import { transaction } from '../db/transaction.js'
+import type { ServiceCtx } from '../deps.js'
 import { recordEvent } from '../events/events.service.js'
-import type { Clock } from '../lib/clock.js'
 import { newPrefixedId } from '../lib/ids.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import { ProblemError } from '../http/problem.js'
@@ -16,6 +15,8 @@ import {
   type ApiKeyInfo,
   type Scope,
 } from './api-keys.store.js'
+
+type Ctx = ServiceCtx<'clock'>
 
 /** `last_used_at` is refreshed at most this often, to keep reads from writing. */
 const TOUCH_INTERVAL_MS = 60_000
@@ -38,14 +39,13 @@ function hashSecret(secret: string): string {
 
 /** Creates a key and returns it with its secret, which is never retrievable again. */
 export async function createKey(
-  db: Db,
-  clock: Clock,
+  ctx: Ctx,
   input: { accountId: string; name: string; scope: Scope },
   // Never given the secret: an answer is stored for replay, and the secret is shown only once.
   answer: IdempotentAnswer<ApiKeyInfo> = withoutKey
 ): Promise<ApiKeyInfo & { key: string }> {
   const secret = newSecret()
-  const info = await transaction(db, async (tx) => {
+  const info = await transaction(ctx.db, async (tx) => {
     const row = await insertKey(tx, {
       id: newPrefixedId('key'),
       accountId: input.accountId,
@@ -53,34 +53,32 @@ export async function createKey(
       scope: input.scope,
       secretHash: hashSecret(secret),
       prefix: secret.slice(0, 10),
-      createdAt: clock.now(),
+      createdAt: ctx.clock.now(),
     })
     const data = { name: row.name, scope: row.scope, prefix: row.prefix }
-    await recordEvent(tx, clock, {
-      accountId: row.accountId,
-      type: 'api_key.created',
-      resourceId: row.id,
-      data,
-    })
+    await recordEvent(
+      { ...ctx, db: tx },
+      {
+        accountId: row.accountId,
+        type: 'api_key.created',
+        resourceId: row.id,
+        data,
+      }
+    )
     await answer.save(tx, toApiKeyInfo(row))
     return toApiKeyInfo(row)
   })
   return { ...info, key: secret }
 }
 
-export async function listKeys(db: Db, accountId: string): Promise<ApiKeyInfo[]> {
-  return (await listKeysOfAccount(db, accountId)).map(toApiKeyInfo)
+export async function listKeys(ctx: ServiceCtx, accountId: string): Promise<ApiKeyInfo[]> {
+  return (await listKeysOfAccount(ctx.db, accountId)).map(toApiKeyInfo)
 }
 
-export async function revokeKey(
-  db: Db,
-  clock: Clock,
-  accountId: string,
-  keyId: string
-): Promise<void> {
-  const revoked = await transaction(db, async (tx) => {
-    if (!(await markRevoked(tx, accountId, keyId, clock.now()))) return false
-    await recordEvent(tx, clock, { accountId, type: 'api_key.revoked', resourceId: keyId })
+export async function revokeKey(ctx: Ctx, accountId: string, keyId: string): Promise<void> {
+  const revoked = await transaction(ctx.db, async (tx) => {
+    if (!(await markRevoked(tx, accountId, keyId, ctx.clock.now()))) return false
+    await recordEvent({ ...ctx, db: tx }, { accountId, type: 'api_key.revoked', resourceId: keyId })
     return true
   })
   if (!revoked) {
@@ -93,18 +91,17 @@ export async function revokeKey(
  * compared byte by byte, so timing reveals nothing about stored keys.
  */
 export async function authenticate(
-  db: Db,
-  clock: Clock,
+  ctx: Ctx,
   secret: string
 ): Promise<Principal | 'unknown' | 'revoked'> {
-  const row = await findKeyByHash(db, hashSecret(secret))
+  const row = await findKeyByHash(ctx.db, hashSecret(secret))
   if (!row) return 'unknown'
   if (row.revokedAt) return 'revoked'
-  const now = clock.now()
+  const now = ctx.clock.now()
   const staleBefore = new Date(now.getTime() - TOUCH_INTERVAL_MS)
   // Most requests find the record fresh: deciding here saves a write per request.
   if (!row.lastUsedAt || row.lastUsedAt < staleBefore) {
-    await transaction(db, (tx) => touchKey(tx, row.id, now, staleBefore))
+    await transaction(ctx.db, (tx) => touchKey(tx, row.id, now, staleBefore))
   }
   return { accountId: row.accountId, keyId: row.id, scope: row.scope }
 }

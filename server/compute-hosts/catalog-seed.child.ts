@@ -12,7 +12,7 @@ process.once('message', (job: SeedJob) => {
 async function seed({ database, catalogFile }: SeedJob): Promise<void> {
   const { db, close } = await connectDatabase(database)
   try {
-    const outcome: SeedOutcome = { count: await loadCatalog(db, readCatalogFile(catalogFile)) }
+    const outcome: SeedOutcome = { count: await loadCatalog({ db }, readCatalogFile(catalogFile)) }
     process.send!(outcome)
   } catch (err) {
     process.send!({ error: (err as Error).message })

@@ -25,7 +25,7 @@ const compiled = import.meta.url.endsWith('.js')
  */
 export async function seedInventory(db: Db, job: SeedJob): Promise<number> {
   if ((await countHosts(db)) > 0) return 0
-  if (!compiled) return loadCatalog(db, readCatalogFile(job.catalogFile))
+  if (!compiled) return loadCatalog({ db }, readCatalogFile(job.catalogFile))
   return new Promise((resolve, reject) => {
     const seeder = fork(SEEDER, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
     seeder.once('message', (outcome: SeedOutcome) =>

@@ -14,6 +14,6 @@ export function computeHostsRouter(deps: Deps) {
     limitRate(deps.config.discoveryRateLimit)
   )
   return router.openapi(routes.discover, async (c) =>
-    c.json(await discoverHosts(deps.db, c.req.valid('query')), 200)
+    c.json(await discoverHosts(deps, c.req.valid('query')), 200)
   )
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { z } from '@hono/zod-openapi'
 import type { Db } from '../db/client.js'
 import { transaction, type Tx } from '../db/transaction.js'
+import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { monthlyFromHourly, parsePrice } from '../lib/money.js'
 import { CatalogFile, type DiscoveryQuery } from './compute-hosts.schema.js'
@@ -21,8 +22,8 @@ import {
 } from './compute-hosts.store.js'
 
 /** `GET /api/v1/compute`: one page of matching hosts with the contract's pagination object. */
-export async function discoverHosts(db: Db, query: DiscoveryQuery) {
-  const { rows, total } = await searchHosts(db, query)
+export async function discoverHosts(ctx: ServiceCtx, query: DiscoveryQuery) {
+  const { rows, total } = await searchHosts(ctx.db, query)
   const totalPages = Math.ceil(total / query.limit)
   return {
     hosts: rows.map(toComputeHost),
@@ -41,13 +42,13 @@ export async function discoverHosts(db: Db, query: DiscoveryQuery) {
  * the region. Call inside the node's creation transaction.
  */
 export async function reserveHost(
-  tx: Tx,
+  ctx: ServiceTxCtx,
   want: { hostId?: string; region: string | undefined }
 ): Promise<HostRow> {
   const host = want.hostId
-    ? await requestedHost(tx, want.hostId, want.region)
-    : await cheapestInRegion(tx, want.region)
-  if (!(await setHostStatus(tx, host.id, 'active', 'reserved'))) {
+    ? await requestedHost(ctx.db, want.hostId, want.region)
+    : await cheapestInRegion(ctx.db, want.region)
+  if (!(await setHostStatus(ctx.db, host.id, 'active', 'reserved'))) {
     throw new ProblemError(
       409,
       'host_unavailable',
@@ -82,11 +83,15 @@ async function cheapestInRegion(tx: Tx, region: string | undefined): Promise<Hos
 }
 
 /** A 400 naming `field` unless some host of the inventory is in `region`. */
-export async function assertKnownRegion(db: Db, region: string, field: string): Promise<void> {
+export async function assertKnownRegion(
+  ctx: ServiceCtx,
+  region: string,
+  field: string
+): Promise<void> {
   // The probe reads one index entry; listing every region (a scan on PostgreSQL, which has
   // no skip scan) is left to the error message.
-  if (!(await regionExists(db, region))) {
-    const regions = await distinctRegions(db)
+  if (!(await regionExists(ctx.db, region))) {
+    const regions = await distinctRegions(ctx.db)
     throw invalidField(
       field,
       `unknown region ${region}; known: ${regions.join(', ')}`,
@@ -101,16 +106,16 @@ export function sizeOf(host: HostRow) {
 }
 
 /** The size of the host a node was placed on, read by its id. */
-export async function hostSize(db: Db, hostId: string) {
-  const host = await findHost(db, hostId)
+export async function hostSize(ctx: ServiceCtx, hostId: string) {
+  const host = await findHost(ctx.db, hostId)
   if (!host) throw new Error(`host ${hostId} is not in the inventory`)
   return sizeOf(host)
 }
 
 /** Returns a host to the pool when its node is gone. */
 
-export async function freeHost(tx: Tx, hostId: string): Promise<void> {
-  await setHostStatus(tx, hostId, 'reserved', 'active')
+export async function freeHost(ctx: ServiceTxCtx, hostId: string): Promise<void> {
+  await setHostStatus(ctx.db, hostId, 'reserved', 'active')
 }
 
 /** Reads and validates a catalog file; the error names the file, host index and field. */
@@ -158,15 +163,15 @@ function toHostRow(host: z.infer<typeof CatalogFile>[number]): HostInsert {
 }
 
 /** Loads hosts into the inventory in one transaction; returns how many were read. */
-export async function loadCatalog(db: Db, rows: HostInsert[]): Promise<number> {
-  await transaction(db, (tx) => upsertHosts(tx, rows))
-  await refreshHostStatistics(db)
+export async function loadCatalog(ctx: ServiceCtx, rows: HostInsert[]): Promise<number> {
+  await transaction(ctx.db, (tx) => upsertHosts(tx, rows))
+  await refreshHostStatistics(ctx.db)
   return rows.length
 }
 
 /** The sizes a region has free, with stock and the price of the cheapest host of each. */
-export async function sizesInRegion(db: Db, region: string) {
-  return (await freeSizes(db, region)).map((size) => ({
+export async function sizesInRegion(ctx: ServiceCtx, region: string) {
+  return (await freeSizes(ctx.db, region)).map((size) => ({
     cores: size.cpuCores,
     memoryGb: size.memoryGb,
     storageGb: size.storageGb,

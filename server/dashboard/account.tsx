@@ -93,7 +93,7 @@ export function accountRoutes(deps: Deps) {
     const result = await attempt(async () => {
       if (next !== rawField(form, 'confirm_password'))
         throw invalidField('confirm_password', 'does not match the new password')
-      await changePassword(deps.db, sessionOf(c), rawField(form, 'current_password'), next)
+      await changePassword(deps, sessionOf(c), rawField(form, 'current_password'), next)
     })
     if (!result.ok) return accountPage(c, result.problem)
     setFlash(c, 'ok', 'Your password was changed. Other sessions were logged out.')

@@ -39,7 +39,7 @@ export function activityRoutes(deps: Deps) {
     const resource = field(query, 'resource_id')
     const cursor = /^\d{1,15}$/.test(query.cursor ?? '') ? query.cursor : undefined
     const page = await listEvents(
-      deps.db,
+      deps,
       sessionOf(c).user.accountId,
       EventsQuery.parse({ type, resource_id: resource || undefined, cursor, limit: 50 })
     )

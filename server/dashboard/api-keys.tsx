@@ -181,7 +181,7 @@ async function keysPage(
   const session = sessionOf(c)
   const body = (
     <KeysPage
-      keys={await listKeys(deps.db, session.user.accountId)}
+      keys={await listKeys(deps, session.user.accountId)}
       csrf={session.csrfToken}
       {...extra}
     />
@@ -209,8 +209,7 @@ export function apiKeysRoutes(deps: Deps) {
     return submitOnce<ApiKeyInfo>(deps, c, form, {
       run: async (answer) => {
         const key = await createKey(
-          deps.db,
-          deps.clock,
+          deps,
           { accountId, ...parseForm(CreateKeyInput, input) },
           answer
         )
@@ -232,7 +231,7 @@ export function apiKeysRoutes(deps: Deps) {
   )
   app.post('/ui/settings/keys/:id/revoke', async (c) => {
     const result = await attempt(() =>
-      revokeKey(deps.db, deps.clock, sessionOf(c).user.accountId, c.req.param('id'))
+      revokeKey(deps, sessionOf(c).user.accountId, c.req.param('id'))
     )
     if (result.ok) setFlash(c, 'ok', 'Revoked the key. Requests with it now get 401.')
     else setFlash(c, 'error', result.problem.message)

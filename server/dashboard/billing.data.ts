@@ -43,7 +43,7 @@ function costPerDay(usage: Usage): DayCost[] {
 
 /** This month so far (UTC), per node and per day, and the rate of the nodes billed now. */
 export async function billingOf(deps: Deps, accountId: string): Promise<Billing> {
-  const usage = await accountUsage(deps.db, deps.clock, accountId, {})
+  const usage = await accountUsage(deps, accountId, {})
   const live = usage.nodes.filter(
     (node) => node.status === 'provisioning' || node.status === 'running'
   )

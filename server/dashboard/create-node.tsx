@@ -209,9 +209,9 @@ async function createPage(
   const { regions } = await inventoryPlaces(deps)
   const region = asked && regions.includes(asked) ? asked : deps.config.defaultRegion
   const [sizes, vpcs, sshKeys] = await Promise.all([
-    sizesInRegion(deps.db, region),
-    listVpcs(deps.db, accountId),
-    listSshKeys(deps.db, accountId),
+    sizesInRegion(deps, region),
+    listVpcs(deps, accountId),
+    listSshKeys(deps, accountId),
   ])
   const body = (
     <CreatePage

@@ -34,7 +34,7 @@ export function hostsRoutes(deps: Deps) {
         </p>
         <SearchForm f={f} regions={places.regions} datacenters={places.datacenters} />
         {problem && <ProblemAlert problem={problem} />}
-        {parsed.success && <Results f={f} result={await discoverHosts(deps.db, parsed.data)} />}
+        {parsed.success && <Results f={f} result={await discoverHosts(deps, parsed.data)} />}
       </>
     )
     return renderPage(c, { title: 'Compute hosts', nav: 'hosts', status: problem?.status, body })

@@ -74,9 +74,7 @@ export function loginRoutes(deps: Deps) {
     const form = await c.req.parseBody()
     const email = field(form, 'email')
     const next = safeNext(field(form, 'next'))
-    const result = await attempt(() =>
-      login(deps.db, deps.clock, email, rawField(form, 'password'))
-    )
+    const result = await attempt(() => login(deps, email, rawField(form, 'password')))
     if (!result.ok) {
       await sleep(FAILED_LOGIN_DELAY_MS)
       const body = (
@@ -100,7 +98,7 @@ export function loginRoutes(deps: Deps) {
   )
   app.post('/ui/logout', async (c) => {
     const session = c.get('session')
-    if (session) await logout(deps.db, session)
+    if (session) await logout(deps, session)
     clearSessionCookie(c)
     setFlash(c, 'ok', 'You are logged out.')
     return c.redirect('/ui/login', 303)

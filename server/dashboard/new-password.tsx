@@ -101,7 +101,7 @@ export function newPasswordRoutes(deps: Deps) {
       if (password !== rawField(form, 'confirm_password')) {
         throw invalidField('confirm_password', 'does not match the new password')
       }
-      await replaceOneTimePassword(deps.db, sessionOf(c), password)
+      await replaceOneTimePassword(deps, sessionOf(c), password)
     })
     if (!result.ok) return newPasswordPage(c, next, result.problem)
     setFlash(c, 'ok', 'Your password was saved. Use it from now on to log in.')

@@ -48,13 +48,13 @@ export async function detailsPage(
   const session = sessionOf(c)
   const accountId = session.user.accountId
   const node = await getNode(deps, accountId, id)
-  const vpcName = (await listVpcs(deps.db, accountId)).find((vpc) => vpc.id === node.vpc_id)?.name
+  const vpcName = (await listVpcs(deps, accountId)).find((vpc) => vpc.id === node.vpc_id)?.name
   const cost = (await nodeCosts(deps, accountId)).get(node.id)
-  const addresses = await nodeAddresses(deps.db, node.id)
-  const sshKeys = await listSshKeys(deps.db, accountId)
+  const addresses = await nodeAddresses(deps, node.id)
+  const sshKeys = await listSshKeys(deps, accountId)
   const userData = await userDataResultOf(deps, principalOf(session), node)
   const events = await listEvents(
-    deps.db,
+    deps,
     accountId,
     EventsQuery.parse({ resource_id: node.id, limit: 20 })
   )

@@ -20,7 +20,7 @@ const SINCE_EVER = { from: new Date(0).toISOString() }
 
 /** Each node's cost so far, from the same usage service that bills it. */
 export async function nodeCosts(deps: Deps, accountId: string): Promise<Map<string, NodeCost>> {
-  const usage = await accountUsage(deps.db, deps.clock, accountId, SINCE_EVER)
+  const usage = await accountUsage(deps, accountId, SINCE_EVER)
   return new Map(
     usage.nodes.map((n) => [
       n.node_id,
@@ -115,7 +115,7 @@ async function scanPlaces(deps: Deps): Promise<Places> {
   const datacenters = new Set<string>()
   const base = { min_cpu: 0, min_memory_gb: 0, min_storage_gb: 0, status: 'all', limit: 200 }
   for (let page = 1; ; page++) {
-    const result = await discoverHosts(deps.db, DiscoveryQuery.parse({ ...base, page }))
+    const result = await discoverHosts(deps, DiscoveryQuery.parse({ ...base, page }))
     for (const host of result.hosts) {
       regions.add(host.region)
       datacenters.add(host.datacenter)

@@ -25,7 +25,7 @@ async function nodesPage(deps: Deps, c: DashContext, values: CreateValues, probl
   const [listed, places, vpcs] = await Promise.all([
     attempt(() => nodesWithCosts(deps, accountId, selector)),
     inventoryPlaces(deps),
-    listVpcs(deps.db, accountId),
+    listVpcs(deps, accountId),
   ])
   const nodes = listed.ok ? listed.value : []
   const body = (

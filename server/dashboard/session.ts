@@ -30,7 +30,7 @@ export function loadSession(deps: Deps): MiddlewareHandler<DashEnv> {
   return async (c, next) => {
     const token = getCookie(c, SESSION_COOKIE)
     if (token) {
-      const session = await sessionFromToken(deps.db, deps.clock, token)
+      const session = await sessionFromToken(deps, token)
       if (session) c.set('session', session)
       else clearSessionCookie(c)
     }

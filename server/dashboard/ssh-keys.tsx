@@ -141,7 +141,7 @@ async function sshKeysPage(
   problem?: ProblemError
 ) {
   const session = sessionOf(c)
-  const sshKeys = await listSshKeys(deps.db, session.user.accountId)
+  const sshKeys = await listSshKeys(deps, session.user.accountId)
   const body = (
     <>
       <h1>Developer settings</h1>

@@ -121,7 +121,7 @@ function VpcProblem(props: { problem: ProblemError }) {
 async function vpcsPage(deps: Deps, c: DashContext, values: Values = {}, problem?: ProblemError) {
   const session = sessionOf(c)
   const [vpcs, places] = await Promise.all([
-    listVpcs(deps.db, session.user.accountId),
+    listVpcs(deps, session.user.accountId),
     inventoryPlaces(deps),
   ])
   const body = (

@@ -20,6 +20,6 @@ export function eventsRouter(deps: Deps) {
         resumeAfter === undefined ? undefined : Number(resumeAfter)
       )
     }
-    return c.json(await listEvents(deps.db, accountId, query), 200)
+    return c.json(await listEvents(deps, accountId, query), 200)
   })
 }

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
-import type { Db } from '../db/client.js'
-import { afterCommit, dialectOf, execute, rootOf, transaction, type Tx } from '../db/transaction.js'
-import type { Clock } from '../lib/clock.js'
+import { afterCommit, dialectOf, execute, rootOf, transaction } from '../db/transaction.js'
+import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
 import { currentActor, type Actor } from './actor.js'
 import { announceCommit, NOTIFY_CHANNEL } from './event-hub.js'
 import type { EventPage, EventType, EventsQuery } from './events.schema.js'
@@ -33,13 +32,13 @@ export interface EventInput {
  * transaction: the account's id counter stays locked from here until the commit.
  */
 export async function recordEvent(
-  tx: Tx,
-  clock: Clock,
+  ctx: ServiceTxCtx<'clock'>,
   event: EventInput,
   actor: Actor = currentActor()
 ): Promise<void> {
   if (BENCH_WITHOUT_EVENTS) return
-  await insertEvent(tx, { ...event, data: event.data ?? {}, actor, at: clock.now() })
+  const tx = ctx.db
+  await insertEvent(tx, { ...event, data: event.data ?? {}, actor, at: ctx.clock.now() })
   if (dialectOf(tx) === 'postgres')
     await execute(tx, sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${event.accountId})`)
   const root = rootOf(tx)
@@ -56,12 +55,12 @@ export function filterOf(
 
 /** `GET /api/v1/events` as JSON: one page and the cursor of the next. */
 export async function listEvents(
-  db: Db,
+  ctx: ServiceCtx,
   accountId: string,
   query: EventsQuery
 ): Promise<EventPage> {
   const from = query.cursor === undefined ? undefined : Number(query.cursor)
-  const events = await findEvents(db, filterOf(accountId, query), {
+  const events = await findEvents(ctx.db, filterOf(accountId, query), {
     order: query.order,
     from,
     limit: query.limit,
@@ -74,7 +73,7 @@ export async function listEvents(
 }
 
 /** Deletes events older than the retention; returns how many. */
-export function pruneEvents(db: Db, clock: Clock, retentionDays: number): Promise<number> {
-  const before = new Date(clock.now().getTime() - retentionDays * 24 * 60 * 60 * 1000)
-  return transaction(db, (tx) => deleteEventsBefore(tx, before))
+export function pruneEvents(ctx: ServiceCtx<'clock'>, retentionDays: number): Promise<number> {
+  const before = new Date(ctx.clock.now().getTime() - retentionDays * 24 * 60 * 60 * 1000)
+  return transaction(ctx.db, (tx) => deleteEventsBefore(tx, before))
 }

@@ -13,7 +13,7 @@ import { reportStuckNodes } from '../nodes/nodes.service.js'
 async function tidy(deps: Deps): Promise<void> {
   try {
     await actingAs(systemActor(deps.worker.id), () => reportStuckNodes(deps))
-    const pruned = await pruneEvents(deps.db, deps.clock, deps.config.eventRetentionDays)
+    const pruned = await pruneEvents(deps, deps.config.eventRetentionDays)
     const deliveries = await pruneDeliveries(deps, deps.config.eventRetentionDays)
     if (pruned + deliveries > 0)
       deps.log.info({ pruned, deliveries }, 'pruned events and deliveries past their retention')

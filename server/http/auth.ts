@@ -32,7 +32,7 @@ async function verify(deps: Deps, header: string): Promise<Principal> {
       'invalid_request'
     )
   }
-  const result = await authenticate(deps.db, deps.clock, secret)
+  const result = await authenticate(deps, secret)
   if (result === 'unknown')
     throw unauthorized('invalid_api_key', 'the API key is not valid', 'invalid_token')
   if (result === 'revoked')

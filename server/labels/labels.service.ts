@@ -1,4 +1,5 @@
-import { lockKey, type Tx } from '../db/transaction.js'
+import { lockKey } from '../db/transaction.js'
+import type { ServiceTxCtx } from '../deps.js'
 import type { Labels } from './labels.schema.js'
 import { deleteLabels, insertLabels, labelsOf, sortedLabels } from './labels.store.js'
 import type { LabeledKind } from './labels.table.js'
@@ -19,16 +20,16 @@ export function labelsChanged(before: Labels, after: Labels): boolean {
  * PostgreSQL only the first counts as a change.
  */
 export async function updateLabels(
-  tx: Tx,
+  ctx: ServiceTxCtx,
   kind: LabeledKind,
   accountId: string,
   resourceId: string,
   set: Labels
 ): Promise<Labels | undefined> {
-  await lockKey(tx, `labels:${kind}:${resourceId}`)
-  const before = (await labelsOf(tx, kind, [resourceId])).get(resourceId)!
+  await lockKey(ctx.db, `labels:${kind}:${resourceId}`)
+  const before = (await labelsOf(ctx.db, kind, [resourceId])).get(resourceId)!
   if (!labelsChanged(before, set)) return undefined
-  await deleteLabels(tx, kind, resourceId)
-  await insertLabels(tx, kind, accountId, resourceId, set)
+  await deleteLabels(ctx.db, kind, resourceId)
+  await insertLabels(ctx.db, kind, accountId, resourceId, set)
   return sortedLabels(set)
 }

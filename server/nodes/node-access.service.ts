@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi'
 import type { Db } from '../db/client.js'
-import { lockKey, transaction, type Tx } from '../db/transaction.js'
-import type { Deps } from '../deps.js'
+import { lockKey, transaction } from '../db/transaction.js'
+import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
 import { recordEvent } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import type { NodeAccess } from '../provisioning/driver.js'
@@ -13,37 +13,47 @@ import type { Node } from './nodes.schema.js'
 import { getNode } from './nodes.view.js'
 import { findLiveNode, findNode, type NodeRow } from './nodes.store.js'
 
+/** Changing a running node's keys also writes them on it, through the worker. */
+type EngineCtx = ServiceCtx<'clock' | 'worker' | 'log'>
+
 /**
  * Checks a node's SSH keys and password setting against the account, under the account's SSH
  * key lock (so a key being deleted meanwhile is seen gone), and returns root's authorized_keys.
  */
 export async function checkAccess(
-  tx: Tx,
+  ctx: ServiceTxCtx,
   accountId: string,
   sshKeyIds: string[],
   passwordLogin: boolean
 ): Promise<NodeAccess> {
-  if (sshKeyIds.length > 0) await lockKey(tx, `ssh-keys:${accountId}`)
-  const authorizedKeys = await publicKeysInOrder(tx, accountId, sshKeyIds, 'ssh_keys')
+  if (sshKeyIds.length > 0) await lockKey(ctx.db, `ssh-keys:${accountId}`)
+  const authorizedKeys = await publicKeysInOrder(ctx, accountId, sshKeyIds, 'ssh_keys')
   if (!passwordLogin && authorizedKeys.length === 0)
     throw invalidField('password_login', 'false needs at least one key in ssh_keys')
   return { authorizedKeys, passwordLogin }
 }
 
 /** Gives a new node its keys (in the creation transaction). */
-export function storeNodeSshKeys(tx: Tx, nodeId: string, sshKeyIds: string[]): Promise<void> {
-  return replaceNodeSshKeys(tx, nodeId, sshKeyIds)
+export function storeNodeSshKeys(
+  ctx: ServiceTxCtx,
+  nodeId: string,
+  sshKeyIds: string[]
+): Promise<void> {
+  return replaceNodeSshKeys(ctx.db, nodeId, sshKeyIds)
 }
 
 /** A node's access as the engine applies it, read fresh; undefined once it is deleting or gone. */
-export async function nodeAccess(db: Db, nodeId: string): Promise<NodeAccess | undefined> {
-  const row = await findNode(db, nodeId)
+export async function nodeAccess(ctx: ServiceCtx, nodeId: string): Promise<NodeAccess | undefined> {
+  const row = await findNode(ctx.db, nodeId)
   if (!row || (row.status !== 'provisioning' && row.status !== 'running')) return undefined
-  return accessOfRow(db, row)
+  return accessOfRow(ctx, row)
 }
 
-export async function accessOfRow(db: Db, row: NodeRow): Promise<NodeAccess> {
-  return { authorizedKeys: await authorizedKeysOf(db, row.id), passwordLogin: row.passwordLogin }
+export async function accessOfRow(ctx: ServiceCtx, row: NodeRow): Promise<NodeAccess> {
+  return {
+    authorizedKeys: await authorizedKeysOf(ctx.db, row.id),
+    passwordLogin: row.passwordLogin,
+  }
 }
 
 async function notRunning(db: Db, accountId: string, nodeId: string): Promise<ProblemError> {
@@ -58,17 +68,17 @@ async function notRunning(db: Db, accountId: string, nodeId: string): Promise<Pr
  * them from the worker once it is up.
  */
 export async function putNodeSshKeys(
-  deps: Deps,
+  ctx: EngineCtx,
   accountId: string,
   nodeId: string,
   body: z.infer<typeof PutNodeSshKeysBody>
 ): Promise<Node> {
-  const row = await transaction(deps.db, async (tx) => {
+  const row = await transaction(ctx.db, async (tx) => {
     // Written first: the row lock orders this against the worker's turn to running, so one of
     // the two always sees the other and the engine gets the latest keys.
     const row = await setPasswordLogin(tx, accountId, nodeId, body.password_login)
     if (!row) throw await notRunning(tx, accountId, nodeId)
-    if (deps.worker.isReviving(nodeId)) {
+    if (ctx.worker.isReviving(nodeId)) {
       throw new ProblemError(
         409,
         'node_repairing',
@@ -76,27 +86,30 @@ export async function putNodeSshKeys(
         { headers: { 'Retry-After': '5' } }
       )
     }
-    await checkAccess(tx, accountId, body.ssh_keys, row.passwordLogin)
+    await checkAccess({ db: tx }, accountId, body.ssh_keys, row.passwordLogin)
     await replaceNodeSshKeys(tx, nodeId, body.ssh_keys)
-    await recordEvent(tx, deps.clock, {
-      accountId,
-      type: 'node.ssh_keys_changed',
-      resourceId: nodeId,
-      data: { status: row.status, ssh_keys: body.ssh_keys, password_login: row.passwordLogin },
-    })
+    await recordEvent(
+      { ...ctx, db: tx },
+      {
+        accountId,
+        type: 'node.ssh_keys_changed',
+        resourceId: nodeId,
+        data: { status: row.status, ssh_keys: body.ssh_keys, password_login: row.passwordLogin },
+      }
+    )
     return row
   })
-  if (row.status === 'running') await applyOnNode(deps, row)
-  return getNode(deps, accountId, nodeId)
+  if (row.status === 'running') await applyOnNode(ctx, row)
+  return getNode(ctx, accountId, nodeId)
 }
 
-async function applyOnNode(deps: Deps, row: NodeRow): Promise<void> {
+async function applyOnNode(ctx: EngineCtx, row: NodeRow): Promise<void> {
   try {
-    await deps.worker.syncAccess(row)
+    await ctx.worker.syncAccess(row)
   } catch (err) {
-    deps.log.error({ err, node_id: row.id }, 'SSH keys could not be written on the node')
+    ctx.log.error({ err, node_id: row.id }, 'SSH keys could not be written on the node')
     // A node whose engine side died gets them when it is brought back: start that now.
-    await deps.worker.reviveIfDead(row.id).catch(() => false)
+    await ctx.worker.reviveIfDead(row.id).catch(() => false)
     throw new ProblemError(
       500,
       'access_not_applied',

@@ -18,7 +18,7 @@ export function recordNodeEvent(
   data: Record<string, unknown> = {},
   status: string = row.status
 ): Promise<void> {
-  return recordEvent(ctx.db, ctx.clock, {
+  return recordEvent(ctx, {
     accountId: row.accountId,
     type,
     resourceId: row.id,

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.js'
+import type { ServiceCtx } from '../deps.js'
 import { ProblemError } from '../http/problem.js'
 import { findLiveNode } from './nodes.store.js'
 import type { NodeRow } from './nodes.table.js'
@@ -8,8 +8,12 @@ import type { NodeRow } from './nodes.table.js'
  * for another account's node as for none, so ids reveal nothing. The one node lookup other
  * families (public IPs) use, so they need not reach into the nodes store.
  */
-export async function liveNodeOr404(db: Db, accountId: string, id: string): Promise<NodeRow> {
-  const row = await findLiveNode(db, accountId, id)
+export async function liveNodeOr404(
+  ctx: ServiceCtx,
+  accountId: string,
+  id: string
+): Promise<NodeRow> {
+  const row = await findLiveNode(ctx.db, accountId, id)
   if (!row) throw nodeNotFound(id)
   return row
 }

@@ -8,7 +8,7 @@ import {
 } from '../compute-hosts/compute-hosts.service.js'
 import type { Db } from '../db/client.js'
 import { lockKey, transaction } from '../db/transaction.js'
-import type { Deps, ServiceCtx, ServiceTxCtx } from '../deps.js'
+import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import { parseLabelSelector } from '../labels/label-selector.js'
@@ -48,6 +48,8 @@ import { saveUserData } from './user-data.service.js'
 
 type Ctx = ServiceCtx<'clock' | 'config' | 'secrets'>
 type TxCtx = ServiceTxCtx<'clock' | 'config' | 'secrets'>
+/** Creating and deleting also hand the node to the worker (and its engine). */
+type EngineCtx = ServiceCtx<'clock' | 'config' | 'secrets' | 'worker' | 'log'>
 
 /** A free private address of the VPC (next fit), under the VPC's lock, which its deletion takes too. */
 async function nextPrivateIp(
@@ -57,7 +59,7 @@ async function nextPrivateIp(
 ): Promise<number> {
   await lockKey(ctx.db, `vpc:${vpc.id}`)
   // Again under the lock: the VPC may have been deleted since it was read.
-  await vpcForNewNode(ctx.db, accountId, vpc.id)
+  await vpcForNewNode(ctx, accountId, vpc.id)
   const free = await nextFit([privateRange(vpc.cidr)], usedPrivateIps(ctx.db, vpc.id))
   if (free === undefined)
     throw new ProblemError(409, 'vpc_full', `VPC ${vpc.id} has no free private address`)
@@ -66,21 +68,21 @@ async function nextPrivateIp(
 
 /** The placement transaction: VPC, host, private address and the answer, or nothing at all. */
 function insertPlacedNode(
-  deps: Deps,
+  ctx: EngineCtx,
   accountId: string,
   body: z.infer<typeof CreateNodeBody>,
   answer: IdempotentAnswer<Node>,
   script: string | null
 ): Promise<{ row: NodeRow; node: Node; spec: NodeSpec }> {
-  return transaction(deps.db, async (tx) => {
-    const c = { ...deps, db: tx }
+  return transaction(ctx.db, async (tx) => {
+    const c = { ...ctx, db: tx }
     const sshKeyIds = body.ssh_keys ?? []
-    const access = await checkAccess(tx, accountId, sshKeyIds, body.password_login ?? true)
-    if (body.region) await assertKnownRegion(tx, body.region, 'region')
-    const requestedVpc = body.vpc_id ? await vpcForNewNode(tx, accountId, body.vpc_id) : undefined
+    const access = await checkAccess(c, accountId, sshKeyIds, body.password_login ?? true)
+    if (body.region) await assertKnownRegion(c, body.region, 'region')
+    const requestedVpc = body.vpc_id ? await vpcForNewNode(c, accountId, body.vpc_id) : undefined
     const region =
-      body.region ?? requestedVpc?.region ?? (body.host_id ? undefined : deps.config.defaultRegion)
-    const host = await reserveHost(tx, { hostId: body.host_id, region })
+      body.region ?? requestedVpc?.region ?? (body.host_id ? undefined : ctx.config.defaultRegion)
+    const host = await reserveHost(c, { hostId: body.host_id, region })
     if (requestedVpc && requestedVpc.region !== host.region) {
       throw invalidField(
         'vpc_id',
@@ -102,16 +104,16 @@ function insertPlacedNode(
       status: 'provisioning',
       hourlyPrice: host.hourlyPrice,
       currency: host.currency,
-      rootPassword: deps.secrets.seal(generatePassword()),
-      createdAt: deps.clock.now(),
+      rootPassword: ctx.secrets.seal(generatePassword()),
+      createdAt: ctx.clock.now(),
       // This process provisions it; if it dies, another replica claims the node.
-      workerId: deps.worker.id,
+      workerId: ctx.worker.id,
       passwordLogin: access.passwordLogin,
       userDataStatus: script === null ? null : 'pending',
     })
     await insertLabels(tx, 'node', accountId, row.id, body.labels)
-    await storeNodeSshKeys(tx, row.id, sshKeyIds)
-    if (script !== null) await saveUserData(deps, tx, row.id, body.user_data!, script)
+    await storeNodeSshKeys(c, row.id, sshKeyIds)
+    if (script !== null) await saveUserData(c, row.id, body.user_data!, script)
     // New, so provisioning and without a public address.
     const node = toNode(row, null, row.createdAt, {
       labels: sortedLabels(body.labels),
@@ -127,7 +129,7 @@ function insertPlacedNode(
     })
     // What the driver needs is at hand: no reads of the host and VPC again after the commit.
     const inside = { access, userData: script }
-    return { row, node, spec: specOf(deps, row, sizeOf(host), vpc.cidr, inside) }
+    return { row, node, spec: specOf(ctx, row, sizeOf(host), vpc.cidr, inside) }
   })
 }
 
@@ -135,9 +137,9 @@ function insertPlacedNode(
  * The netns driver is no tenant boundary (root in a node is root on the machine), so only the
  * administrator's account may have its nodes, unless the operator allows every account.
  */
-async function assertDriverServes(deps: Deps, accountId: string): Promise<void> {
-  if (deps.config.driver !== 'netns' || deps.config.netnsAllowTenants) return
-  if (await isAdminAccount(deps.db, accountId)) return
+async function assertDriverServes(ctx: EngineCtx, accountId: string): Promise<void> {
+  if (ctx.config.driver !== 'netns' || ctx.config.netnsAllowTenants) return
+  if (await isAdminAccount(ctx, accountId)) return
   throw new ProblemError(
     403,
     'driver_single_tenant',
@@ -147,41 +149,41 @@ async function assertDriverServes(deps: Deps, accountId: string): Promise<void> 
 
 /** `POST /nodes`: places the node, hands it to the driver, and starts billing. */
 export async function createNode(
-  deps: Deps,
+  ctx: EngineCtx,
   accountId: string,
   body: z.infer<typeof CreateNodeBody>,
   answer: IdempotentAnswer<Node> = withoutKey
 ): Promise<Node> {
   // Converted before anything is placed: invalid user data changes nothing.
   const script = body.user_data === undefined ? null : userDataScript(body.user_data)
-  await assertDriverServes(deps, accountId)
-  const { row, node, spec } = await insertPlacedNode(deps, accountId, body, answer, script)
+  await assertDriverServes(ctx, accountId)
+  const { row, node, spec } = await insertPlacedNode(ctx, accountId, body, answer, script)
   try {
-    await deps.worker.admit(spec)
+    await ctx.worker.admit(spec)
   } catch (err) {
     // The contract's 500 for POST /nodes: nothing is kept, so a retry starts clean.
-    await transaction(deps.db, async (tx) => {
+    await transaction(ctx.db, async (tx) => {
       await deleteUserData(tx, row.id)
       await deleteNodeRow(tx, row.id)
-      await freeHost(tx, row.hostId)
+      await freeHost({ db: tx }, row.hostId)
       await answer.discard(tx)
       // node.created is already on record (and maybe streamed): close the story.
       await recordNodeEvent(
-        { ...deps, db: tx },
+        { ...ctx, db: tx },
         row,
         'node.deleted',
         { reason: 'provisioning_failed' },
         'deleted'
       )
     })
-    deps.log.warn({ err, node_id: row.id }, 'driver refused node')
+    ctx.log.warn({ err, node_id: row.id }, 'driver refused node')
     throw new ProblemError(
       500,
       'provisioning_failed',
       'the node could not be provisioned; retry the request'
     )
   }
-  deps.worker.track(spec)
+  ctx.worker.track(spec)
   return node
 }
 
@@ -228,29 +230,29 @@ async function cursorNode(db: Db, accountId: string, id: string): Promise<NodeRo
 }
 
 /** Ids of every node on the machine, of any account, that is not gone yet (for `nodeplane cleanup`). */
-export async function nodesNotGone(db: Db): Promise<string[]> {
-  return (await nodesInStatus(db, ['provisioning', 'running', 'deleting'])).map((row) => row.id)
+export async function nodesNotGone(ctx: ServiceCtx): Promise<string[]> {
+  return (await nodesInStatus(ctx.db, ['provisioning', 'running', 'deleting'])).map((row) => row.id)
 }
 
 /** `DELETE /nodes/{id}`: billing stops now; teardown finishes in the background, here. */
-export async function deleteNode(deps: Deps, accountId: string, id: string): Promise<void> {
-  const fields = { deletedAt: deps.clock.now(), workerId: deps.worker.id }
+export async function deleteNode(ctx: EngineCtx, accountId: string, id: string): Promise<void> {
+  const fields = { deletedAt: ctx.clock.now(), workerId: ctx.worker.id }
   // One conditional update, not a read then a write: the worker may turn the node running in
   // between, which must not make the delete look like a repeat.
-  const row = await transaction(deps.db, async (tx) => {
+  const row = await transaction(ctx.db, async (tx) => {
     const marked = await markDeleting(tx, accountId, id, fields)
-    if (marked) await recordNodeEvent({ ...deps, db: tx }, marked, 'node.deleting')
+    if (marked) await recordNodeEvent({ ...ctx, db: tx }, marked, 'node.deleting')
     return marked
   })
   if (!row) {
-    const exists = await findLiveNode(deps.db, accountId, id)
+    const exists = await findLiveNode(ctx.db, accountId, id)
     throw new ProblemError(
       404,
       'node_not_found',
       exists ? `node ${id} is already deleted` : `no node ${id} on this account`
     )
   }
-  deps.worker.teardown(row)
+  ctx.worker.teardown(row)
 }
 
 /**
@@ -272,7 +274,7 @@ export async function nodeCredentials(ctx: Ctx, principal: Principal, id: string
   if (principal.scope !== 'read_write') {
     throw new ProblemError(403, 'insufficient_scope', 'credentials need a read_write API key')
   }
-  const row = await liveNodeOr404(ctx.db, principal.accountId, id)
+  const row = await liveNodeOr404(ctx, principal.accountId, id)
   const ip = (await view(ctx, [row]))[0]!.ip_address
   return {
     node_id: row.id,

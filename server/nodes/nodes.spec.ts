@@ -41,9 +41,9 @@ export async function nodeSpec(ctx: Ctx, row: NodeRow): Promise<NodeSpec> {
   return specOf(
     ctx,
     row,
-    await hostSize(ctx.db, row.hostId),
-    await cidrOfVpc(ctx.db, row.accountId, row.vpcId),
-    { access: await accessOfRow(ctx.db, row), userData: await userDataScriptOf(ctx, row) }
+    await hostSize(ctx, row.hostId),
+    await cidrOfVpc(ctx, row.accountId, row.vpcId),
+    { access: await accessOfRow(ctx, row), userData: await userDataScriptOf(ctx, row) }
   )
 }
 
@@ -52,6 +52,6 @@ export async function expectedNode(ctx: Ctx, row: NodeRow): Promise<ExpectedNode
   return {
     node: await nodeSpec(ctx, row),
     status: row.status as ExpectedNode['status'],
-    publicIps: (await nodeAddresses(ctx.db, row.id)).map((address) => address.ip),
+    publicIps: (await nodeAddresses(ctx, row.id)).map((address) => address.ip),
   }
 }

@@ -27,7 +27,7 @@ export async function updateNode(
   await transaction(ctx.db, async (tx) => {
     // Two PATCHes of one resource take turns, each comparing with what the other wrote.
     await lockKey(tx, `patch:node:${id}`)
-    const row = await liveNodeOr404(tx, accountId, id)
+    const row = await liveNodeOr404({ db: tx }, accountId, id)
     const changes: Record<string, unknown> = {}
     if (body.name !== undefined && body.name !== row.name) {
       // Conditional on the node being live: its teardown may have finished meanwhile.
@@ -35,16 +35,19 @@ export async function updateNode(
       changes.name = body.name
     }
     if (body.labels !== undefined) {
-      const labels = await updateLabels(tx, 'node', accountId, id, body.labels)
+      const labels = await updateLabels({ db: tx }, 'node', accountId, id, body.labels)
       if (labels) changes.labels = labels
     }
     if (Object.keys(changes).length === 0) return
-    await recordEvent(tx, ctx.clock, {
-      accountId,
-      type: 'node.updated',
-      resourceId: id,
-      data: { status: row.status, ...changes },
-    })
+    await recordEvent(
+      { ...ctx, db: tx },
+      {
+        accountId,
+        type: 'node.updated',
+        resourceId: id,
+        data: { status: row.status, ...changes },
+      }
+    )
   })
   return getNode(ctx, accountId, id)
 }

@@ -13,7 +13,7 @@ type Ctx = ServiceCtx<'clock'>
 export async function view(ctx: Ctx, rows: NodeRow[]): Promise<Node[]> {
   const ids = rows.map((row) => row.id)
   const [ips, labels, sshKeys] = await Promise.all([
-    primaryIpv4(ctx.db, ids, rows[0]?.accountId),
+    primaryIpv4(ctx, ids, rows[0]?.accountId),
     labelsOf(ctx.db, 'node', ids),
     sshKeyIdsOf(ctx.db, ids),
   ])
@@ -28,5 +28,5 @@ export async function view(ctx: Ctx, rows: NodeRow[]): Promise<Node[]> {
 
 /** One node of the account as the API shows it, or the 404 every node endpoint answers. */
 export async function getNode(ctx: Ctx, accountId: string, id: string): Promise<Node> {
-  return (await view(ctx, [await liveNodeOr404(ctx.db, accountId, id)]))[0]!
+  return (await view(ctx, [await liveNodeOr404(ctx, accountId, id)]))[0]!
 }

@@ -36,7 +36,7 @@ export function nodeTransitions(
           const node = await findNode(tx, nodeId)
           if (!node || node.status !== 'provisioning' || node.workerId !== workerId) return false
           // Once per node, so a restart between reserving and running does not take a second one.
-          if ((await primaryIpv4(tx, [nodeId])).size > 0) return true
+          if ((await primaryIpv4({ db: tx }, [nodeId])).size > 0) return true
           if (!(await attachAutoIpv4({ ...ctx, db: tx }, node)))
             ctx.log.warn({ node_id: nodeId }, 'IPv4 pool exhausted')
           return true
@@ -52,8 +52,8 @@ export function nodeTransitions(
           const fields = { runningAt: ctx.clock.now(), workerId: keep ? workerId : null }
           if (!node || !(await transition(tx, nodeId, 'provisioning', 'running', fields, workerId)))
             return false
-          if (!runsUserData) await skipUserData(ctx, tx, node)
-          const ip = (await primaryIpv4(tx, [nodeId])).get(nodeId) ?? null
+          if (!runsUserData) await skipUserData({ ...ctx, db: tx }, node)
+          const ip = (await primaryIpv4({ db: tx }, [nodeId])).get(nodeId) ?? null
           await recordNodeEvent(
             { ...ctx, db: tx },
             node,
@@ -73,7 +73,7 @@ export function nodeTransitions(
           if (!node || !(await transition(tx, nodeId, 'deleting', 'deleted', fields, workerId)))
             return
           await releaseNodeIps({ ...ctx, db: tx }, node)
-          await freeHost(tx, node.hostId)
+          await freeHost({ db: tx }, node.hostId)
           await recordNodeEvent({ ...ctx, db: tx }, node, 'node.deleted', {}, 'deleted')
         })
       )
@@ -90,10 +90,10 @@ export function nodeTransitions(
     async publicIps(nodeId) {
       const node = await findNode(ctx.db, nodeId)
       if (!node || node.status === 'deleting' || node.status === 'deleted') return undefined
-      return (await nodeAddresses(ctx.db, nodeId)).map((address) => address.ip)
+      return (await nodeAddresses(ctx, nodeId)).map((address) => address.ip)
     },
     access(nodeId) {
-      return nodeAccess(ctx.db, nodeId)
+      return nodeAccess(ctx, nodeId)
     },
     async expected() {
       const rows = await nodesInStatus(ctx.db, ['provisioning', 'running', 'deleting'])

@@ -5,8 +5,8 @@
  * @module
  */
 import type { Principal } from '../api-keys/api-keys.service.js'
-import { transaction, type Tx } from '../db/transaction.js'
-import type { Deps, ServiceCtx } from '../deps.js'
+import { transaction } from '../db/transaction.js'
+import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
 import { actingAs, systemActor } from '../events/actor.js'
 import { recordEvent } from '../events/events.service.js'
 import { ProblemError } from '../http/problem.js'
@@ -22,17 +22,17 @@ import {
 } from './user-data.store.js'
 
 type Ctx = ServiceCtx<'clock' | 'secrets'>
+type TxCtx = ServiceTxCtx<'clock' | 'secrets'>
 
 /** Keeps a new node's user data (sealed) and the script it runs, in the node's transaction. */
 export async function saveUserData(
-  ctx: Pick<Deps, 'secrets'>,
-  tx: Tx,
+  ctx: ServiceTxCtx<'secrets'>,
   nodeId: string,
   text: string,
   script: string
 ): Promise<void> {
   const { secrets } = ctx
-  await insertUserData(tx, {
+  await insertUserData(ctx.db, {
     nodeId,
     userData: secrets.seal(text),
     script: secrets.seal(script),
@@ -54,19 +54,18 @@ export async function userDataScriptOf(ctx: Ctx, row: NodeRow): Promise<string |
  * Records that the driver will not run a node's user data (`skipped`), in the transaction that
  * marks the node running.
  */
-export async function skipUserData(ctx: Ctx, tx: Tx, node: NodeRow): Promise<void> {
-  if (!(await moveUserDataStatus(tx, node.id, ['pending'], 'skipped'))) return
-  await finishedEvent(ctx, tx, node, 'skipped', null)
+export async function skipUserData(ctx: TxCtx, node: NodeRow): Promise<void> {
+  if (!(await moveUserDataStatus(ctx.db, node.id, ['pending'], 'skipped'))) return
+  await finishedEvent(ctx, node, 'skipped', null)
 }
 
 function finishedEvent(
-  ctx: Ctx,
-  tx: Tx,
+  ctx: TxCtx,
   node: Pick<NodeRow, 'id' | 'accountId'>,
   status: string,
   exitCode: number | null
 ): Promise<void> {
-  return recordEvent(tx, ctx.clock, {
+  return recordEvent(ctx, {
     accountId: node.accountId,
     type: 'node.user_data_finished',
     resourceId: node.id,
@@ -119,7 +118,7 @@ export function userDataHooks(
             ...(run.startedAt ? { startedAt: run.startedAt } : {}),
             finishedAt: run.finishedAt ?? ctx.clock.now(),
           })
-          await finishedEvent(ctx, tx, node, status, run.exitCode)
+          await finishedEvent({ ...ctx, db: tx }, node, status, run.exitCode)
         })
       )
     },

@@ -117,7 +117,7 @@ function recordIpEvent(
   type: 'public_ip.attached' | 'public_ip.detached',
   data: { ip: string; ipVersion: number; nodeId: string; reason?: string }
 ): Promise<void> {
-  return recordEvent(ctx.db, ctx.clock, { accountId, type, resourceId: data.nodeId, data })
+  return recordEvent(ctx, { accountId, type, resourceId: data.nodeId, data })
 }
 
 /** Attaches a public address to a running node: in the record, then on the node itself. */
@@ -129,7 +129,7 @@ export async function attachIp(
   answer: IdempotentAnswer<AttachResult> = withoutKey
 ): Promise<AttachResult> {
   const { node, chosen, result } = await transaction(ctx.db, async (tx) => {
-    const node = await liveNodeOr404(tx, accountId, nodeId)
+    const node = await liveNodeOr404({ db: tx }, accountId, nodeId)
     refuseWhileReviving(ctx, nodeId)
     if (node.status !== 'running') {
       throw new ProblemError(
@@ -209,7 +209,7 @@ export async function detachIp(
   ip: string | undefined
 ) {
   const { node, detached } = await transaction(ctx.db, async (tx) => {
-    const node = await liveNodeOr404(tx, accountId, nodeId)
+    const node = await liveNodeOr404({ db: tx }, accountId, nodeId)
     refuseWhileReviving(ctx, nodeId)
     if (node.status === 'deleting') {
       throw new ProblemError(
@@ -245,15 +245,15 @@ export async function detachIp(
  * many nodes of one account, reading the account's addresses at once beats a long IN list.
  */
 export async function primaryIpv4(
-  db: Db,
+  ctx: ServiceCtx,
   nodeIds: string[],
   accountId?: string
 ): Promise<Map<string, string>> {
   const result = new Map<string, string>()
   const rows =
     accountId && nodeIds.length > 1
-      ? await attachmentsOfAccount(db, accountId)
-      : await attachmentsOfNodes(db, nodeIds)
+      ? await attachmentsOfAccount(ctx.db, accountId)
+      : await attachmentsOfNodes(ctx.db, nodeIds)
   for (const row of rows) {
     if (row.version === 4 && !result.has(row.nodeId)) result.set(row.nodeId, address(row.ip))
   }
@@ -266,7 +266,7 @@ export async function listNodeIps(
   accountId: string,
   nodeId: string
 ): Promise<IpAttachmentEntry[]> {
-  const node = await liveNodeOr404(ctx.db, accountId, nodeId)
+  const node = await liveNodeOr404(ctx, accountId, nodeId)
   // The automatic IPv4 is recorded just before a node turns running: hidden until then, as
   // the node's own ip_address is.
   if (node.status === 'provisioning') return []
@@ -280,8 +280,8 @@ export async function listNodeIps(
 }
 
 /** Every address of one node, oldest first. */
-export async function nodeAddresses(db: Db, nodeId: string) {
-  return (await attachmentsOfNodes(db, [nodeId])).map((row) => ({
+export async function nodeAddresses(ctx: ServiceCtx, nodeId: string) {
+  return (await attachmentsOfNodes(ctx.db, [nodeId])).map((row) => ({
     ip: row.ip,
     address: address(row.ip),
     ipVersion: row.version as 4 | 6,

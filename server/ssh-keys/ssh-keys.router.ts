@@ -26,10 +26,10 @@ export function sshKeysRouter(deps: Deps) {
       )
     )
     .openapi(routes.list, async (c) =>
-      c.json(await listSshKeys(deps.db, principalOf(c).accountId, c.req.valid('query')), 200)
+      c.json(await listSshKeys(deps, principalOf(c).accountId, c.req.valid('query')), 200)
     )
     .openapi(routes.getOne, async (c) =>
-      c.json(await getSshKey(deps.db, principalOf(c).accountId, c.req.valid('param').id), 200)
+      c.json(await getSshKey(deps, principalOf(c).accountId, c.req.valid('param').id), 200)
     )
     .openapi(routes.update, async (c) =>
       c.json(

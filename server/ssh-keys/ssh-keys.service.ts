@@ -1,4 +1,4 @@
-import type { ServiceCtx } from '../deps.js'
+import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
 import type { z } from '@hono/zod-openapi'
 import type { Db } from '../db/client.js'
 import { lockKey, transaction, type Tx } from '../db/transaction.js'
@@ -100,27 +100,30 @@ export function createSshKey(
     await insertLabels(tx, 'ssh_key', accountId, row.id, body.labels)
     const sshKey = toSshKey(row, sortedLabels(body.labels))
     await answer.save(tx, sshKey)
-    await recordEvent(tx, ctx.clock, {
-      accountId,
-      type: 'ssh_key.created',
-      resourceId: row.id,
-      data: { name: row.name, fingerprint },
-    })
+    await recordEvent(
+      { ...ctx, db: tx },
+      {
+        accountId,
+        type: 'ssh_key.created',
+        resourceId: row.id,
+        data: { name: row.name, fingerprint },
+      }
+    )
     return sshKey
   })
 }
 
 export async function listSshKeys(
-  db: Db,
+  ctx: ServiceCtx,
   accountId: string,
   query: SshKeyListQuery = {}
 ): Promise<SshKey[]> {
   const selector = query.label_selector ? parseLabelSelector(query.label_selector) : undefined
-  return withLabels(db, await accountSshKeys(db, accountId, selector))
+  return withLabels(ctx.db, await accountSshKeys(ctx.db, accountId, selector))
 }
 
-export async function getSshKey(db: Db, accountId: string, id: string): Promise<SshKey> {
-  return (await withLabels(db, [await sshKeyOr404(db, accountId, id)]))[0]!
+export async function getSshKey(ctx: ServiceCtx, accountId: string, id: string): Promise<SshKey> {
+  return (await withLabels(ctx.db, [await sshKeyOr404(ctx.db, accountId, id)]))[0]!
 }
 
 /**
@@ -146,18 +149,21 @@ export async function updateSshKey(
       changes.name = body.name
     }
     if (body.labels !== undefined) {
-      const labels = await updateLabels(tx, 'ssh_key', accountId, id, body.labels)
+      const labels = await updateLabels({ db: tx }, 'ssh_key', accountId, id, body.labels)
       if (labels) changes.labels = labels
     }
     if (Object.keys(changes).length === 0) return
-    await recordEvent(tx, ctx.clock, {
-      accountId,
-      type: 'ssh_key.updated',
-      resourceId: id,
-      data: { fingerprint: row.fingerprint, ...changes },
-    })
+    await recordEvent(
+      { ...ctx, db: tx },
+      {
+        accountId,
+        type: 'ssh_key.updated',
+        resourceId: id,
+        data: { fingerprint: row.fingerprint, ...changes },
+      }
+    )
   })
-  return getSshKey(ctx.db, accountId, id)
+  return getSshKey(ctx, accountId, id)
 }
 
 /**
@@ -165,12 +171,12 @@ export async function updateSshKey(
  * An id that is not the account's is refused as unknown, whoever owns it, naming `field`.
  */
 export async function publicKeysInOrder(
-  db: Db,
+  ctx: ServiceTxCtx,
   accountId: string,
   ids: string[],
   field: string
 ): Promise<string[]> {
-  const rows = new Map((await findSshKeys(db, accountId, ids)).map((row) => [row.id, row]))
+  const rows = new Map((await findSshKeys(ctx.db, accountId, ids)).map((row) => [row.id, row]))
   return ids.map((id) => {
     const row = rows.get(id)
     if (!row) throw invalidField(field, `no SSH key ${id} on this account`, 'ssh_key_not_found')
@@ -197,11 +203,14 @@ export function deleteSshKey(ctx: Ctx, accountId: string, id: string): Promise<v
     await deleteSshKeyRow(tx, row.id)
     await deleteLabels(tx, 'ssh_key', row.id)
     const data = { name: row.name, fingerprint: row.fingerprint }
-    await recordEvent(tx, ctx.clock, {
-      accountId,
-      type: 'ssh_key.deleted',
-      resourceId: row.id,
-      data,
-    })
+    await recordEvent(
+      { ...ctx, db: tx },
+      {
+        accountId,
+        type: 'ssh_key.deleted',
+        resourceId: row.id,
+        data,
+      }
+    )
   })
 }

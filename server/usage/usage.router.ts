@@ -7,9 +7,6 @@ import { accountUsage } from './usage.service.js'
 /** Billing usage; the app mounts it behind `requireKey`. */
 export function usageRouter(deps: Deps) {
   return createRouter().openapi(routes.get, async (c) =>
-    c.json(
-      await accountUsage(deps.db, deps.clock, principalOf(c).accountId, c.req.valid('query')),
-      200
-    )
+    c.json(await accountUsage(deps, principalOf(c).accountId, c.req.valid('query')), 200)
   )
 }

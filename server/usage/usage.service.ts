@@ -1,7 +1,6 @@
 import type { z } from '@hono/zod-openapi'
-import type { Db } from '../db/client.js'
+import type { ServiceCtx } from '../deps.js'
 import { invalidField } from '../http/problem.js'
-import type { Clock } from '../lib/clock.js'
 import { costOfSeconds, formatMicros, formatPrice } from '../lib/money.js'
 import type { Usage, UsageQuery } from './usage.schema.js'
 import { nodesBilledBetween } from './usage.store.js'
@@ -24,18 +23,17 @@ export function billedSeconds(
 
 /** `GET /api/v1/usage`: per-second cost of each node of the account over a period. */
 export async function accountUsage(
-  db: Db,
-  clock: Clock,
+  ctx: ServiceCtx<'clock'>,
   accountId: string,
   query: z.infer<typeof UsageQuery>
 ): Promise<Usage> {
-  const now = clock.now()
+  const now = ctx.clock.now()
   const from = query.from ? new Date(query.from) : startOfMonth(now)
   const to = query.to ? new Date(query.to) : now
   if (from >= to) throw invalidField('from', 'must be before to')
   let total = 0
   let currency = 'USD'
-  const rows = (await nodesBilledBetween(db, accountId, from, to)).map((row) => {
+  const rows = (await nodesBilledBetween(ctx.db, accountId, from, to)).map((row) => {
     const seconds = billedSeconds(row.createdAt, row.deletedAt, from, to)
     const cost = costOfSeconds(seconds, row.hourlyPrice)
     total += cost

@@ -20,10 +20,10 @@ export function vpcsRouter(deps: Deps) {
       )
     )
     .openapi(routes.list, async (c) =>
-      c.json(await listVpcs(deps.db, principalOf(c).accountId, c.req.valid('query')), 200)
+      c.json(await listVpcs(deps, principalOf(c).accountId, c.req.valid('query')), 200)
     )
     .openapi(routes.getOne, async (c) =>
-      c.json(await getVpc(deps.db, principalOf(c).accountId, c.req.valid('param').id), 200)
+      c.json(await getVpc(deps, principalOf(c).accountId, c.req.valid('param').id), 200)
     )
     .openapi(routes.update, async (c) =>
       c.json(

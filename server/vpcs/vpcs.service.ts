@@ -74,7 +74,7 @@ async function insertWithFreeCidr(
   })
   await insertLabels(ctx.db, 'vpc', accountId, row.id, labels)
   const data = { name: row.name, region: row.region, cidr: row.cidr, default: row.isDefault }
-  await recordEvent(ctx.db, ctx.clock, { accountId, type: 'vpc.created', resourceId: row.id, data })
+  await recordEvent(ctx, { accountId, type: 'vpc.created', resourceId: row.id, data })
   return row
 }
 
@@ -85,7 +85,7 @@ export async function createVpc(
   answer: IdempotentAnswer<Vpc> = withoutKey
 ): Promise<Vpc> {
   const region = body.region ?? ctx.config.defaultRegion
-  if (body.region) await assertKnownRegion(ctx.db, region, 'region')
+  if (body.region) await assertKnownRegion(ctx, region, 'region')
   return transaction(ctx.db, async (tx) => {
     const row = await insertWithFreeCidr(
       { ...ctx, db: tx },
@@ -105,16 +105,16 @@ export async function createVpc(
 }
 
 export async function listVpcs(
-  db: Db,
+  ctx: ServiceCtx,
   accountId: string,
   query: VpcListQuery = {}
 ): Promise<Vpc[]> {
   const selector = query.label_selector ? parseLabelSelector(query.label_selector) : undefined
-  return withNodeIds(db, await liveVpcs(db, accountId, selector))
+  return withNodeIds(ctx.db, await liveVpcs(ctx.db, accountId, selector))
 }
 
-export async function getVpc(db: Db, accountId: string, id: string): Promise<Vpc> {
-  return (await withNodeIds(db, [await liveVpcOr404(db, accountId, id)]))[0]!
+export async function getVpc(ctx: ServiceCtx, accountId: string, id: string): Promise<Vpc> {
+  return (await withNodeIds(ctx.db, [await liveVpcOr404(ctx.db, accountId, id)]))[0]!
 }
 
 /**
@@ -137,18 +137,21 @@ export async function updateVpc(
       changes.description = body.description
     }
     if (body.labels !== undefined) {
-      const labels = await updateLabels(tx, 'vpc', accountId, id, body.labels)
+      const labels = await updateLabels({ db: tx }, 'vpc', accountId, id, body.labels)
       if (labels) changes.labels = labels
     }
     if (Object.keys(changes).length === 0) return
-    await recordEvent(tx, ctx.clock, {
-      accountId,
-      type: 'vpc.updated',
-      resourceId: id,
-      data: { name: row.name, ...changes },
-    })
+    await recordEvent(
+      { ...ctx, db: tx },
+      {
+        accountId,
+        type: 'vpc.updated',
+        resourceId: id,
+        data: { name: row.name, ...changes },
+      }
+    )
   })
-  return getVpc(ctx.db, accountId, id)
+  return getVpc(ctx, accountId, id)
 }
 
 /** Deletes an empty VPC; one that still holds nodes is refused with their ids. */
@@ -169,26 +172,37 @@ export function deleteVpc(ctx: Ctx, accountId: string, id: string): Promise<void
       )
     }
     await markVpcDeleted(tx, row.id, ctx.clock.now())
-    await recordEvent(tx, ctx.clock, {
-      accountId,
-      type: 'vpc.deleted',
-      resourceId: row.id,
-      data: { name: row.name },
-    })
+    await recordEvent(
+      { ...ctx, db: tx },
+      {
+        accountId,
+        type: 'vpc.deleted',
+        resourceId: row.id,
+        data: { name: row.name },
+      }
+    )
   })
 }
 
 /** The VPC a new node asks for (a 400 naming `vpc_id` when the account has none such). */
-export async function vpcForNewNode(db: Db, accountId: string, vpcId: string): Promise<VpcRow> {
-  const row = await findLiveVpc(db, accountId, vpcId)
+export async function vpcForNewNode(
+  ctx: ServiceCtx,
+  accountId: string,
+  vpcId: string
+): Promise<VpcRow> {
+  const row = await findLiveVpc(ctx.db, accountId, vpcId)
   if (!row) throw invalidField('vpc_id', 'no such VPC on this account', 'vpc_not_found')
   return row
 }
 
 /** The range of a node's VPC, which outlives its nodes (deleting a VPC with nodes is refused). */
-export async function cidrOfVpc(db: Db, accountId: string, vpcId: string): Promise<string> {
+export async function cidrOfVpc(
+  ctx: ServiceCtx,
+  accountId: string,
+  vpcId: string
+): Promise<string> {
   // The row alone: the VPC's API view would also list all its nodes, a read per node.
-  const vpc = await findLiveVpc(db, accountId, vpcId)
+  const vpc = await findLiveVpc(ctx.db, accountId, vpcId)
   if (!vpc) throw new Error(`VPC ${vpcId} of a live node is gone`)
   return vpc.cidr
 }

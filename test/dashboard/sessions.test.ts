@@ -30,7 +30,7 @@ let handle: OpenDatabase
 beforeAll(async () => {
   dataDir = newDataDir()
   handle = await openTestDatabase(dataDir)
-  await createUser(handle.db, manualClock(), { email: EMAIL, password: PASSWORD })
+  await createUser({ db: handle.db, clock: manualClock() }, { email: EMAIL, password: PASSWORD })
 })
 afterAll(async () => {
   await handle.close()
@@ -40,8 +40,9 @@ afterAll(async () => {
 describe('dashboard sessions', () => {
   it('refuses a wrong password and an unknown email with the same message', async () => {
     const clock = manualClock()
-    const wrong = await login(handle.db, clock, EMAIL, 'nope').catch((err: Error) => err.message)
-    const unknown = await login(handle.db, clock, 'nobody@example.com', PASSWORD).catch(
+    const ctx = { db: handle.db, clock }
+    const wrong = await login(ctx, EMAIL, 'nope').catch((err: Error) => err.message)
+    const unknown = await login(ctx, 'nobody@example.com', PASSWORD).catch(
       (err: Error) => err.message
     )
     expect(wrong).toBe('The email or password is not correct.')
@@ -50,10 +51,11 @@ describe('dashboard sessions', () => {
 
   it('stores only a hash of the token and checks the CSRF token', async () => {
     const clock = manualClock()
-    const { token, session } = await login(handle.db, clock, ` ${EMAIL.toUpperCase()} `, PASSWORD)
+    const ctx = { db: handle.db, clock }
+    const { token, session } = await login(ctx, ` ${EMAIL.toUpperCase()} `, PASSWORD)
     expect(session.tokenHash).not.toContain(token)
-    expect((await sessionFromToken(handle.db, clock, token))?.user.email).toBe(EMAIL)
-    expect(await sessionFromToken(handle.db, clock, `${token}x`)).toBeUndefined()
+    expect((await sessionFromToken(ctx, token))?.user.email).toBe(EMAIL)
+    expect(await sessionFromToken(ctx, `${token}x`)).toBeUndefined()
     expect(csrfTokenMatches(session, session.csrfToken)).toBe(true)
     expect(csrfTokenMatches(session, undefined)).toBe(false)
     expect(csrfTokenMatches(session, `${session.csrfToken.slice(1)}x`)).toBe(false)
@@ -61,41 +63,42 @@ describe('dashboard sessions', () => {
 
   it('expires after 12 hours idle, and stays alive while used', async () => {
     const clock = manualClock()
-    const { token } = await login(handle.db, clock, EMAIL, PASSWORD)
+    const ctx = { db: handle.db, clock }
+    const { token } = await login(ctx, EMAIL, PASSWORD)
     clock.advance(SESSION_IDLE_MS - 60_000)
-    expect(await sessionFromToken(handle.db, clock, token)).toBeDefined()
+    expect(await sessionFromToken(ctx, token)).toBeDefined()
     clock.advance(SESSION_IDLE_MS - 60_000)
-    expect(await sessionFromToken(handle.db, clock, token)).toBeDefined()
+    expect(await sessionFromToken(ctx, token)).toBeDefined()
     clock.advance(SESSION_IDLE_MS + 1)
-    expect(await sessionFromToken(handle.db, clock, token)).toBeUndefined()
+    expect(await sessionFromToken(ctx, token)).toBeUndefined()
   })
 
   it('expires 7 days after login even when used', async () => {
     const clock = manualClock()
-    const { token } = await login(handle.db, clock, EMAIL, PASSWORD)
+    const ctx = { db: handle.db, clock }
+    const { token } = await login(ctx, EMAIL, PASSWORD)
     for (let used = 0; used < SESSION_MAX_MS; used += SESSION_IDLE_MS / 2) {
-      expect(await sessionFromToken(handle.db, clock, token)).toBeDefined()
+      expect(await sessionFromToken(ctx, token)).toBeDefined()
       clock.advance(SESSION_IDLE_MS / 2)
     }
     clock.advance(1)
-    expect(await sessionFromToken(handle.db, clock, token)).toBeUndefined()
+    expect(await sessionFromToken(ctx, token)).toBeUndefined()
   })
 
   it('ends the session on logout, and the other sessions on a password change', async () => {
     const clock = manualClock()
-    const a = await login(handle.db, clock, EMAIL, PASSWORD)
-    const b = await login(handle.db, clock, EMAIL, PASSWORD)
-    await expect(changePassword(handle.db, a.session, PASSWORD, 'short')).rejects.toThrow(
-      /at least 12/
-    )
-    await changePassword(handle.db, a.session, PASSWORD, 'another long passphrase')
-    expect(await sessionFromToken(handle.db, clock, a.token)).toBeDefined()
-    expect(await sessionFromToken(handle.db, clock, b.token)).toBeUndefined()
-    await logout(handle.db, a.session)
-    expect(await sessionFromToken(handle.db, clock, a.token)).toBeUndefined()
-    await expect(login(handle.db, clock, EMAIL, PASSWORD)).rejects.toThrow()
-    const again = await login(handle.db, clock, EMAIL, 'another long passphrase')
-    expect(await sessionFromToken(handle.db, clock, again.token)).toBeDefined()
+    const ctx = { db: handle.db, clock }
+    const a = await login(ctx, EMAIL, PASSWORD)
+    const b = await login(ctx, EMAIL, PASSWORD)
+    await expect(changePassword(ctx, a.session, PASSWORD, 'short')).rejects.toThrow(/at least 12/)
+    await changePassword(ctx, a.session, PASSWORD, 'another long passphrase')
+    expect(await sessionFromToken(ctx, a.token)).toBeDefined()
+    expect(await sessionFromToken(ctx, b.token)).toBeUndefined()
+    await logout(ctx, a.session)
+    expect(await sessionFromToken(ctx, a.token)).toBeUndefined()
+    await expect(login(ctx, EMAIL, PASSWORD)).rejects.toThrow()
+    const again = await login(ctx, EMAIL, 'another long passphrase')
+    expect(await sessionFromToken(ctx, again.token)).toBeDefined()
   })
 })
 

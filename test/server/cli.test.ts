@@ -143,10 +143,9 @@ describe('nodeplane CLI', () => {
     expect(short.code).toBe(1)
     expect(short.stderr).toContain('password: must be at least 12 characters')
     const { db, close } = await openTestDatabase(server.dataDir)
+    const ctx = { db, clock: systemClock }
     try {
-      expect((await login(db, systemClock, email, oneTime)).session.user.passwordMustChange).toBe(
-        true
-      )
+      expect((await login(ctx, email, oneTime)).session.user.passwordMustChange).toBe(true)
       const chosen = 'an operator chosen passphrase'
       expect(
         (
@@ -162,10 +161,8 @@ describe('nodeplane CLI', () => {
           ])
         ).code
       ).toBe(0)
-      await expect(login(db, systemClock, email, oneTime)).rejects.toThrow('not correct')
-      expect((await login(db, systemClock, email, chosen)).session.user.passwordMustChange).toBe(
-        false
-      )
+      await expect(login(ctx, email, oneTime)).rejects.toThrow('not correct')
+      expect((await login(ctx, email, chosen)).session.user.passwordMustChange).toBe(false)
     } finally {
       await close()
     }
