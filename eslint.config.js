@@ -15,6 +15,14 @@ const SQLITE_ONLY_CALL = {
     '.get(), .all() and .run() exist only on SQLite; await the query itself so it also runs on PostgreSQL (docs/development.md)',
 }
 
+/** A service's exported function takes its context first (docs/development.md), never a bare Db or Tx. */
+const SERVICE_TAKES_CTX = {
+  selector:
+    'ExportNamedDeclaration > FunctionDeclaration > Identifier.params:first-child[typeAnnotation.typeAnnotation.typeName.name=/^(Db|Tx)$/]',
+  message:
+    'a service function takes its context first: ctx: ServiceCtx<...> (or ServiceTxCtx), not a bare Db or Tx (docs/development.md)',
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -93,5 +101,9 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['server/**/*.service.ts'],
+    rules: { 'no-restricted-syntax': ['error', SQLITE_ONLY_CALL, SERVICE_TAKES_CTX] },
   }
 )

@@ -3,8 +3,9 @@ import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url))
-/** Never written to disk: ESLint lints the text as if it were this store. */
+/** Never written to disk: ESLint lints the text as if it were this store (or this service). */
 const PROBE = 'server/vpcs/lint-probe.store.ts'
+const SERVICE_PROBE = 'server/vpcs/lint-probe.service.ts'
 
 /** The repository's own eslint.config.js, told to type-check a file that is not on disk. */
 const eslint = new ESLint({
@@ -12,14 +13,17 @@ const eslint = new ESLint({
   overrideConfig: {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: [PROBE], defaultProject: 'tsconfig.json' },
+        projectService: {
+          allowDefaultProject: [PROBE, SERVICE_PROBE],
+          defaultProject: 'tsconfig.json',
+        },
       },
     },
   },
 })
 
-async function problems(code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${REPO}${PROBE}` })
+async function problems(code: string, probe = PROBE): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${REPO}${probe}` })
   return result!.messages.map((message) => `${message.line} ${message.ruleId}`)
 }
 
@@ -73,5 +77,25 @@ export const used = [findLiveNode, liveNodeOr404, matchesSelector] as const
 export type Row = NodeRow
 `
     expect(await problems(code)).toEqual(['1 @typescript-eslint/no-restricted-imports'])
+  })
+
+  it('refuses a service function that takes a bare Db or Tx first instead of its context', async () => {
+    const code = `import type { Db } from '../db/client.js'
+import type { Tx } from '../db/transaction.js'
+import type { ServiceCtx } from '../deps.js'
+export async function bare(db: Db) {
+  return db
+}
+export async function inTransaction(tx: Tx, id: string) {
+  return [tx, id]
+}
+export async function withContext(ctx: ServiceCtx, db: Db) {
+  return [ctx, db]
+}
+`
+    expect(await problems(code, SERVICE_PROBE)).toEqual([
+      '4 no-restricted-syntax',
+      '7 no-restricted-syntax',
+    ])
   })
 })
