@@ -184,6 +184,15 @@ def _polls(http: HttpClient, target: str) -> bool:
     return not http.supports_wait or target in http.refused_waits
 
 
+def _refuse_stuck(node_id: str, node: Node) -> None:
+    if node.stuck:
+        raise NodeNotReadyError(
+            "node {} has been provisioning for more than {} seconds and is treated as failed (stuck); "
+            "delete it and create a new one".format(node_id, PROVISIONING_LIMIT_SECONDS),
+            node,
+        )
+
+
 def wait_until_running(http: HttpClient, node_id: str, timeout: float, poll_interval: float) -> Node:
     """Waits on ``GET /nodes/{id}?wait_for=running``; see :meth:`nodeplane.Client.wait_until_running`."""
     deadline = time.monotonic() + timeout
@@ -195,12 +204,7 @@ def wait_until_running(http: HttpClient, node_id: str, timeout: float, poll_inte
             raise NodeNotReadyError(
                 "node {} is {}; it will not become running".format(node_id, node.status), node
             )
-        if node.stuck:
-            raise NodeNotReadyError(
-                "node {} has been provisioning for more than {} seconds and is treated as failed (stuck); "
-                "delete it and create a new one".format(node_id, PROVISIONING_LIMIT_SECONDS),
-                node,
-            )
+        _refuse_stuck(node_id, node)
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             raise NodeNotReadyError(
@@ -253,12 +257,7 @@ def wait_until_user_data(http: HttpClient, node_id: str, timeout: float, poll_in
             raise NodeNotReadyError(
                 "node {} is {}; its user data will not finish".format(node_id, node.status), node
             )
-        if node.stuck:
-            raise NodeNotReadyError(
-                "node {} has been provisioning for more than {} seconds and is treated as failed (stuck); "
-                "delete it and create a new one".format(node_id, PROVISIONING_LIMIT_SECONDS),
-                node,
-            )
+        _refuse_stuck(node_id, node)
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             raise NodeNotReadyError(
