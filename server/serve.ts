@@ -5,7 +5,7 @@ import type { Config } from './config.js'
 import { BENCH_WITHOUT_EVENTS } from './events/events.service.js'
 import { startHousekeeping } from './events/housekeeping.js'
 import { startWebhookDelivery } from './webhooks/webhook-delivery.js'
-import { slowClientLimits } from './http/limits.js'
+import { MAX_HEADER_BYTES, slowClientLimits } from './http/limits.js'
 import { exposedDataDirMode } from './lib/data-dir.js'
 import { logDriverNotice } from './provisioning/start-notice.js'
 import { openRuntime, printAdminPassword } from './runtime.js'
@@ -39,7 +39,7 @@ export async function serve(config: Config): Promise<void> {
       port: config.port,
       hostname: config.host,
       // A slow or stalled client cannot hold a connection for long.
-      serverOptions: slowClientLimits(config),
+      serverOptions: { ...slowClientLimits(config), maxHeaderSize: MAX_HEADER_BYTES },
     },
     (info: AddressInfo) => {
       rt.log.info(

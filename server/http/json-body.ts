@@ -43,8 +43,8 @@ function refuseNul(text: string): void {
 }
 
 /**
- * Runs before the validators of a POST route with a JSON body: requires valid UTF-8 and
- * `Content-Type: application/json`, and treats an empty body as `{}`. Without the last
+ * Runs before the validators of a route with a JSON body: requires valid UTF-8 and
+ * `Content-Type: application/json`, and treats an empty POST body as `{}`. Without the last
  * step the contract's own case, `POST /nodes` with no body, fails as malformed JSON
  * (docs/development.md, Traps 1). The contract (docs/contract.md 4.1) requires the header on
  * POST /nodes even then; routes whose body is optional accept an empty body without it
@@ -61,7 +61,9 @@ function jsonBodyMiddleware(typeOptionalWhenEmpty: boolean): MiddlewareHandler {
       throw invalidField('Content-Type', message, 'unsupported_content_type')
     }
     if (!empty) refuseNul(await bodyText(c.req.raw))
-    if (empty) {
+    // Only a POST: the contract's POST /nodes may come without a body. An update (PATCH)
+    // without one is a mistake, left to fail as malformed JSON.
+    if (empty && c.req.method === 'POST') {
       c.req.raw = new Request(c.req.raw, {
         body: '{}',
         headers: { ...Object.fromEntries(c.req.raw.headers), 'content-type': 'application/json' },

@@ -60,6 +60,14 @@ export function limitRate(perMinute: number): MiddlewareHandler<AppEnv> {
 }
 
 /**
+ * Room for the request line and headers. Node's 16 KiB default answered a bare 431 before any
+ * validation to a `label_selector` under its 4,096-character limit once percent-encoded (up to
+ * 12 bytes a character); with 64 KiB the API answers such a request itself, and a longer one
+ * with a problem+json 400 naming the parameter.
+ */
+export const MAX_HEADER_BYTES = 64 * 1024
+
+/**
  * Node's limits on slow clients: headers, then the whole request, within the configured time.
  * Node enforces both only when it checks its connections, by default every 30 s, which let a
  * client hold on for up to 30 s past either limit; a tenth of the shorter limit (at most 1 s)

@@ -55,8 +55,8 @@ describe('request limits', () => {
     expect((await client.get('/api/v1/networking')).body).toEqual([])
   })
 
-  it('refuses a URL over the 16 KiB header limit with 431', async () => {
-    const res = await api(server.url).get(`/api/v1/compute?region=${'a'.repeat(20_000)}`)
+  it('refuses a URL over the 64 KiB header limit with 431', async () => {
+    const res = await api(server.url).get(`/api/v1/compute?region=${'a'.repeat(70_000)}`)
     expect(res.status).toBe(431)
   })
 
