@@ -1,23 +1,10 @@
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import type { NodeAccess, NodeSpec, ProvisioningDriver } from '../../server/provisioning/driver.js'
+import type { NodeAccess, ProvisioningDriver } from '../../server/provisioning/driver.js'
+import { testNodeSpec } from '../helpers/node-spec.js'
 import { createWorker, type WorkerHooks } from '../../server/provisioning/worker.js'
 
-const node: NodeSpec = {
-  id: 'node_a',
-  accountId: 'acct',
-  region: 'r',
-  vpcId: 'vpc',
-  hostId: 'host',
-  privateIp: '10.0.0.10',
-  createdAt: new Date(0),
-  name: null,
-  size: { cpuCores: 1, memoryGb: 1, storageGb: 10 },
-  vpcCidr: '10.0.0.0/16',
-  login: { user: 'root', password: 'pw' },
-  access: { authorizedKeys: [], passwordLogin: true },
-  userData: null,
-}
+const node = testNodeSpec()
 
 /** A worker over a driver that records setAccess, with the database's access given by `access`. */
 function setUp(access: () => NodeAccess | undefined, onMarkRunning = () => {}) {

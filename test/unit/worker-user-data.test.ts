@@ -1,25 +1,12 @@
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import type { NodeSpec, ProvisioningDriver } from '../../server/provisioning/driver.js'
+import type { ProvisioningDriver } from '../../server/provisioning/driver.js'
+import { testNodeSpec } from '../helpers/node-spec.js'
 import { createWorker, type WorkerHooks } from '../../server/provisioning/worker.js'
 import type { NodeRow } from '../../server/nodes/nodes.store.js'
 import { userDataScriptOf } from '../../server/nodes/user-data.service.js'
 
-const node: NodeSpec = {
-  id: 'node_a',
-  accountId: 'acct',
-  region: 'r',
-  vpcId: 'vpc',
-  hostId: 'host',
-  privateIp: '10.0.0.10',
-  createdAt: new Date(0),
-  name: null,
-  size: { cpuCores: 1, memoryGb: 1, storageGb: 10 },
-  vpcCidr: '10.0.0.0/16',
-  login: { user: 'root', password: 'pw' },
-  access: { authorizedKeys: [], passwordLogin: true },
-  userData: '#!/bin/sh\ntrue\n',
-}
+const node = testNodeSpec({ userData: '#!/bin/sh\ntrue\n' })
 
 describe('the worker following a user data run it cannot read', () => {
   it('reads less and less often, not once a second for ever', async () => {
