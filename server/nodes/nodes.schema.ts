@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { LabelSelectorParam, Labels } from '../labels/labels.schema.js'
 import { HostnameLabel } from '../lib/names.js'
 import { NodeSshKeyIds, PasswordLogin } from './node-access.schema.js'
+import { USER_DATA_STATUSES } from './nodes.table.js'
 
 /** The optional body of `POST /nodes`; the contract's own case is an empty body. */
 export const CreateNodeBody = z
@@ -41,13 +42,11 @@ export const CreateNodeBody = z
 
 export const NodeStatus = z.enum(['provisioning', 'running', 'deleting'])
 
-export const UserDataStatus = z
-  .enum(['pending', 'running', 'succeeded', 'failed', 'skipped'])
-  .openapi({
-    description:
-      '`pending` (not started), `running`, `succeeded`, `failed` (non-zero exit, or killed at its time limit), ' +
-      'or `skipped` (the driver runs no tenant code, as `simulated`)',
-  })
+export const UserDataStatus = z.enum(USER_DATA_STATUSES).openapi({
+  description:
+    '`pending` (not started), `running`, `succeeded`, `failed` (non-zero exit, or killed at its time limit), ' +
+    'or `skipped` (the driver runs no tenant code, as `simulated`)',
+})
 
 /** A node as every node endpoint returns it: docs/contract.md 2.1's four fields, then docs/design.md's. */
 export const Node = z
