@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { Testing } from 'cdktf'
+import { TerraformStack, Testing } from 'cdktf'
 import { afterAll, describe, expect, it } from 'vitest'
 import { GEN_DIR, generate, schemaJson, versionConstraint } from '../../provider/cdktf/generate.js'
 import { PACKAGE_NAME, packBindings } from '../../provider/cdktf/package.js'
@@ -34,10 +34,14 @@ describe('CDKTF bindings', () => {
     // Loaded by path: the bindings typecheck under tsconfig.cdktf.json, not the repository's.
     const bindings = join(GEN_DIR, '../index.ts')
     const { provider, vpc } = await import(bindings)
-    const synthesized = Testing.synthScope((scope) => {
-      new provider.NodeplaneProvider(scope, 'nodeplane', {})
-      new vpc.Vpc(scope, 'vpc', { name: 'pinned', region: 'eu-central-1' })
-    })
+    // An app of our own outdir: synthScope makes one in the system temp dir and leaves it.
+    const stack = new TerraformStack(
+      Testing.app({ outdir: tempDir('nodeplane-cdktf-synth-') }),
+      'pin'
+    )
+    new provider.NodeplaneProvider(stack, 'nodeplane', {})
+    new vpc.Vpc(stack, 'vpc', { name: 'pinned', region: 'eu-central-1' })
+    const synthesized = Testing.synth(stack)
     const required = JSON.parse(synthesized).terraform.required_providers
     expect(required).toEqual({ nodeplane: { source: 'nodeplane/nodeplane', version: VERSION } })
   })
