@@ -82,6 +82,10 @@ bash test/fuzz/run.sh >test-output/fuzz.log 2>&1 || fuzz_status=$?
 tail -n 4 test-output/fuzz.log
 NODEPLANE_TEST_POSTGRES_URL="$pg_url" bash test/fuzz/run.sh >test-output/fuzz-postgres.log 2>&1 || fuzz_status=$?
 tail -n 4 test-output/fuzz-postgres.log
+# CI shows only this output, so a failed fuzz run prints what schemathesis found (bounded).
+for log in test-output/fuzz.log test-output/fuzz-postgres.log; do
+  grep -q "No issues found" "$log" || { sed -n '/^=* \(ERRORS\|FAILURES\) =*$/,$p' "$log" | cut -c 1-300 | head -n 80 || true; }
+done
 
 # One closing line over every suite, in the plain form CI reads.
 node test/summary.mjs test-output/vitest.json test-output/vitest-postgres.json test-output/pytest.xml test-output/pytest-postgres.xml "$fuzz_status" test-output/vitest-terraform.json

@@ -58,7 +58,10 @@ key=$(node bin/nodeplane.js keys create --name fuzz --data "$data" 2>/dev/null |
 # - use_after_free: DELETE /api/v1/nodes/{id}/network/ip detaches one address, and GET on the
 #   same path lists the node's addresses, which still exists (empty or not); not a resource
 #   deleted and still served.
+# One worker: with two, hypothesis's ast.parse in two threads at once now and then trips
+# CPython 3.11's shared AST recursion counter ("AST constructor recursion depth mismatch",
+# python/cpython#106905), a runtime error in the fuzzer that failed CI, not a finding.
 "$venv/bin/st" run "$url/openapi.json" \
   -H "Authorization: Bearer $key" \
   --checks all --exclude-checks positive_data_acceptance,ensure_resource_availability,use_after_free \
-  --max-examples "${FUZZ_EXAMPLES:-25}" --seed 1 --workers 2 --warnings off "$@"
+  --max-examples "${FUZZ_EXAMPLES:-25}" --seed 1 --workers 1 --warnings off "$@"
