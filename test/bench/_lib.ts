@@ -49,7 +49,8 @@ async function databaseEnvFor(database: BenchDatabase): Promise<Record<string, s
 export async function serverWith(
   hosts: number,
   database: BenchDatabase = 'sqlite',
-  env: Record<string, string> = {}
+  env: Record<string, string> = {},
+  nodeArgs: string[] = []
 ): Promise<BenchServer> {
   const inventory = generateCatalog(hosts, 7)
   const catalog = join(newDataDir(), `catalog-${hosts}.json`)
@@ -58,6 +59,7 @@ export async function serverWith(
   const server = await startServer({
     env: { ...BENCH_ENV, ...databaseEnv, NODEPLANE_CATALOG: catalog, ...env },
     keepLogs: false,
+    nodeArgs,
   })
   if (database !== 'sqlite') await settle(database.adminUrl)
   return { ...server, databaseEnv, regions: [...new Set(inventory.map((host) => host.region))] }
@@ -267,4 +269,32 @@ export async function createNodes(
   }
   await Promise.all(Array.from({ length: inFlight }, worker))
   return ids
+}
+
+/**
+ * Node creations that each store an idempotency record, spread over the regions (every POST
+ * takes a host): the same requests for nodeplane and for the yardstick.
+ */
+export function creations(key: string, regions: string[], seconds: number): LoadOptions {
+  let sent = 0
+  const run = randomBytes(4).toString('hex')
+  return {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    seconds,
+    setupRequest: (request) => {
+      sent++
+      request.headers['Idempotency-Key'] = `bench-${run}-${sent}`
+      request.body = JSON.stringify({ region: regions[sent % regions.length] })
+      return request
+    },
+  }
+}
+
+/** The hand-written yardsticks (baseline-server.ts) on the bench server's own database. */
+export function startYardstick(server: BenchServer, database: BenchDatabase) {
+  const sqlite = { YARDSTICK_DB: join(server.dataDir, 'nodeplane.db') }
+  return startBaseline(
+    database === 'sqlite' ? sqlite : { YARDSTICK_PG_URL: server.databaseEnv.DATABASE_URL! }
+  )
 }

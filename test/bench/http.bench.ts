@@ -6,7 +6,6 @@
  * BENCH_HOSTS caps the largest inventory (default 100,000; smaller for smoke runs).
  * Prints tables and writes test-output/bench/http.json.
  */
-import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { REPO } from '../helpers/server.js'
@@ -14,13 +13,14 @@ import {
   BENCH_SECONDS,
   benchKey,
   createNodes,
+  creations,
   measure,
   printTable,
   serverWith,
   startBaseline,
+  startYardstick,
   withPostgres,
   type BenchDatabase,
-  type BenchServer,
   type LoadOptions,
   type Measurement,
 } from './_lib.js'
@@ -53,34 +53,6 @@ async function versusBare(
   options: LoadOptions = {}
 ): Promise<Compared> {
   return compared(await measure(name, url, options), await measure('bare Hono', bareUrl, options))
-}
-
-/**
- * Node creations that each store an idempotency record, spread over the regions (every POST
- * takes a host): the same requests for nodeplane and for the yardstick.
- */
-function creations(key: string, regions: string[], seconds: number): LoadOptions {
-  let sent = 0
-  const run = randomBytes(4).toString('hex')
-  return {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-    seconds,
-    setupRequest: (request) => {
-      sent++
-      request.headers['Idempotency-Key'] = `bench-${run}-${sent}`
-      request.body = JSON.stringify({ region: regions[sent % regions.length] })
-      return request
-    },
-  }
-}
-
-/** The hand-written yardsticks (baseline-server.ts) on the bench server's own database. */
-function startYardstick(server: BenchServer, database: BenchDatabase) {
-  const sqlite = { YARDSTICK_DB: join(server.dataDir, 'nodeplane.db') }
-  return startBaseline(
-    database === 'sqlite' ? sqlite : { YARDSTICK_PG_URL: server.databaseEnv.DATABASE_URL! }
-  )
 }
 
 /** Measures a nodeplane URL, then the yardstick's hand-written route doing the same work. */

@@ -32,13 +32,29 @@ export function newDataDir(): string {
  * the PostgreSQL run the server uses a database of its data directory's own.
  */
 export async function startServer(
-  options: { dataDir?: string; env?: Record<string, string>; keepLogs?: boolean } = {}
+  options: {
+    dataDir?: string
+    env?: Record<string, string>
+    keepLogs?: boolean
+    /** Flags for the server's `node` (such as `--cpu-prof`, which NODE_OPTIONS refuses). */
+    nodeArgs?: string[]
+  } = {}
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? newDataDir()
   const database = await databaseEnv(dataDir)
   const child = spawn(
     process.execPath,
-    [CLI, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', dataDir],
+    [
+      ...(options.nodeArgs ?? []),
+      CLI,
+      'serve',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data',
+      dataDir,
+    ],
     {
       cwd: REPO,
       env: {

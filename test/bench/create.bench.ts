@@ -1,0 +1,95 @@
+/**
+ * `POST /nodes` alone against its hand-written yardstick (yardstick-create.ts), on SQLite and
+ * then on a throwaway durable PostgreSQL: BENCH_ROUNDS rounds (default 3) of nodeplane then
+ * the yardstick, each BENCH_SECONDS long (at most 3), so a busy moment of a shared machine
+ * shows as one odd round instead of moving the whole share. `BENCH_ONLY=create npm run bench`.
+ * BENCH_CPU_PROF=DIR starts the server with `--cpu-prof` writing into DIR, for finding the next
+ * cost. Prints a table and writes test-output/bench/create.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { REPO } from '../helpers/server.js'
+import {
+  BENCH_SECONDS,
+  benchKey,
+  creations,
+  measure,
+  printTable,
+  serverWith,
+  startYardstick,
+  withPostgres,
+  type BenchDatabase,
+} from './_lib.js'
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const SECONDS = Math.min(3, BENCH_SECONDS)
+// Every creation takes a whole host: enough for the yardstick's rate over every round.
+const HOSTS = 40_000
+const PROFILE_DIR = process.env.BENCH_CPU_PROF
+
+interface Round {
+  nodeplane: number
+  yardstick: number
+  share: number
+}
+
+async function rounds(database: BenchDatabase): Promise<Round[]> {
+  const profiling = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
+  const server = await serverWith(HOSTS, database, {}, profiling)
+  const yardstick = await startYardstick(server, database)
+  try {
+    const key = await benchKey(server)
+    const results: Round[] = []
+    for (let round = 0; round < ROUNDS; round++) {
+      const load = () => creations(key, server.regions, SECONDS)
+      const ours = await measure('POST /nodes', `${server.url}/nodes`, load())
+      const theirs = await measure('hand-written', `${yardstick.url}/keyed/nodes`, load())
+      const share = +(ours.requestsPerSecond / theirs.requestsPerSecond).toFixed(2)
+      results.push({
+        nodeplane: ours.requestsPerSecond,
+        yardstick: theirs.requestsPerSecond,
+        share,
+      })
+    }
+    return results
+  } finally {
+    yardstick.process.kill()
+    await server.stop()
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
+
+const sqlite = await rounds('sqlite')
+const postgres = await withPostgres((adminUrl) => rounds({ adminUrl }))
+printTable(
+  `POST /nodes with an Idempotency-Key against the same durable work hand-written, ${ROUNDS} rounds of ${SECONDS} s each, 20 connections`,
+  ['Database', 'round', 'nodeplane req/s', 'yardstick req/s', 'share'],
+  (
+    [
+      ['SQLite', sqlite],
+      ['PostgreSQL', postgres],
+    ] as const
+  ).flatMap(([label, results]) => [
+    ...results.map((r, i) => [
+      label,
+      i + 1,
+      r.nodeplane,
+      r.yardstick,
+      `${Math.round(r.share * 100)}%`,
+    ]),
+    [
+      label,
+      'median',
+      median(results.map((r) => r.nodeplane)),
+      median(results.map((r) => r.yardstick)),
+      `${Math.round(median(results.map((r) => r.share)) * 100)}%`,
+    ],
+  ])
+)
+const out = join(REPO, 'test-output/bench')
+mkdirSync(out, { recursive: true })
+writeFileSync(
+  join(out, 'create.json'),
+  JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, sqlite, postgres }, null, 2)
+)
