@@ -7,6 +7,7 @@ import type { IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import {
   claimKey,
   finishKey,
+  REPLAY_WINDOW_MS,
   releaseKey,
   saveInTransaction,
   type IdempotencyClaim,
@@ -33,7 +34,6 @@ export interface Done {
 
 /** How long a repeated submit waits for the first one to finish before redirecting anyway. */
 const WAIT_FOR_FIRST_MS = 5_000
-const DAY_MS = 24 * 60 * 60 * 1000
 // Stored as the answer to replay; never the created secret, only where to go and what to say.
 const DONE_TYPE = 'application/vnd.nodeplane.dashboard-redirect+json'
 
@@ -55,7 +55,7 @@ async function claim(deps: Deps, c: DashContext, mine: IdempotencyClaim) {
     // Not the form's fields: the token alone names the submit, whatever the browser resends.
     fingerprint: createHash('sha256').update(`UI ${c.req.path}`).digest('hex'),
     now,
-    expiredBefore: new Date(now.getTime() - DAY_MS),
+    expiredBefore: new Date(now.getTime() - REPLAY_WINDOW_MS),
     staleBefore: new Date(now.getTime() - deps.config.workerStaleSeconds * 1000),
   })
 }

@@ -165,11 +165,13 @@ async function sqliteTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promi
  * Serializes transactions that take the same `key` until they end: allocators (a public IP
  * pool, a VPC's private range, an account's VPC ranges) hold it while they pick the first
  * free value. PostgreSQL takes a transaction-scoped advisory lock; SQLite already runs one
- * writer at a time.
+ * writer at a time. Resolves to whether what the transaction read before may have changed
+ * while it waited (PostgreSQL); on SQLite nothing can have, since its BEGIN IMMEDIATE.
  */
-export async function lockKey(tx: Tx, key: string): Promise<void> {
-  if (dialectOf(tx) === 'sqlite') return
+export async function lockKey(tx: Tx, key: string): Promise<boolean> {
+  if (dialectOf(tx) === 'sqlite') return false
   await execute(tx, sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`)
+  return true
 }
 
 /** Runs a statement that returns nothing, on either database. */

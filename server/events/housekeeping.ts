@@ -1,6 +1,6 @@
 /**
  * Periodic upkeep of the record: `node.stuck` for nodes past the contract's 2 minutes, and the
- * retention of the event log and of finished webhook deliveries. Every replica runs it; both jobs are conditional writes, so
+ * retention of the event log, of finished webhook deliveries and of idempotent answers. Every replica runs it; both jobs are conditional writes, so
  * replicas running them together do each thing once.
  * @module
  */
@@ -8,6 +8,7 @@ import type { Deps } from '../deps.js'
 import { actingAs, systemActor } from './actor.js'
 import { pruneEvents } from './events.service.js'
 import { pruneDeliveries } from '../webhooks/webhooks.service.js'
+import { pruneIdempotencyKeys } from '../idempotency/idempotency.service.js'
 import { reportStuckNodes } from '../nodes/nodes.service.js'
 
 async function tidy(deps: Deps): Promise<void> {
@@ -15,8 +16,12 @@ async function tidy(deps: Deps): Promise<void> {
     await actingAs(systemActor(deps.worker.id), () => reportStuckNodes(deps))
     const pruned = await pruneEvents(deps, deps.config.eventRetentionDays)
     const deliveries = await pruneDeliveries(deps, deps.config.eventRetentionDays)
-    if (pruned + deliveries > 0)
-      deps.log.info({ pruned, deliveries }, 'pruned events and deliveries past their retention')
+    const answers = await pruneIdempotencyKeys(deps)
+    if (pruned + deliveries + answers > 0)
+      deps.log.info(
+        { pruned, deliveries, idempotency_keys: answers },
+        'pruned events, deliveries and idempotent answers past their retention'
+      )
   } catch (err) {
     deps.log.error({ err }, 'housekeeping failed; retrying')
   }

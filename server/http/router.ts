@@ -5,11 +5,11 @@ import { ProblemError, sendProblem, type FieldErrorT } from './problem.js'
 // Installs plain messages for every schema's built-in checks before any request is validated.
 import './messages.js'
 import type { Principal } from '../api-keys/api-keys.service.js'
-import type { IdempotencyClaim } from '../idempotency/idempotency.store.js'
+import type { RequestClaim } from '../idempotency/idempotent-answer.js'
 
 /** The variables middleware puts on the context for handlers. */
 export type AppEnv = {
-  Variables: RequestIdVariables & { principal?: Principal; idempotency?: IdempotencyClaim }
+  Variables: RequestIdVariables & { principal?: Principal; idempotency?: RequestClaim }
 }
 
 /** Turns zod issues into the `errors` list of a 400, naming each field by its path. */

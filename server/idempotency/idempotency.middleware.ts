@@ -4,16 +4,16 @@ import type { Deps } from '../deps.js'
 import { principalOf } from '../http/auth.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import type { AppEnv } from '../http/router.js'
-import { claimKey, finishKey } from './idempotency.store.js'
-
-const DAY_MS = 24 * 60 * 60 * 1000
+import { claimKey, finishKey, REPLAY_WINDOW_MS } from './idempotency.store.js'
+import type { RequestClaim } from './idempotent-answer.js'
 
 /**
  * Makes a POST safe to retry: with an `Idempotency-Key` header, the first response is stored
  * for 24 hours and replayed for the same request; the same key with another body is 422.
  * Runs behind `requireKey`, since keys are scoped to the account. A route that changes
- * something stores its answer in the change's own transaction (idempotent-answer.ts); the
- * answer of any other outcome is stored here once the route has answered.
+ * something stores its answer in the change's own transaction (idempotent-answer.ts), which
+ * completes the claim; the answer of any other outcome is stored here once the route has
+ * answered.
  */
 export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -22,7 +22,12 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
     if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
       throw invalidField('Idempotency-Key', 'must be 1 to 255 visible ASCII characters')
     }
-    const mine = { accountId: principalOf(c).accountId, key, owner: deps.worker.id }
+    const mine: RequestClaim = {
+      accountId: principalOf(c).accountId,
+      key,
+      owner: deps.worker.id,
+      answered: false,
+    }
     const body = await c.req.raw.clone().text()
     const fingerprint = createHash('sha256')
       .update(`${c.req.method} ${c.req.path}\n${body}`)
@@ -32,7 +37,7 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
       ...mine,
       fingerprint,
       now,
-      expiredBefore: new Date(now.getTime() - DAY_MS),
+      expiredBefore: new Date(now.getTime() - REPLAY_WINDOW_MS),
       staleBefore: new Date(now.getTime() - deps.config.workerStaleSeconds * 1000),
     })
     if (claim.kind === 'mismatch') {
@@ -61,6 +66,7 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
     }
     c.set('idempotency', mine)
     await next()
+    if (mine.answered) return
     const text = await c.res.clone().text()
     await finishKey(deps.db, mine, {
       status: c.res.status,

@@ -8,6 +8,9 @@ import { idempotencyKeys } from './idempotency.table.js'
 
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect
 
+/** How long an answer is kept for replay: 24 hours. */
+export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000
+
 /** A key claimed by one server process for the request it is handling. */
 export interface IdempotencyClaim {
   accountId: string
@@ -83,7 +86,8 @@ async function takeOver(tx: Tx, row: IdempotencyRow, input: ClaimInput): Promise
 }
 
 /**
- * Claims a key for a new request, or says why the request must not run again. The claim is
+ * Claims a key for a new request, or says why the request must not run again. A record past
+ * the 24-hour window counts as absent (housekeeping deletes the rest of them). The claim is
  * not flushed on its own: the request's change, which stores the answer under the claim,
  * flushes it; a crash before that loses the claim with a request that changed nothing, and a
  * retry runs it as new.
@@ -92,13 +96,12 @@ export function claimKey(db: Db, input: ClaimInput): Promise<Claim> {
   return transaction(
     db,
     async (tx): Promise<Claim> => {
-      await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, input.expiredBefore))
+      // Insert first: a new key, the common case, is then one statement.
+      if (await insertClaim(tx, input)) return { kind: 'new' }
       const row = await first(tx.select().from(idempotencyKeys).where(keyOf(input)).limit(1))
-      if (!row) {
-        const { accountId, key, fingerprint, owner, now } = input
-        await tx
-          .insert(idempotencyKeys)
-          .values({ accountId, key, fingerprint, owner, createdAt: now })
+      if (!row || row.createdAt < input.expiredBefore) {
+        await tx.delete(idempotencyKeys).where(keyOf(input))
+        await insertClaim(tx, input)
         return { kind: 'new' }
       }
       if (row.fingerprint !== input.fingerprint) return { kind: 'mismatch' }
@@ -110,10 +113,32 @@ export function claimKey(db: Db, input: ClaimInput): Promise<Claim> {
   )
 }
 
+/** Inserts the claim unless the key has a record; whether it did. */
+async function insertClaim(tx: Tx, input: ClaimInput): Promise<boolean> {
+  const { accountId, key, fingerprint, owner, now } = input
+  const inserted = await tx
+    .insert(idempotencyKeys)
+    .values({ accountId, key, fingerprint, owner, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key })
+  return inserted.length === 1
+}
+
+/** Deletes the records of requests older than `before` (past the replay window); how many. */
+export async function deleteExpiredKeys(tx: Tx, before: Date): Promise<number> {
+  const deleted = await tx
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, before))
+    .returning({ key: idempotencyKeys.key })
+  return deleted.length
+}
+
 /**
  * Stores the answer inside the transaction that makes the request's change, so that the
- * change never commits without it. Refuses (rolling the change back) when the claim was
- * taken over by another process meanwhile: that one runs the request instead.
+ * change never commits without it, and completes the claim with it: from the commit on, a
+ * retry replays the answer, and the request has nothing left to finish. Refuses (rolling the
+ * change back) when the claim was taken over by another process meanwhile: that one runs the
+ * request instead.
  */
 export async function saveInTransaction(
   tx: Tx,
@@ -122,7 +147,7 @@ export async function saveInTransaction(
 ): Promise<void> {
   const saved = await tx
     .update(idempotencyKeys)
-    .set(response)
+    .set({ ...response, owner: null })
     .where(and(heldBy(claim), isNull(idempotencyKeys.status)))
     .returning({ key: idempotencyKeys.key })
   if (saved.length === 0) {
@@ -138,11 +163,11 @@ export async function saveInTransaction(
 }
 
 /**
- * Marks the claim answered. An answer stored with the request's change stays: the change
- * happened, whatever went wrong after it. Otherwise `response` is stored, except a server
- * error, which changed nothing: that releases the key, so a retry runs again. Not flushed on
- * its own: if a crash loses it, the claim is left to a dead process, and a retry takes it over
- * and replays the stored answer, or runs a request that changed nothing again.
+ * Marks the claim answered with `response`, unless a server error, which changed nothing:
+ * that releases the key, so a retry runs again. An answer stored with the request's change
+ * has completed the claim already (and then this finds nothing to do). Not flushed on its own:
+ * if a crash loses it, the claim is left to a dead process, and a retry takes it over and
+ * runs a request that changed nothing again.
  */
 export function finishKey(
   db: Db,
@@ -152,23 +177,12 @@ export function finishKey(
   return transaction(
     db,
     async (tx) => {
-      const row = await first(
-        tx
-          .select({ status: idempotencyKeys.status })
-          .from(idempotencyKeys)
-          .where(heldBy(claim))
-          .limit(1)
-      )
-      // Gone: taken over by another process, or released with its undone change.
-      if (!row) return
-      if (row.status !== null)
-        await tx.update(idempotencyKeys).set({ owner: null }).where(heldBy(claim))
-      else if (response.status >= 500) await releaseKey(tx, claim)
-      else
-        await tx
-          .update(idempotencyKeys)
-          .set({ ...response, owner: null })
-          .where(heldBy(claim))
+      if (response.status >= 500) return releaseKey(tx, claim)
+      // Only a claim still held and unanswered: a taken-over or released one is not ours.
+      await tx
+        .update(idempotencyKeys)
+        .set({ ...response, owner: null })
+        .where(and(heldBy(claim), isNull(idempotencyKeys.status)))
     },
     { flushedByNext: true }
   )

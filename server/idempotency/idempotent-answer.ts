@@ -1,7 +1,13 @@
 import type { Context } from 'hono'
-import type { Tx } from '../db/transaction.js'
+import { afterCommit, type Tx } from '../db/transaction.js'
 import type { AppEnv } from '../http/router.js'
-import { releaseKey, saveInTransaction } from './idempotency.store.js'
+import { releaseKey, saveInTransaction, type IdempotencyClaim } from './idempotency.store.js'
+
+/** The claim of the request being handled, as the API's middleware keeps it. */
+export interface RequestClaim extends IdempotencyClaim {
+  /** Set once a change committed with its answer: the claim is complete, nothing to finish. */
+  answered: boolean
+}
 
 /**
  * Lets a service store its route's answer under the request's Idempotency-Key in the same
@@ -29,12 +35,14 @@ export function idempotentAnswer<T>(c: Context<AppEnv>, status: number): Idempot
   const claim = c.get('idempotency')
   if (!claim) return withoutKey
   return {
-    save: (tx, result) =>
-      saveInTransaction(tx, claim, {
+    save: async (tx, result) => {
+      await saveInTransaction(tx, claim, {
         status,
         contentType: JSON_TYPE,
         body: JSON.stringify(result),
-      }),
+      })
+      afterCommit(tx, () => (claim.answered = true))
+    },
     discard: (tx) => releaseKey(tx, claim),
   }
 }

@@ -7,7 +7,12 @@ import { invalidField, ProblemError } from '../http/problem.js'
 import type { NodeAccess } from '../provisioning/driver.js'
 import { publicKeysInOrder } from '../ssh-keys/ssh-keys.service.js'
 import type { PutNodeSshKeysBody } from './node-access.schema.js'
-import { authorizedKeysOf, replaceNodeSshKeys, setPasswordLogin } from './node-access.store.js'
+import {
+  authorizedKeysOf,
+  insertNodeSshKeys,
+  replaceNodeSshKeys,
+  setPasswordLogin,
+} from './node-access.store.js'
 import { nodeNotFound } from './nodes.lookup.js'
 import type { Node } from './nodes.schema.js'
 import { getNode } from './nodes.view.js'
@@ -39,7 +44,7 @@ export function storeNodeSshKeys(
   nodeId: string,
   sshKeyIds: string[]
 ): Promise<void> {
-  return replaceNodeSshKeys(ctx.db, nodeId, sshKeyIds)
+  return insertNodeSshKeys(ctx.db, nodeId, sshKeyIds)
 }
 
 /** A node's access as the engine applies it, read fresh; undefined once it is deleting or gone. */

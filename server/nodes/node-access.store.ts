@@ -41,6 +41,11 @@ export async function authorizedKeysOf(db: Db, nodeId: string): Promise<string[]
 /** Makes a node's keys exactly `sshKeyIds`, in that order. */
 export async function replaceNodeSshKeys(tx: Tx, nodeId: string, sshKeyIds: string[]) {
   await tx.delete(nodeSshKeys).where(eq(nodeSshKeys.nodeId, nodeId))
+  await insertNodeSshKeys(tx, nodeId, sshKeyIds)
+}
+
+/** Gives a node that has none its keys, in order. */
+export async function insertNodeSshKeys(tx: Tx, nodeId: string, sshKeyIds: string[]) {
   if (sshKeyIds.length === 0) return
   await tx
     .insert(nodeSshKeys)

@@ -57,9 +57,8 @@ async function nextPrivateIp(
   accountId: string,
   vpc: { id: string; cidr: string }
 ): Promise<number> {
-  await lockKey(ctx.db, `vpc:${vpc.id}`)
   // Again under the lock: the VPC may have been deleted since it was read.
-  await vpcForNewNode(ctx, accountId, vpc.id)
+  if (await lockKey(ctx.db, `vpc:${vpc.id}`)) await vpcForNewNode(ctx, accountId, vpc.id)
   const free = await nextFit([privateRange(vpc.cidr)], usedPrivateIps(ctx.db, vpc.id))
   if (free === undefined)
     throw new ProblemError(409, 'vpc_full', `VPC ${vpc.id} has no free private address`)

@@ -191,7 +191,7 @@ export function startWebhookDelivery(deps: Deps): () => Promise<void> {
       deps.log.error({ err }, 'webhook delivery round failed; retrying')
     }
   }
-  const kick = () => {
+  const start = () => {
     if (stopped) return
     if (current) {
       again = true
@@ -201,8 +201,19 @@ export function startWebhookDelivery(deps: Deps): () => Promise<void> {
       current = undefined
       if (again) {
         again = false
-        kick()
+        start()
       }
+    })
+  }
+  // Commits come in bursts (several per node creation, many under load): the commits of one
+  // turn of the event loop share a round, instead of two reads after each.
+  let kicked = false
+  const kick = () => {
+    if (kicked) return
+    kicked = true
+    setImmediate(() => {
+      kicked = false
+      start()
     })
   }
   const unsubscribe = deps.events.subscribeAll(kick)

@@ -4,9 +4,11 @@ import { transaction } from '../../server/db/transaction.js'
 import {
   claimKey,
   finishKey,
+  REPLAY_WINDOW_MS,
   saveInTransaction,
   type IdempotencyClaim,
 } from '../../server/idempotency/idempotency.store.js'
+import { pruneIdempotencyKeys } from '../../server/idempotency/idempotency.service.js'
 import { openTestDatabase } from '../helpers/database.js'
 import { newDataDir } from '../helpers/server.js'
 
@@ -19,15 +21,14 @@ afterAll(() => database.close())
 
 const answer = { status: 201, contentType: 'application/json', body: '{"id":"x"}' }
 
-function claim(owner: string, key: string): Promise<string> {
-  const now = new Date()
+function claim(owner: string, key: string, now = new Date()): Promise<string> {
   const input = {
     accountId: 'acc_1',
     key,
     owner,
     fingerprint: 'f',
     now,
-    expiredBefore: new Date(0),
+    expiredBefore: new Date(now.getTime() - REPLAY_WINDOW_MS),
     staleBefore: now,
   }
   return claimKey(database.db, input).then((result) => result.kind)
@@ -60,5 +61,22 @@ describe('taking over the Idempotency-Key claim of a process presumed dead', () 
   it('keeps a claim of its own process in progress', async () => {
     expect(await claim('wrk_self', 'mine')).toBe('new')
     expect(await claim('wrk_self', 'mine')).toBe('in_progress')
+  })
+
+  it('forgets an answer past the 24-hour window: the key runs as new, and housekeeping deletes the old records', async () => {
+    const day = new Date('2026-01-01T00:00:00Z')
+    const old = { accountId: 'acc_1', key: 'yesterday', owner: 'wrk_old' }
+    expect(await claim(old.owner, old.key, day)).toBe('new')
+    await save(old)
+    const almost = new Date(day.getTime() + REPLAY_WINDOW_MS - 1000)
+    expect(await claim('wrk_new', old.key, almost)).toBe('replay')
+    const later = new Date(day.getTime() + REPLAY_WINDOW_MS + 1000)
+    expect(await claim('wrk_new', old.key, later)).toBe('new')
+    expect(await claim(old.owner, 'forgotten', day)).toBe('new')
+    const pruned = await pruneIdempotencyKeys({ db: database.db, clock: { now: () => later } })
+    // `forgotten` is past the window; `yesterday` was claimed again at `later`, so it stays.
+    expect(pruned).toBeGreaterThanOrEqual(1)
+    expect(await claim('wrk_other', 'forgotten', later)).toBe('new')
+    expect(await claim('wrk_new', old.key, later)).toBe('in_progress')
   })
 })
