@@ -6,6 +6,7 @@ import type { ProblemError } from '../http/problem.js'
 import type { IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import {
   claimKey,
+  discardAnswer,
   finishKey,
   REPLAY_WINDOW_MS,
   releaseKey,
@@ -95,7 +96,7 @@ export async function submitOnce<T>(
   }
   const answer: IdempotentAnswer<T> = {
     save: (tx, result) => saveInTransaction(tx, mine, stored(steps.done(result))),
-    discard: (tx) => releaseKey(tx, mine),
+    discard: (tx) => discardAnswer(tx, mine),
   }
   const release = () => transaction(deps.db, (tx) => releaseKey(tx, mine))
   const result = await attempt(() => steps.run(answer)).catch(async (err: unknown) => {

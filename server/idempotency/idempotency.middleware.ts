@@ -16,6 +16,10 @@ import type { RequestClaim } from './idempotent-answer.js'
  * answered.
  */
 export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
+  // Requests of this process between their claim and their answer, by account and key, with
+  // their fingerprints. A claim completed by its change's commit no longer says "running" in
+  // the database; until the request has answered, a retry here is still told so.
+  const running = new Map<string, string>()
   return async (c, next) => {
     const key = c.req.header('Idempotency-Key')
     if (c.req.method !== 'POST' || key === undefined) return next()
@@ -32,6 +36,9 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
     const fingerprint = createHash('sha256')
       .update(`${c.req.method} ${c.req.path}\n${body}`)
       .digest('hex')
+    const runningKey = `${mine.accountId} ${key}`
+    const runningAs = running.get(runningKey)
+    if (runningAs !== undefined) throw runningAs === fingerprint ? inUse() : reused()
     const now = deps.clock.now()
     const claim = await claimKey(deps.db, {
       ...mine,
@@ -40,23 +47,8 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
       expiredBefore: new Date(now.getTime() - REPLAY_WINDOW_MS),
       staleBefore: new Date(now.getTime() - deps.config.workerStaleSeconds * 1000),
     })
-    if (claim.kind === 'mismatch') {
-      throw new ProblemError(
-        422,
-        'idempotency_key_reused',
-        'this Idempotency-Key was used for a different request'
-      )
-    }
-    if (claim.kind === 'in_progress') {
-      throw new ProblemError(
-        409,
-        'idempotency_key_in_use',
-        'a request with this Idempotency-Key is still running; retry shortly',
-        {
-          headers: { 'Retry-After': '1' },
-        }
-      )
-    }
+    if (claim.kind === 'mismatch') throw reused()
+    if (claim.kind === 'in_progress') throw inUse()
     if (claim.kind === 'replay') {
       const { row } = claim
       return c.body(row.body ?? '', row.status as 200, {
@@ -65,13 +57,33 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
       })
     }
     c.set('idempotency', mine)
-    await next()
-    if (mine.answered) return
-    const text = await c.res.clone().text()
-    await finishKey(deps.db, mine, {
-      status: c.res.status,
-      contentType: c.res.headers.get('Content-Type'),
-      body: text,
-    })
+    running.set(runningKey, fingerprint)
+    try {
+      await next()
+      if (mine.answered) return
+      const text = await c.res.clone().text()
+      await finishKey(deps.db, mine, {
+        status: c.res.status,
+        contentType: c.res.headers.get('Content-Type'),
+        body: text,
+      })
+    } finally {
+      running.delete(runningKey)
+    }
   }
 }
+
+const reused = () =>
+  new ProblemError(
+    422,
+    'idempotency_key_reused',
+    'this Idempotency-Key was used for a different request'
+  )
+
+const inUse = () =>
+  new ProblemError(
+    409,
+    'idempotency_key_in_use',
+    'a request with this Idempotency-Key is still running; retry shortly',
+    { headers: { 'Retry-After': '1' } }
+  )

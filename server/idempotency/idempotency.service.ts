@@ -7,6 +7,7 @@ import { deleteExpiredKeys, REPLAY_WINDOW_MS } from './idempotency.store.js'
 // the store directly (eslint.config.js).
 export {
   claimKey,
+  discardAnswer,
   finishKey,
   releaseKey,
   REPLAY_WINDOW_MS,

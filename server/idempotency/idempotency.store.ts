@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, isNull, lt } from 'drizzle-orm'
+import { and, eq, gte, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { first } from '../db/prepared.js'
 import { dialectOf, transaction, type Tx } from '../db/transaction.js'
@@ -191,4 +191,17 @@ export function finishKey(
 /** Forgets a claim, in the transaction that undoes its change or after a failure that kept nothing. */
 export async function releaseKey(tx: Tx, claim: IdempotencyClaim): Promise<void> {
   await tx.delete(idempotencyKeys).where(heldBy(claim))
+}
+
+/**
+ * Forgets the answer a request stored with its change, in the transaction that undoes the
+ * change (a 500 that keeps nothing). The save completed the claim, so the record is no longer
+ * held; nothing else changes a completed record, so it is still this request's.
+ */
+export async function discardAnswer(tx: Tx, claim: IdempotencyClaim): Promise<void> {
+  await tx
+    .delete(idempotencyKeys)
+    .where(
+      and(keyOf(claim), or(eq(idempotencyKeys.owner, claim.owner), isNull(idempotencyKeys.owner)))
+    )
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { afterCommit, type Tx } from '../db/transaction.js'
 import type { AppEnv } from '../http/router.js'
-import { releaseKey, saveInTransaction, type IdempotencyClaim } from './idempotency.store.js'
+import { discardAnswer, saveInTransaction, type IdempotencyClaim } from './idempotency.store.js'
 
 /** The claim of the request being handled, as the API's middleware keeps it. */
 export interface RequestClaim extends IdempotencyClaim {
@@ -43,6 +43,6 @@ export function idempotentAnswer<T>(c: Context<AppEnv>, status: number): Idempot
       })
       afterCommit(tx, () => (claim.answered = true))
     },
-    discard: (tx) => releaseKey(tx, claim),
+    discard: (tx) => discardAnswer(tx, claim),
   }
 }

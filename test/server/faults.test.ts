@@ -25,6 +25,33 @@ describe('fault injection in the simulated driver', () => {
     }
   })
 
+  it('a refused create with an Idempotency-Key keeps no answer: the retry, once the engine works, creates the node', async () => {
+    const refusing = await startServer({ env: { NODEPLANE_FAULT_CREATE_FAIL_RATE: '1' } })
+    const { key } = await createTestKey(refusing.dataDir)
+    const retry = { 'Idempotency-Key': 'refused-then-fine' }
+    try {
+      const refused = await api(refusing.url, key).post('/nodes', { name: 'again' }, retry)
+      expect(refused.status).toBe(500)
+    } finally {
+      await refusing.stop()
+    }
+    const working = await startServer({ dataDir: refusing.dataDir })
+    try {
+      const client = api(working.url, key)
+      const created = await client.post('/nodes', { name: 'again' }, retry)
+      expect(created.status).toBe(201)
+      expect(created.headers.get('Idempotent-Replayed')).toBeNull()
+      expect((await client.get('/nodes')).body.map((node: { id: string }) => node.id)).toEqual([
+        created.body.id,
+      ])
+      const replayed = await client.post('/nodes', { name: 'again' }, retry)
+      expect(replayed.headers.get('Idempotent-Replayed')).toBe('true')
+      expect(replayed.body.id).toBe(created.body.id)
+    } finally {
+      await working.stop()
+    }
+  })
+
   it('a teardown the engine fails is retried in the same process until the node is gone', async () => {
     const server = await startServer({ env: { NODEPLANE_FAULT_TEARDOWN_FAILURES: '3' } })
     try {
