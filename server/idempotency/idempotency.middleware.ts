@@ -4,7 +4,7 @@ import type { Deps } from '../deps.js'
 import { principalOf } from '../http/auth.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import type { AppEnv } from '../http/router.js'
-import { claimKey, finishKey, REPLAY_WINDOW_MS } from './idempotency.store.js'
+import { claimKey, finishKey, hasRecord, REPLAY_WINDOW_MS } from './idempotency.store.js'
 import type { RequestClaim } from './idempotent-answer.js'
 
 /**
@@ -17,8 +17,9 @@ import type { RequestClaim } from './idempotent-answer.js'
  */
 export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
   // Requests of this process between their claim and their answer, by account and key, with
-  // their fingerprints. A claim completed by its change's commit no longer says "running" in
-  // the database; until the request has answered, a retry here is still told so.
+  // their fingerprints. A first-seen key has no record until its answer; a claim completed by
+  // its change's commit no longer says "running". Until the request has answered, a retry
+  // here is still told so.
   const running = new Map<string, string>()
   return async (c, next) => {
     const key = c.req.header('Idempotency-Key')
@@ -26,39 +27,25 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
     if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
       throw invalidField('Idempotency-Key', 'must be 1 to 255 visible ASCII characters')
     }
-    const mine: RequestClaim = {
-      accountId: principalOf(c).accountId,
-      key,
-      owner: deps.worker.id,
-      answered: false,
-    }
     const body = await c.req.raw.clone().text()
     const fingerprint = createHash('sha256')
       .update(`${c.req.method} ${c.req.path}\n${body}`)
       .digest('hex')
-    const runningKey = `${mine.accountId} ${key}`
+    const accountId = principalOf(c).accountId
+    const runningKey = `${accountId} ${key}`
     const runningAs = running.get(runningKey)
     if (runningAs !== undefined) throw runningAs === fingerprint ? inUse() : reused()
-    const now = deps.clock.now()
-    const claim = await claimKey(deps.db, {
-      ...mine,
-      fingerprint,
-      now,
-      expiredBefore: new Date(now.getTime() - REPLAY_WINDOW_MS),
-      staleBefore: new Date(now.getTime() - deps.config.workerStaleSeconds * 1000),
-    })
-    if (claim.kind === 'mismatch') throw reused()
-    if (claim.kind === 'in_progress') throw inUse()
-    if (claim.kind === 'replay') {
-      const { row } = claim
-      return c.body(row.body ?? '', row.status as 200, {
-        ...(row.contentType ? { 'Content-Type': row.contentType } : {}),
-        'Idempotent-Replayed': 'true',
-      })
-    }
-    c.set('idempotency', mine)
     running.set(runningKey, fingerprint)
     try {
+      const mine: RequestClaim = { accountId, key, owner: deps.worker.id, answered: false }
+      const replay = await claim(deps, mine, fingerprint)
+      if (replay) {
+        return c.body(replay.body ?? '', replay.status as 200, {
+          ...(replay.contentType ? { 'Content-Type': replay.contentType } : {}),
+          'Idempotent-Replayed': 'true',
+        })
+      }
+      c.set('idempotency', mine)
       await next()
       if (mine.answered) return
       const text = await c.res.clone().text()
@@ -71,6 +58,29 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
       running.delete(runningKey)
     }
   }
+}
+
+/**
+ * Readies `mine` for its request: a key without a record needs nothing written (its answer is
+ * inserted with the change, or at the finish); any other goes through claimKey. Returns the
+ * answer to replay, if any; throws when the request must not run.
+ */
+async function claim(deps: Deps, mine: RequestClaim, fingerprint: string) {
+  const now = deps.clock.now()
+  if (!(await hasRecord(deps.db, mine))) {
+    mine.firstSeen = { fingerprint, at: now }
+    return undefined
+  }
+  const claimed = await claimKey(deps.db, {
+    ...mine,
+    fingerprint,
+    now,
+    expiredBefore: new Date(now.getTime() - REPLAY_WINDOW_MS),
+    staleBefore: new Date(now.getTime() - deps.config.workerStaleSeconds * 1000),
+  })
+  if (claimed.kind === 'mismatch') throw reused()
+  if (claimed.kind === 'in_progress') throw inUse()
+  return claimed.kind === 'replay' ? claimed.row : undefined
 }
 
 const reused = () =>

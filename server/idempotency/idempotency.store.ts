@@ -1,6 +1,6 @@
-import { and, eq, gte, isNotNull, isNull, lt, or } from 'drizzle-orm'
+import { and, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
-import { first } from '../db/prepared.js'
+import { first, preparedPerDb } from '../db/prepared.js'
 import { dialectOf, transaction, type Tx } from '../db/transaction.js'
 import { ProblemError } from '../http/problem.js'
 import { workers } from '../provisioning/workers.table.js'
@@ -18,6 +18,18 @@ export interface IdempotencyClaim {
   /** The worker id of the claiming process: only its writes may complete the claim. */
   owner: string
 }
+
+/**
+ * A key that had no record when its request began: nothing was written for it, and its
+ * answer is inserted as a completed record (the request's change does it, or the finish).
+ */
+export interface FirstSeen {
+  fingerprint: string
+  at: Date
+}
+
+/** A claim as the request holds it: in the table (claimKey), or not yet written (firstSeen). */
+export type HeldClaim = IdempotencyClaim & { firstSeen?: FirstSeen }
 
 /** A response as stored for replay. */
 export interface StoredResponse {
@@ -48,6 +60,53 @@ const keyOf = (claim: Pick<IdempotencyClaim, 'accountId' | 'key'>) =>
 /** The claim's row while `claim.owner` still holds it. */
 const heldBy = (claim: IdempotencyClaim) =>
   and(keyOf(claim), eq(idempotencyKeys.owner, claim.owner))
+
+const recordOfKey = preparedPerDb('idempotency_record_of_key', (db) =>
+  db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.accountId, sql.placeholder('accountId')),
+        eq(idempotencyKeys.key, sql.placeholder('key'))
+      )
+    )
+    .limit(1)
+)
+
+/**
+ * Whether a key has a record (a claim, an answer, or one past the window). A plain read: a
+ * key seen for the first time, nearly every key, needs no write before its request runs.
+ */
+export async function hasRecord(db: Db, claim: IdempotencyClaim): Promise<boolean> {
+  const rows = await recordOfKey(db, { accountId: claim.accountId, key: claim.key })
+  return rows.length > 0
+}
+
+/**
+ * Inserts a first-seen key's answer as a completed record, unless the key got a record
+ * meanwhile (another replica running the same request, or a claim): whether it did.
+ */
+async function insertAnswer(
+  tx: Tx,
+  claim: IdempotencyClaim & { firstSeen: FirstSeen },
+  response: StoredResponse
+): Promise<boolean> {
+  const { accountId, key, firstSeen } = claim
+  const inserted = await tx
+    .insert(idempotencyKeys)
+    .values({
+      accountId,
+      key,
+      fingerprint: firstSeen.fingerprint,
+      createdAt: firstSeen.at,
+      owner: null,
+      ...response,
+    })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key })
+  return inserted.length === 1
+}
 
 /** Whether the process that claimed a key may still be handling its request. */
 async function ownerAlive(tx: Tx, owner: string | null, input: ClaimInput): Promise<boolean> {
@@ -142,15 +201,19 @@ export async function deleteExpiredKeys(tx: Tx, before: Date): Promise<number> {
  */
 export async function saveInTransaction(
   tx: Tx,
-  claim: IdempotencyClaim,
+  claim: HeldClaim,
   response: StoredResponse
 ): Promise<void> {
-  const saved = await tx
-    .update(idempotencyKeys)
-    .set({ ...response, owner: null })
-    .where(and(heldBy(claim), isNull(idempotencyKeys.status)))
-    .returning({ key: idempotencyKeys.key })
-  if (saved.length === 0) {
+  const saved = claim.firstSeen
+    ? await insertAnswer(tx, { ...claim, firstSeen: claim.firstSeen }, response)
+    : (
+        await tx
+          .update(idempotencyKeys)
+          .set({ ...response, owner: null })
+          .where(and(heldBy(claim), isNull(idempotencyKeys.status)))
+          .returning({ key: idempotencyKeys.key })
+      ).length > 0
+  if (!saved) {
     throw new ProblemError(
       409,
       'idempotency_key_in_use',
@@ -164,19 +227,21 @@ export async function saveInTransaction(
 
 /**
  * Marks the claim answered with `response`, unless a server error, which changed nothing:
- * that releases the key, so a retry runs again. An answer stored with the request's change
- * has completed the claim already (and then this finds nothing to do). Not flushed on its own:
+ * that releases the key (or leaves a first-seen key unrecorded), so a retry runs again. An
+ * answer stored with the request's change has completed the claim already (and then this
+ * finds nothing to do). Not flushed on its own:
  * if a crash loses it, the claim is left to a dead process, and a retry takes it over and
  * runs a request that changed nothing again.
  */
-export function finishKey(
-  db: Db,
-  claim: IdempotencyClaim,
-  response: StoredResponse
-): Promise<void> {
+export function finishKey(db: Db, claim: HeldClaim, response: StoredResponse): Promise<void> {
   return transaction(
     db,
     async (tx) => {
+      const { firstSeen } = claim
+      if (firstSeen) {
+        if (response.status < 500) await insertAnswer(tx, { ...claim, firstSeen }, response)
+        return
+      }
       if (response.status >= 500) return releaseKey(tx, claim)
       // Only a claim still held and unanswered: a taken-over or released one is not ours.
       await tx

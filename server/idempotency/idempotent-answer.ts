@@ -1,10 +1,10 @@
 import type { Context } from 'hono'
 import { afterCommit, type Tx } from '../db/transaction.js'
 import type { AppEnv } from '../http/router.js'
-import { discardAnswer, saveInTransaction, type IdempotencyClaim } from './idempotency.store.js'
+import { discardAnswer, saveInTransaction, type HeldClaim } from './idempotency.store.js'
 
 /** The claim of the request being handled, as the API's middleware keeps it. */
-export interface RequestClaim extends IdempotencyClaim {
+export type RequestClaim = HeldClaim & {
   /** Set once a change committed with its answer: the claim is complete, nothing to finish. */
   answered: boolean
 }

@@ -6,7 +6,7 @@ import {
   finishKey,
   REPLAY_WINDOW_MS,
   saveInTransaction,
-  type IdempotencyClaim,
+  type HeldClaim,
 } from '../../server/idempotency/idempotency.store.js'
 import { pruneIdempotencyKeys } from '../../server/idempotency/idempotency.service.js'
 import { openTestDatabase } from '../helpers/database.js'
@@ -34,7 +34,7 @@ function claim(owner: string, key: string, now = new Date()): Promise<string> {
   return claimKey(database.db, input).then((result) => result.kind)
 }
 
-const save = (holder: IdempotencyClaim) =>
+const save = (holder: HeldClaim) =>
   transaction(database.db, (tx) => saveInTransaction(tx, holder, answer))
 
 describe('taking over the Idempotency-Key claim of a process presumed dead', () => {
@@ -78,5 +78,24 @@ describe('taking over the Idempotency-Key claim of a process presumed dead', () 
     expect(pruned).toBeGreaterThanOrEqual(1)
     expect(await claim('wrk_other', 'forgotten', later)).toBe('new')
     expect(await claim('wrk_new', old.key, later)).toBe('in_progress')
+  })
+
+  it('lets only the first of two first-seen requests with one key commit: the other is refused, its change undone', async () => {
+    const firstSeen = { fingerprint: 'f', at: new Date() }
+    const a = { accountId: 'acc_1', key: 'twice', owner: 'wrk_a', firstSeen }
+    const b = { ...a, owner: 'wrk_b' }
+    await save(a)
+    await expect(save(b)).rejects.toMatchObject({ status: 409, code: 'idempotency_key_in_use' })
+    expect(await claim('wrk_c', 'twice')).toBe('replay')
+  })
+
+  it('records a refusal of a first-seen key for replay, and nothing after a server error', async () => {
+    const firstSeen = { fingerprint: 'f', at: new Date() }
+    const refused = { accountId: 'acc_1', key: 'refused', owner: 'wrk_a', firstSeen }
+    await finishKey(database.db, refused, { ...answer, status: 400 })
+    expect(await claim('wrk_b', 'refused')).toBe('replay')
+    const failed = { ...refused, key: 'failed' }
+    await finishKey(database.db, failed, { ...answer, status: 500 })
+    expect(await claim('wrk_b', 'failed')).toBe('new')
   })
 })
