@@ -1,6 +1,6 @@
 import { freeHost } from '../compute-hosts/compute-hosts.service.js'
 import { transaction } from '../db/transaction.js'
-import type { Deps, ServiceCtx } from '../deps.js'
+import type { Deps, ServiceCtx, ServiceTxCtx } from '../deps.js'
 import { actingAs, systemActor } from '../events/actor.js'
 import type { WorkerHooks } from '../provisioning/worker.js'
 import {
@@ -12,10 +12,20 @@ import {
 import { recordNodeEvent } from './node-events.js'
 import { nodeAccess } from './node-access.service.js'
 import { expectedNode } from './nodes.spec.js'
-import { findNode, nodesInStatus, transition } from './nodes.store.js'
+import { findNode, nodesInStatus, transition, type NodeRow } from './nodes.store.js'
 import { skipUserData, userDataHooks } from './user-data.service.js'
 
 type Ctx = ServiceCtx<'clock' | 'config' | 'secrets'>
+type TxCtx = ServiceTxCtx<'clock' | 'config' | 'secrets'>
+
+/**
+ * Gives a provisioning node its automatic IPv4 unless it has one: a restart between reserving
+ * and running must not take a second.
+ */
+async function reserveOnce(ctx: TxCtx & Pick<Deps, 'log'>, node: NodeRow): Promise<void> {
+  if ((await primaryIpv4(ctx, [node.id])).size > 0) return
+  if (!(await attachAutoIpv4(ctx, node))) ctx.log.warn({ node_id: node.id }, 'IPv4 pool exhausted')
+}
 
 /**
  * The nodes' side of the worker's transitions: each moves one node on, in one transaction, and
@@ -35,15 +45,12 @@ export function nodeTransitions(
         transaction(ctx.db, async (tx) => {
           const node = await findNode(tx, nodeId)
           if (!node || node.status !== 'provisioning' || node.workerId !== workerId) return false
-          // Once per node, so a restart between reserving and running does not take a second one.
-          if ((await primaryIpv4({ db: tx }, [nodeId])).size > 0) return true
-          if (!(await attachAutoIpv4({ ...ctx, db: tx }, node)))
-            ctx.log.warn({ node_id: nodeId }, 'IPv4 pool exhausted')
+          await reserveOnce({ ...ctx, db: tx }, node)
           return true
         })
       )
     },
-    markRunning(nodeId, runsUserData) {
+    markRunning(nodeId, runsUserData, reserveAutoIpv4 = false) {
       return asWorker(() =>
         transaction(ctx.db, async (tx) => {
           const node = await findNode(tx, nodeId)
@@ -52,13 +59,13 @@ export function nodeTransitions(
           const fields = { runningAt: ctx.clock.now(), workerId: keep ? workerId : null }
           if (!node || !(await transition(tx, nodeId, 'provisioning', 'running', fields, workerId)))
             return false
+          if (reserveAutoIpv4) await reserveOnce({ ...ctx, db: tx }, node)
           if (!runsUserData) await skipUserData({ ...ctx, db: tx }, node)
-          const ip = (await primaryIpv4({ db: tx }, [nodeId])).get(nodeId) ?? null
           await recordNodeEvent(
             { ...ctx, db: tx },
             node,
             'node.running',
-            { ip_address: ip },
+            { ip_address: (await primaryIpv4({ db: tx }, [nodeId])).get(nodeId) ?? null },
             'running'
           )
           return true

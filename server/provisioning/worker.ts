@@ -20,8 +20,10 @@ export interface WorkerHooks {
   /**
    * provisioning -> running; false when the node moved on or another worker holds it now.
    * A node with user data stays with this worker when `runsUserData`, else it is `skipped`.
+   * With `reserveAutoIpv4`, first does in the same transaction what reserveAutoIpv4 does: for
+   * a driver with no addresses to configure in between.
    */
-  markRunning(nodeId: string, runsUserData: boolean): Promise<boolean>
+  markRunning(nodeId: string, runsUserData: boolean, reserveAutoIpv4?: boolean): Promise<boolean>
   /**
    * The user data status of a running node this worker follows; undefined once the node is
    * no longer running or another worker holds it.
@@ -143,19 +145,23 @@ export function createWorker(
       // After a restart the engine may have lost a half-built node: ask for it again.
       if (recreate) await driver.create(node)
       await driver.waitUntilReady(node, controller.signal)
-      if (!(await hooks.reserveAutoIpv4(node.id))) return
       // The address is made real before the node shows `running` with it, so a client that
-      // sees both can connect at once.
-      await worker
-        .syncPublicIps(node)
-        .catch((err) => log.error({ err, node_id: node.id }, 'public address sync failed'))
+      // sees both can connect at once. A driver that configures no addresses needs no
+      // transaction of its own for it: the address comes with `running`, below.
+      const configuresAddresses = driver.setPublicIps !== undefined
+      if (configuresAddresses) {
+        if (!(await hooks.reserveAutoIpv4(node.id))) return
+        await worker
+          .syncPublicIps(node)
+          .catch((err) => log.error({ err, node_id: node.id }, 'public address sync failed'))
+      }
       // The access as it is now, so keys changed while the node was provisioning are not lost.
       const applied = await worker.syncAccess(node).catch((err: unknown) => {
         log.error({ err, node_id: node.id }, 'SSH access sync failed')
         return undefined
       })
       const runsUserData = node.userData !== null && driver.startUserData !== undefined
-      if (await hooks.markRunning(node.id, runsUserData)) {
+      if (await hooks.markRunning(node.id, runsUserData, !configuresAddresses)) {
         log.info({ node_id: node.id }, 'node running')
         await resyncAccess(node, applied)
         if (runsUserData) worker.followUserData(node)
