@@ -1,17 +1,31 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { invalidField } from './problem.js'
 
-// Fatal, because the Fetch API's text() and json(), which the validators use, replace invalid
-// bytes with U+FFFD: the server would store something other than what the client sent.
+// Fatal, because the Fetch API's text() and json() replace invalid bytes with U+FFFD: the
+// server would store something other than what the client sent.
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
-async function bodyText(request: Request): Promise<string> {
+function decode(bytes: ArrayBuffer): string {
   try {
-    return utf8.decode(await request.clone().arrayBuffer())
+    return utf8.decode(bytes)
   } catch {
     throw invalidField('body', 'is not valid UTF-8', 'invalid_body')
   }
 }
+
+/**
+ * The request's body as text, read from the wire once and refused unless valid UTF-8. Hono's
+ * request keeps it, so the validators' `c.req.json()` and every middleware read the same text
+ * without a copy of the stream (a `clone()` each cost more than the rest of the body handling).
+ */
+export function bodyText(c: Context): Promise<string> {
+  const cache = cachedBody(c)
+  cache.text ??= c.req.arrayBuffer().then(decode)
+  return cache.text
+}
+
+// Hono types its body cache by the values, but holds (and reads back) their promises.
+const cachedBody = (c: Context) => c.req.bodyCache as { text?: Promise<string> }
 
 /** The path of the first string holding a NUL character, e.g. `region` or `tags.0`. */
 function nulAt(value: unknown, path: string[] = []): string | undefined {
@@ -53,21 +67,25 @@ function refuseNul(text: string): void {
 function jsonBodyMiddleware(typeOptionalWhenEmpty: boolean): MiddlewareHandler {
   return async (c, next) => {
     const type = c.req.header('Content-Type') ?? ''
-    const empty = (await bodyText(c.req.raw)).trim() === ''
+    const text = await bodyText(c)
+    const empty = text.trim() === ''
     if (!/^application\/json\s*(;|$)/i.test(type) && !(empty && !type && typeOptionalWhenEmpty)) {
       const message = type
         ? `must be application/json, not ${type}`
         : 'is required: application/json'
       throw invalidField('Content-Type', message, 'unsupported_content_type')
     }
-    if (!empty) refuseNul(await bodyText(c.req.raw))
+    if (!empty) refuseNul(text)
     // Only a POST: the contract's POST /nodes may come without a body. An update (PATCH)
     // without one is a mistake, left to fail as malformed JSON.
     if (empty && c.req.method === 'POST') {
-      c.req.raw = new Request(c.req.raw, {
-        body: '{}',
+      // The validators parse JSON only under its content type, which an empty POST may lack.
+      // (A new request: the body of this one has been read.)
+      c.req.raw = new Request(c.req.url, {
+        method: c.req.method,
         headers: { ...Object.fromEntries(c.req.raw.headers), 'content-type': 'application/json' },
       })
+      cachedBody(c).text = Promise.resolve('{}')
     }
     await next()
   }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import type { Deps } from '../deps.js'
 import { principalOf } from '../http/auth.js'
+import { bodyText } from '../http/json-body.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import type { AppEnv } from '../http/router.js'
 import { claimKey, finishKey, hasRecord, REPLAY_WINDOW_MS } from './idempotency.store.js'
@@ -27,7 +28,7 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
     if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
       throw invalidField('Idempotency-Key', 'must be 1 to 255 visible ASCII characters')
     }
-    const body = await c.req.raw.clone().text()
+    const body = await bodyText(c)
     const fingerprint = createHash('sha256')
       .update(`${c.req.method} ${c.req.path}\n${body}`)
       .digest('hex')
