@@ -7,7 +7,7 @@ import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator'
 import { createPrivateFile, ensureDataDir } from '../lib/data-dir.js'
 import * as schema from './schema.js'
 import { cacheStatements } from './statement-cache.js'
-import { markDialect } from './transaction.js'
+import { markDialect, writerOf } from './transaction.js'
 
 /**
  * The typed drizzle handle every store receives. Stores are written once, against the SQLite
@@ -45,7 +45,7 @@ export async function openDatabase(
 ): Promise<OpenDatabase> {
   if (!options.databaseUrl) {
     const opened = openSqlite(options.dataDir)
-    migrateSqlite(opened.db, { migrationsFolder: migrationsOf('./migrations') })
+    migrateSqlite(writerOf(opened.db), { migrationsFolder: migrationsOf('./migrations') })
     await initialize(opened.db)
     return opened
   }
@@ -66,6 +66,24 @@ function openSqlite(dataDir: string): OpenDatabase {
   ensureDataDir(dataDir)
   const path = join(dataDir, 'nodeplane.db')
   if (!existsSync(path)) createPrivateFile(path)
+  // Two connections: transactions write on one, everything else reads on the other, which
+  // (WAL) sees only committed data, however long a write transaction stays open.
+  const reader = connectSqlite(path)
+  const writer = connectSqlite(path)
+  const db = drizzleSqlite(reader, { schema })
+  const dataVersion = reader.prepare('PRAGMA data_version').pluck()
+  markDialect(db, 'sqlite', {
+    dataVersion: () => dataVersion.get() as number,
+    writer: drizzleSqlite(writer, { schema }),
+  })
+  const close = async () => {
+    writer.close()
+    reader.close()
+  }
+  return { db, dialect: 'sqlite', close }
+}
+
+function connectSqlite(path: string): Database.Database {
   const sqlite = new Database(path)
   // WAL lets readers run beside the single writer; NORMAL sync is durable across process
   // crashes (only a power loss can drop the last transactions).
@@ -75,10 +93,7 @@ function openSqlite(dataDir: string): OpenDatabase {
   // The CLI may write while a server runs on the same file: wait for the lock, don't fail.
   sqlite.pragma('busy_timeout = 5000')
   cacheStatements(sqlite)
-  const db = drizzleSqlite(sqlite, { schema })
-  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck()
-  markDialect(db, 'sqlite', () => dataVersion.get() as number)
-  return { db, dialect: 'sqlite', close: async () => void sqlite.close() }
+  return sqlite
 }
 
 /** Any constant names the lock; this one spells "nodeplane". */

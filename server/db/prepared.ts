@@ -1,5 +1,5 @@
 import type { Db } from './client.js'
-import { dialectOf, rootOf, type Tx } from './transaction.js'
+import { connectionOf, dialectOf } from './transaction.js'
 
 /** What both drivers' prepared queries offer: run with the placeholder values, get the rows. */
 interface Prepared<Row> {
@@ -10,9 +10,9 @@ interface Prepared<Row> {
  * Memoizes a prepared drizzle query per database handle. Hot reads (key lookup, one node)
  * otherwise rebuild their SQL and re-prepare the statement on every request, which costs
  * more than running them. `name` names the statement on PostgreSQL, which caches it on each
- * pooled connection; SQLite ignores it. On SQLite a transaction's handle shares the one
- * connection, so its queries reuse the root handle's statements; on PostgreSQL a transaction
- * runs on a connection of its own and prepares there.
+ * pooled connection; SQLite ignores it. On SQLite every transaction runs on the writing
+ * connection, so they share its statements, and reads outside one share the reading
+ * connection's; on PostgreSQL a transaction runs on a connection of its own and prepares there.
  */
 export function preparedPerDb<Row>(
   name: string,
@@ -20,7 +20,7 @@ export function preparedPerDb<Row>(
 ): (db: Db, values: Record<string, unknown>) => Promise<Row[]> {
   const cache = new WeakMap<Db, Prepared<Row>>()
   return async (handle, values) => {
-    const db = dialectOf(handle) === 'sqlite' ? rootOf(handle as Tx) : handle
+    const db = dialectOf(handle) === 'sqlite' ? connectionOf(handle) : handle
     let query = cache.get(db)
     if (query === undefined) {
       // SQLite's typed `prepare()` takes no name; PostgreSQL's needs one, and SQLite ignores it.

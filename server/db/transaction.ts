@@ -6,8 +6,8 @@ import { keyedSerial } from '../lib/serial.js'
 declare const inTransaction: unique symbol
 /**
  * A handle inside `transaction()`. Store functions that write take a `Tx`, so every write
- * runs in a transaction: on SQLite that is what keeps one request's writes out of another
- * request's open transaction (they share one connection).
+ * runs in a transaction: on SQLite that is what keeps one request's writes on the writing
+ * connection, in turn with the others (they share it).
  */
 export type Tx = Db & { readonly [inTransaction]: true }
 
@@ -15,15 +15,40 @@ const dialects = new WeakMap<object, Dialect>()
 const transactions = new WeakSet<object>()
 const sqliteWriters = new WeakMap<object, ReturnType<typeof keyedSerial>>()
 const sqliteDataVersions = new WeakMap<object, () => number>()
+const sqliteWriteHandles = new WeakMap<object, Db>()
+const openBatches = new WeakMap<object, Promise<void>>()
 const roots = new WeakMap<object, Db>()
 const commitCallbacks = new WeakMap<object, (() => void)[]>()
 let writes = 0
 
-/** Registers a handle opened by openDatabase; `dataVersion` is SQLite's PRAGMA data_version. */
-export function markDialect(db: Db, dialect: Dialect, dataVersion?: () => number): void {
+/**
+ * Registers a handle opened by openDatabase. An SQLite handle reads on its own connection and
+ * brings the connection its transactions write on (`writer`), and PRAGMA data_version.
+ */
+export function markDialect(
+  db: Db,
+  dialect: Dialect,
+  sqlite?: { dataVersion: () => number; writer: Db }
+): void {
   dialects.set(db, dialect)
-  if (dialect === 'sqlite') sqliteWriters.set(db, keyedSerial())
-  if (dataVersion) sqliteDataVersions.set(db, dataVersion)
+  if (!sqlite) return
+  sqliteWriters.set(db, keyedSerial())
+  sqliteDataVersions.set(db, sqlite.dataVersion)
+  sqliteWriteHandles.set(db, sqlite.writer)
+  dialects.set(sqlite.writer, dialect)
+}
+
+/** The handle a database's writes go through: SQLite's writing connection, else `db` itself. */
+export function writerOf(db: Db): Db {
+  return sqliteWriteHandles.get(db) ?? db
+}
+
+/**
+ * The SQLite connection a handle runs its statements on: a transaction's is the writing
+ * connection, any other handle's its own. Prepared statements belong to one connection.
+ */
+export function connectionOf(handle: Db): Db {
+  return transactions.has(handle) ? (Object.getPrototypeOf(handle) as Db) : handle
 }
 
 /**
@@ -138,27 +163,65 @@ async function pgTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T
 }
 
 /**
- * better-sqlite3 runs one connection synchronously, and drizzle's own SQLite transactions
- * cannot await. Writers therefore take turns (a queue per database) and bracket their work in
- * BEGIN IMMEDIATE / COMMIT on the shared connection through a handle that marks them as
- * inside the transaction.
+ * better-sqlite3 runs a connection synchronously, and drizzle's own SQLite transactions
+ * cannot await. Writers therefore take turns (a queue per database) on the writing
+ * connection, each inside a savepoint of a transaction they share: the transactions that run
+ * in one turn of the event loop commit together at its end (group commit). Under load that
+ * writes each hot page (the tails of the nodes and events tables, their indexes) once per
+ * turn instead of once per request, which was most of a node creation's cost. A transaction
+ * resolves, and its afterCommit callbacks run, only once the shared commit succeeded; a
+ * failing one rolls back to its savepoint alone. Readers use the other connection, so nothing
+ * uncommitted is ever seen outside its transaction.
  */
 async function sqliteTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return sqliteWriters.get(db)!('write', async () => {
-    const tx = Object.create(db) as Tx
+  const queue = sqliteWriters.get(db)!
+  const writer = writerOf(db)
+  const tx = Object.create(writer) as Tx
+  const { result, batch } = await queue('write', async () => {
+    const batch = openBatch(db, writer, queue)
     begin(tx, db, 'sqlite')
-    db.run(sql`BEGIN IMMEDIATE`)
-    let result: T
+    writer.run(sql`SAVEPOINT work`)
     try {
-      result = await work(tx)
-      db.run(sql`COMMIT`)
+      const result = await work(tx)
+      writer.run(sql`RELEASE work`)
+      return { result, batch }
     } catch (err) {
-      db.run(sql`ROLLBACK`)
+      writer.run(sql`ROLLBACK TO work`)
+      writer.run(sql`RELEASE work`)
       throw err
     }
-    committed(tx)
-    return result
   })
+  await batch
+  committed(tx)
+  return result
+}
+
+/**
+ * The shared transaction writers join, begun by the first of a turn; its commit is queued
+ * behind them at the end of the turn (setImmediate). Resolves once it committed.
+ */
+function openBatch(db: Db, writer: Db, queue: ReturnType<typeof keyedSerial>): Promise<void> {
+  const open = openBatches.get(db)
+  if (open) return open
+  writer.run(sql`BEGIN IMMEDIATE`)
+  const batch = new Promise<void>((resolve, reject) => {
+    setImmediate(() => {
+      void queue('write', async () => {
+        openBatches.delete(db)
+        try {
+          writer.run(sql`COMMIT`)
+          resolve()
+        } catch (err) {
+          writer.run(sql`ROLLBACK`)
+          reject(err as Error)
+        }
+      })
+    })
+  })
+  // Awaited by every transaction that succeeded in it; one that failed does not await it.
+  batch.catch(() => undefined)
+  openBatches.set(db, batch)
+  return batch
 }
 
 /**

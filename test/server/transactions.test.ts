@@ -1,0 +1,70 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { OpenDatabase } from '../../server/db/client.js'
+import { afterCommit, transaction } from '../../server/db/transaction.js'
+import { idempotencyKeys } from '../../server/idempotency/idempotency.table.js'
+import { openTestDatabase } from '../helpers/database.js'
+import { newDataDir } from '../helpers/server.js'
+
+// Any table does; this one needs no other rows.
+let database: OpenDatabase
+
+beforeAll(async () => {
+  database = await openTestDatabase(newDataDir())
+})
+afterAll(() => database.close())
+
+const row = (key: string) => ({
+  accountId: 'acc_tx',
+  key,
+  fingerprint: 'f',
+  createdAt: new Date(),
+  owner: null,
+})
+
+async function exists(key: string): Promise<boolean> {
+  const rows = await database.db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.accountId, 'acc_tx'), eq(idempotencyKeys.key, key)))
+  return rows.length === 1
+}
+
+describe('transactions', () => {
+  it('commit those of one moment together, yet one that fails rolls back alone', async () => {
+    // Started in the same turn of the event loop: on SQLite they share one commit.
+    const results = await Promise.allSettled([
+      transaction(database.db, (tx) => tx.insert(idempotencyKeys).values(row('kept-1'))),
+      transaction(database.db, async (tx) => {
+        await tx.insert(idempotencyKeys).values(row('undone'))
+        throw new Error('refused')
+      }),
+      transaction(database.db, (tx) => tx.insert(idempotencyKeys).values(row('kept-2'))),
+    ])
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect([await exists('kept-1'), await exists('undone'), await exists('kept-2')]).toEqual([
+      true,
+      false,
+      true,
+    ])
+  })
+
+  it('show their writes to no reader outside them before the commit, and resolve after it', async () => {
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let announced = false
+    const writing = transaction(database.db, async (tx) => {
+      await tx.insert(idempotencyKeys).values(row('pending'))
+      afterCommit(tx, () => (announced = true))
+      await held
+    })
+    // Long enough for the insert to have run on the writing connection.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(await exists('pending')).toBe(false)
+    expect(announced).toBe(false)
+    release()
+    await writing
+    expect(announced).toBe(true)
+    expect(await exists('pending')).toBe(true)
+  })
+})
