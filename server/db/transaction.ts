@@ -213,7 +213,7 @@ function openBatch(db: Db, writer: Db, queue: ReturnType<typeof keyedSerial>): P
           resolve()
         } catch (err) {
           writer.run(sql`ROLLBACK`)
-          reject(err as Error)
+          reject(err instanceof Error ? err : new Error(String(err)))
         }
       })
     })
