@@ -214,8 +214,17 @@ export async function upsertHosts(tx: Tx, rows: HostInsert[]): Promise<void> {
 }
 
 /** One index probe: does any host sit in `region`? */
-export function regionExists(db: Db, region: string): Promise<boolean> {
-  return hasAny(db, eq(computeHosts.region, region))
+const anyInRegion = preparedPerDb('any_host_in_region', (db) =>
+  db
+    .select({ id: computeHosts.id })
+    .from(computeHosts)
+    .where(eq(computeHosts.region, sql.placeholder('region')))
+    .limit(1)
+)
+
+/** Asked by every creation that names its region, hence prepared once. */
+export async function regionExists(db: Db, region: string): Promise<boolean> {
+  return (await anyInRegion(db, { region })).length > 0
 }
 
 /**

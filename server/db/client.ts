@@ -7,7 +7,7 @@ import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator'
 import { createPrivateFile, ensureDataDir } from '../lib/data-dir.js'
 import * as schema from './schema.js'
 import { cacheStatements } from './statement-cache.js'
-import { markDialect, writerOf } from './transaction.js'
+import { markDialect, writerOf, type SqliteControl } from './transaction.js'
 
 /**
  * The typed drizzle handle every store receives. Stores are written once, against the SQLite
@@ -75,12 +75,29 @@ function openSqlite(dataDir: string): OpenDatabase {
   markDialect(db, 'sqlite', {
     dataVersion: () => dataVersion.get() as number,
     writer: drizzleSqlite(writer, { schema }),
+    control: controlStatements(writer),
   })
   const close = async () => {
     writer.close()
     reader.close()
   }
   return { db, dialect: 'sqlite', close }
+}
+
+/** The statements that bracket transactions on the writing connection, prepared once. */
+function controlStatements(sqlite: Database.Database): SqliteControl {
+  const statement = (text: string) => {
+    const prepared = sqlite.prepare(text)
+    return () => void prepared.run()
+  }
+  return {
+    begin: statement('BEGIN IMMEDIATE'),
+    savepoint: statement('SAVEPOINT work'),
+    release: statement('RELEASE work'),
+    rollbackToSavepoint: statement('ROLLBACK TO work'),
+    commit: statement('COMMIT'),
+    rollback: statement('ROLLBACK'),
+  }
 }
 
 function connectSqlite(path: string): Database.Database {

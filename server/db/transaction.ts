@@ -16,6 +16,17 @@ const transactions = new WeakSet<object>()
 const sqliteWriters = new WeakMap<object, ReturnType<typeof keyedSerial>>()
 const sqliteDataVersions = new WeakMap<object, () => number>()
 const sqliteWriteHandles = new WeakMap<object, Db>()
+const sqliteControls = new WeakMap<object, SqliteControl>()
+
+/** Transaction control on SQLite's writing connection; the savepoint is named `work`. */
+export interface SqliteControl {
+  begin(): void
+  savepoint(): void
+  release(): void
+  rollbackToSavepoint(): void
+  commit(): void
+  rollback(): void
+}
 const openBatches = new WeakMap<object, Promise<void>>()
 const roots = new WeakMap<object, Db>()
 const commitCallbacks = new WeakMap<object, (() => void)[]>()
@@ -28,13 +39,14 @@ let writes = 0
 export function markDialect(
   db: Db,
   dialect: Dialect,
-  sqlite?: { dataVersion: () => number; writer: Db }
+  sqlite?: { dataVersion: () => number; writer: Db; control: SqliteControl }
 ): void {
   dialects.set(db, dialect)
   if (!sqlite) return
   sqliteWriters.set(db, keyedSerial())
   sqliteDataVersions.set(db, sqlite.dataVersion)
   sqliteWriteHandles.set(db, sqlite.writer)
+  sqliteControls.set(db, sqlite.control)
   dialects.set(sqlite.writer, dialect)
 }
 
@@ -175,19 +187,19 @@ async function pgTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T
  */
 async function sqliteTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   const queue = sqliteWriters.get(db)!
-  const writer = writerOf(db)
-  const tx = Object.create(writer) as Tx
+  const control = sqliteControls.get(db)!
+  const tx = Object.create(writerOf(db)) as Tx
   const { result, batch } = await queue('write', async () => {
-    const batch = openBatch(db, writer, queue)
+    const batch = openBatch(db, control, queue)
     begin(tx, db, 'sqlite')
-    writer.run(sql`SAVEPOINT work`)
+    control.savepoint()
     try {
       const result = await work(tx)
-      writer.run(sql`RELEASE work`)
+      control.release()
       return { result, batch }
     } catch (err) {
-      writer.run(sql`ROLLBACK TO work`)
-      writer.run(sql`RELEASE work`)
+      control.rollbackToSavepoint()
+      control.release()
       throw err
     }
   })
@@ -200,19 +212,23 @@ async function sqliteTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promi
  * The shared transaction writers join, begun by the first of a turn; its commit is queued
  * behind them at the end of the turn (setImmediate). Resolves once it committed.
  */
-function openBatch(db: Db, writer: Db, queue: ReturnType<typeof keyedSerial>): Promise<void> {
+function openBatch(
+  db: Db,
+  control: SqliteControl,
+  queue: ReturnType<typeof keyedSerial>
+): Promise<void> {
   const open = openBatches.get(db)
   if (open) return open
-  writer.run(sql`BEGIN IMMEDIATE`)
+  control.begin()
   const batch = new Promise<void>((resolve, reject) => {
     setImmediate(() => {
       void queue('write', async () => {
         openBatches.delete(db)
         try {
-          writer.run(sql`COMMIT`)
+          control.commit()
           resolve()
         } catch (err) {
-          writer.run(sql`ROLLBACK`)
+          control.rollback()
           reject(err instanceof Error ? err : new Error(String(err)))
         }
       })

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { preparedPerDb } from '../db/prepared.js'
 import type { Tx } from '../db/transaction.js'
 import { sshKeys } from '../ssh-keys/ssh-keys.table.js'
 import { nodeSshKeys } from './node-ssh-keys.table.js'
@@ -27,15 +28,21 @@ export async function sshKeyIdsOf(db: Db, nodeIds: string[]): Promise<Map<string
   return ids
 }
 
-/** The public keys of a node's SSH keys, in its order: root's authorized_keys. */
-export async function authorizedKeysOf(db: Db, nodeId: string): Promise<string[]> {
-  const rows = await db
+const publicKeysOfNode = preparedPerDb('public_keys_of_node', (db) =>
+  db
     .select({ publicKey: sshKeys.publicKey })
     .from(nodeSshKeys)
     .innerJoin(sshKeys, eq(sshKeys.id, nodeSshKeys.sshKeyId))
-    .where(eq(nodeSshKeys.nodeId, nodeId))
+    .where(eq(nodeSshKeys.nodeId, sql.placeholder('nodeId')))
     .orderBy(asc(nodeSshKeys.position))
-  return rows.map((row) => row.publicKey)
+)
+
+/**
+ * The public keys of a node's SSH keys, in its order: root's authorized_keys. Read by the
+ * worker around every node's start, hence prepared once.
+ */
+export async function authorizedKeysOf(db: Db, nodeId: string): Promise<string[]> {
+  return (await publicKeysOfNode(db, { nodeId })).map((row) => row.publicKey)
 }
 
 /** Makes a node's keys exactly `sshKeyIds`, in that order. */

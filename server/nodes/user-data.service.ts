@@ -55,6 +55,8 @@ export async function userDataScriptOf(ctx: Ctx, row: NodeRow): Promise<string |
  * marks the node running.
  */
 export async function skipUserData(ctx: TxCtx, node: NodeRow): Promise<void> {
+  // `node` was read in this transaction: a node without user data has nothing to skip.
+  if (node.userDataStatus !== 'pending') return
   if (!(await moveUserDataStatus(ctx.db, node.id, ['pending'], 'skipped'))) return
   await finishedEvent(ctx, node, 'skipped', null)
 }

@@ -24,7 +24,7 @@ import {
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const SECONDS = Math.min(3, BENCH_SECONDS)
 // Every creation takes a whole host: enough for the yardstick's rate over every round.
-const HOSTS = 40_000
+const HOSTS = 80_000
 const PROFILE_DIR = process.env.BENCH_CPU_PROF
 
 interface Round {
