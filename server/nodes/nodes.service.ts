@@ -188,7 +188,7 @@ export async function createNode(
 
 /** Every live node of the account, oldest first (the contract's GET /nodes and the dashboard). */
 export async function listNodes(ctx: Ctx, accountId: string): Promise<Node[]> {
-  return view(ctx, await liveNodesOfAccount(ctx.db, accountId))
+  return view(ctx, await liveNodesOfAccount(ctx.db, accountId), true)
 }
 
 /** `GET /nodes` with its optional filters and paging; `after` names the next page's cursor. */
@@ -206,7 +206,8 @@ export async function listNodesPage(
   if (query.limit === undefined) {
     if (query.after !== undefined)
       throw invalidField('after', 'needs limit: it names where a page starts')
-    return { nodes: await view(ctx, await liveNodesOfAccount(ctx.db, accountId, filter)) }
+    const rows = await liveNodesOfAccount(ctx.db, accountId, filter)
+    return { nodes: await view(ctx, rows, true) }
   }
   const after =
     query.after === undefined ? undefined : await cursorNode(ctx.db, accountId, query.after)

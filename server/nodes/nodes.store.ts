@@ -25,6 +25,8 @@ import { matchesSelector } from '../labels/labels.store.js'
 import type { UsedNumbers } from '../lib/next-fit.js'
 import type { Node } from './nodes.schema.js'
 import { nodes, type NodeRow } from './nodes.table.js'
+import { nodeSshKeys } from './node-ssh-keys.table.js'
+import { labels } from '../labels/labels.table.js'
 
 export type { NodeRow } from './nodes.table.js'
 export type NodeStatusValue = NodeRow['status']
@@ -384,4 +386,46 @@ export function markStuck(tx: Tx, createdBefore: Date, at: Date): Promise<NodeRo
       )
     )
     .returning()
+}
+
+// The whole account's list reads its nodes' labels and keys by account, one prepared query
+// each: by id it would bind a thousand parameters, which PostgreSQL parses and plans anew.
+const labelsOfLiveNodes = preparedPerDb('labels_of_live_nodes', (db) =>
+  db
+    .select({ resourceId: labels.resourceId, key: labels.key, value: labels.value })
+    .from(labels)
+    .innerJoin(nodes, eq(nodes.id, labels.resourceId))
+    .where(and(eq(labels.kind, 'node'), eq(nodes.accountId, sql.placeholder('accountId')), live))
+)
+
+const keysOfLiveNodes = preparedPerDb('ssh_keys_of_live_nodes', (db) =>
+  db
+    .select({ nodeId: nodeSshKeys.nodeId, sshKeyId: nodeSshKeys.sshKeyId })
+    .from(nodeSshKeys)
+    .innerJoin(nodes, eq(nodes.id, nodeSshKeys.nodeId))
+    .where(and(eq(nodes.accountId, sql.placeholder('accountId')), live))
+    .orderBy(asc(nodeSshKeys.nodeId), asc(nodeSshKeys.position))
+)
+
+/** The labels (sorted by key) and SSH key ids (in order) of every live node of an account. */
+export async function extrasOfLiveNodes(
+  db: Db,
+  accountId: string
+): Promise<{ labels: Map<string, Labels>; sshKeys: Map<string, string[]> }> {
+  const [labelRows, keyRows] = await Promise.all([
+    labelsOfLiveNodes(db, { accountId }),
+    keysOfLiveNodes(db, { accountId }),
+  ])
+  // Sorted here, not by the database: PostgreSQL's collation may order keys differently.
+  labelRows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  const labelsOfNode = new Map<string, Labels>()
+  for (const row of labelRows) {
+    const set = labelsOfNode.get(row.resourceId) ?? {}
+    set[row.key] = row.value
+    labelsOfNode.set(row.resourceId, set)
+  }
+  const sshKeys = new Map<string, string[]>()
+  for (const row of keyRows)
+    sshKeys.set(row.nodeId, [...(sshKeys.get(row.nodeId) ?? []), row.sshKeyId])
+  return { labels: labelsOfNode, sshKeys }
 }

@@ -4,24 +4,32 @@ import { primaryIpv4 } from '../public-ips/public-ips.service.js'
 import { sshKeyIdsOf } from './node-access.store.js'
 import { liveNodeOr404 } from './nodes.lookup.js'
 import type { Node } from './nodes.schema.js'
-import { toNode } from './nodes.store.js'
+import { extrasOfLiveNodes, toNode } from './nodes.store.js'
 import type { NodeRow } from './nodes.table.js'
 
 type Ctx = ServiceCtx<'clock'>
 
-/** Nodes as the API shows them: each row with its address, labels and keys, read for all at once. */
-export async function view(ctx: Ctx, rows: NodeRow[]): Promise<Node[]> {
+/**
+ * Nodes as the API shows them: each row with its address, labels and keys, read for all at
+ * once. `wholeAccount` says the rows are the account's live nodes, or a selection of them
+ * read in full: their extras are then read by account instead of by id.
+ */
+export async function view(ctx: Ctx, rows: NodeRow[], wholeAccount = false): Promise<Node[]> {
   const ids = rows.map((row) => row.id)
-  const [ips, labels, sshKeys] = await Promise.all([
-    primaryIpv4(ctx, ids, rows[0]?.accountId),
-    labelsOf(ctx.db, 'node', ids),
-    sshKeyIdsOf(ctx.db, ids),
+  const accountId = rows[0]?.accountId
+  const [ips, extras] = await Promise.all([
+    primaryIpv4(ctx, ids, accountId),
+    wholeAccount && accountId !== undefined
+      ? extrasOfLiveNodes(ctx.db, accountId)
+      : Promise.all([labelsOf(ctx.db, 'node', ids), sshKeyIdsOf(ctx.db, ids)]).then(
+          ([labels, sshKeys]) => ({ labels, sshKeys })
+        ),
   ])
   const now = ctx.clock.now()
   return rows.map((row) =>
     toNode(row, ips.get(row.id) ?? null, now, {
-      labels: labels.get(row.id)!,
-      sshKeys: sshKeys.get(row.id) ?? [],
+      labels: extras.labels.get(row.id) ?? {},
+      sshKeys: extras.sshKeys.get(row.id) ?? [],
     })
   )
 }

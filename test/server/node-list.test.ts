@@ -21,6 +21,9 @@ beforeAll(async () => {
 afterAll(() => server.stop())
 
 const ids = (body: { id: string }[]) => body.map((node) => node.id)
+// Any well-formed public key: only its id shows in a node's record.
+const LIST_KEY =
+  'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGlzdHMgb25seSBpdHMgaWQgc2hvd3MgaW4gcmVjb3Jk list@test'
 
 /** Follows the `Link: <...>; rel="next"` headers from `path` and returns every page. */
 async function allPages(path: string): Promise<string[][]> {
@@ -36,6 +39,26 @@ async function allPages(path: string): Promise<string[][]> {
 }
 
 describe('GET /nodes', () => {
+  it("shows each node's own labels and SSH keys, as its own GET does, and never a stranger's", async () => {
+    const key = (await client.post('/api/v1/ssh-keys', { name: 'list', public_key: LIST_KEY })).body
+    const keyed = (
+      await client.post('/nodes', { region: 'us-east-1', ssh_keys: [key.id], labels: { k: 'v' } })
+    ).body.id
+    try {
+      const listed = (await client.get('/nodes')).body as { id: string }[]
+      // Labels and keys only: a node may turn running between the two reads.
+      const extras = ({ labels, ssh_keys }: Record<string, unknown>) => ({ labels, ssh_keys })
+      for (const node of listed)
+        expect(extras(node)).toEqual(extras((await client.get(`/nodes/${node.id}`)).body))
+      const mine = listed.find((node) => node.id === keyed) as Record<string, unknown>
+      expect(mine).toMatchObject({ labels: { k: 'v' }, ssh_keys: [key.id] })
+      const strangers = (await stranger.get('/nodes')).body as Record<string, unknown>[]
+      expect(strangers.every((node) => !(node.ssh_keys as string[]).includes(key.id))).toBe(true)
+    } finally {
+      expect((await client.delete(`/nodes/${keyed}`)).status).toBe(204)
+    }
+  })
+
   it('answers the contract plain array of every node, oldest first, without a Link header', async () => {
     const res = await client.get('/nodes')
     expect(ids(res.body)).toEqual(created)
