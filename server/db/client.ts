@@ -7,7 +7,7 @@ import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator'
 import { createPrivateFile, ensureDataDir } from '../lib/data-dir.js'
 import * as schema from './schema.js'
 import { cacheStatements } from './statement-cache.js'
-import { markDialect, writerOf, type SqliteControl } from './transaction.js'
+import { markDialect, settleWrites, writerOf, type SqliteControl } from './transaction.js'
 
 /**
  * The typed drizzle handle every store receives. Stores are written once, against the SQLite
@@ -78,6 +78,7 @@ function openSqlite(dataDir: string): OpenDatabase {
     control: controlStatements(writer),
   })
   const close = async () => {
+    await settleWrites(db)
     writer.close()
     reader.close()
   }
@@ -97,6 +98,7 @@ function controlStatements(sqlite: Database.Database): SqliteControl {
     rollbackToSavepoint: statement('ROLLBACK TO work'),
     commit: statement('COMMIT'),
     rollback: statement('ROLLBACK'),
+    inTransaction: () => sqlite.inTransaction,
   }
 }
 

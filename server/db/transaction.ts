@@ -26,8 +26,9 @@ export interface SqliteControl {
   rollbackToSavepoint(): void
   commit(): void
   rollback(): void
+  inTransaction(): boolean
 }
-const openBatches = new WeakMap<object, Promise<void>>()
+const openBatches = new WeakMap<object, Batch>()
 const roots = new WeakMap<object, Db>()
 const commitCallbacks = new WeakMap<object, (() => void)[]>()
 let writes = 0
@@ -189,55 +190,102 @@ async function sqliteTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promi
   const queue = sqliteWriters.get(db)!
   const control = sqliteControls.get(db)!
   const tx = Object.create(writerOf(db)) as Tx
-  const { result, batch } = await queue('write', async () => {
+  const outcome = await queue('write', async () => {
     const batch = openBatch(db, control, queue)
     begin(tx, db, 'sqlite')
     control.savepoint()
     try {
       const result = await work(tx)
       control.release()
-      return { result, batch }
-    } catch (err) {
-      control.rollbackToSavepoint()
-      control.release()
-      throw err
+      return { ok: true as const, result, batch }
+    } catch (error) {
+      undo(control, batch)
+      return { ok: false as const, error, batch }
     }
   })
-  await batch
+  if (!outcome.ok) {
+    // Refused only once the shared commit has settled: a refusal may rest on what the
+    // transactions before this one wrote, which must not be answered unless committed.
+    await outcome.batch.done.catch(() => undefined)
+    throw outcome.error
+  }
+  await outcome.batch.done
   committed(tx)
-  return result
+  return outcome.result
 }
 
 /**
- * The shared transaction writers join, begun by the first of a turn; its commit is queued
- * behind them at the end of the turn (setImmediate). Resolves once it committed.
+ * The transaction writers of one turn share: begun by the first, committed by a task queued
+ * behind them at the end of the turn (setImmediate). `done` settles with the commit.
  */
-function openBatch(
-  db: Db,
-  control: SqliteControl,
-  queue: ReturnType<typeof keyedSerial>
-): Promise<void> {
+interface Batch {
+  done: Promise<void>
+  /** Ends it as failed at once, its commit skipped: nothing of it was kept. */
+  fail(err: Error): void
+}
+
+const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)))
+
+/**
+ * Rolls a failed transaction back to its savepoint. On a full disk or an I/O error SQLite
+ * rolls the whole shared transaction back itself: then the batch has failed, and so have the
+ * transactions that already released into it.
+ */
+function undo(control: SqliteControl, batch: Batch): void {
+  try {
+    if (control.inTransaction()) {
+      control.rollbackToSavepoint()
+      control.release()
+      return
+    }
+    batch.fail(new Error('SQLite rolled the shared transaction back'))
+  } catch (err) {
+    if (control.inTransaction()) control.rollback()
+    batch.fail(asError(err))
+  }
+}
+
+function openBatch(db: Db, control: SqliteControl, queue: ReturnType<typeof keyedSerial>): Batch {
   const open = openBatches.get(db)
   if (open) return open
   control.begin()
-  const batch = new Promise<void>((resolve, reject) => {
-    setImmediate(() => {
-      void queue('write', async () => {
-        openBatches.delete(db)
-        try {
-          control.commit()
-          resolve()
-        } catch (err) {
-          control.rollback()
-          reject(err instanceof Error ? err : new Error(String(err)))
-        }
-      })
+  let settle!: (err?: Error) => void
+  const done = new Promise<void>((resolve, reject) => {
+    settle = (err) => (err ? reject(err) : resolve())
+  })
+  // Awaited by the transactions of the batch; a batch that failed with none left awaiting it
+  // must not be an unhandled rejection.
+  done.catch(() => undefined)
+  let ended = false
+  const end = (err?: Error) => {
+    if (ended) return
+    ended = true
+    if (openBatches.get(db) === batch) openBatches.delete(db)
+    settle(err)
+  }
+  const batch: Batch = { done, fail: end }
+  openBatches.set(db, batch)
+  setImmediate(() => {
+    void queue('write', async () => {
+      if (ended) return
+      try {
+        control.commit()
+        end()
+      } catch (err) {
+        if (control.inTransaction()) control.rollback()
+        end(asError(err))
+      }
     })
   })
-  // Awaited by every transaction that succeeded in it; one that failed does not await it.
-  batch.catch(() => undefined)
-  openBatches.set(db, batch)
   return batch
+}
+
+/** Waits until the writes in flight and their shared commit have ended: before closing. */
+export async function settleWrites(db: Db): Promise<void> {
+  const queue = sqliteWriters.get(db)
+  if (!queue) return
+  await queue('write', async () => undefined)
+  await openBatches.get(db)?.done.catch(() => undefined)
 }
 
 /**

@@ -194,22 +194,26 @@ export async function deleteExpiredKeys(tx: Tx, before: Date): Promise<number> {
 
 /**
  * Stores the answer inside the transaction that makes the request's change, so that the
- * change never commits without it, and completes the claim with it: from the commit on, a
- * retry replays the answer, and the request has nothing left to finish. Refuses (rolling the
- * change back) when the claim was taken over by another process meanwhile: that one runs the
- * request instead.
+ * change never commits without it. With `completes`, the claim ends with it: from the commit
+ * on a retry replays the answer, and the request has nothing left to finish (the API's
+ * middleware, which tells retries in its own process that the request still runs until it
+ * has answered). Without, the claim stays held until finishKey: a submit that may still undo
+ * its change (an engine refusing after the commit) is not replayed before then. Refuses
+ * (rolling the change back) when the claim was taken over by another process meanwhile, or
+ * the first-seen key got a record: that request runs instead.
  */
 export async function saveInTransaction(
   tx: Tx,
   claim: HeldClaim,
-  response: StoredResponse
+  response: StoredResponse,
+  completes = false
 ): Promise<void> {
   const saved = claim.firstSeen
     ? await insertAnswer(tx, { ...claim, firstSeen: claim.firstSeen }, response)
     : (
         await tx
           .update(idempotencyKeys)
-          .set({ ...response, owner: null })
+          .set(completes ? { ...response, owner: null } : response)
           .where(and(heldBy(claim), isNull(idempotencyKeys.status)))
           .returning({ key: idempotencyKeys.key })
       ).length > 0
@@ -226,11 +230,11 @@ export async function saveInTransaction(
 }
 
 /**
- * Marks the claim answered with `response`, unless a server error, which changed nothing:
- * that releases the key (or leaves a first-seen key unrecorded), so a retry runs again. An
- * answer stored with the request's change has completed the claim already (and then this
- * finds nothing to do). Not flushed on its own:
- * if a crash loses it, the claim is left to a dead process, and a retry takes it over and
+ * Ends the claim with `response`. An answer stored with the request's change stays: the
+ * change happened, whatever went wrong after it. Otherwise `response` is stored, except a
+ * server error, which changed nothing: that releases the key (or leaves a first-seen key
+ * unrecorded), so a retry runs again. Not flushed on its own: if a crash loses it, the claim
+ * is left to a dead process, and a retry takes it over and replays the stored answer, or
  * runs a request that changed nothing again.
  */
 export function finishKey(db: Db, claim: HeldClaim, response: StoredResponse): Promise<void> {
@@ -242,12 +246,23 @@ export function finishKey(db: Db, claim: HeldClaim, response: StoredResponse): P
         if (response.status < 500) await insertAnswer(tx, { ...claim, firstSeen }, response)
         return
       }
-      if (response.status >= 500) return releaseKey(tx, claim)
-      // Only a claim still held and unanswered: a taken-over or released one is not ours.
-      await tx
-        .update(idempotencyKeys)
-        .set({ ...response, owner: null })
-        .where(and(heldBy(claim), isNull(idempotencyKeys.status)))
+      const row = await first(
+        tx
+          .select({ status: idempotencyKeys.status })
+          .from(idempotencyKeys)
+          .where(heldBy(claim))
+          .limit(1)
+      )
+      // Gone: taken over by another process, released with its undone change, or completed.
+      if (!row) return
+      if (row.status !== null)
+        await tx.update(idempotencyKeys).set({ owner: null }).where(heldBy(claim))
+      else if (response.status >= 500) await releaseKey(tx, claim)
+      else
+        await tx
+          .update(idempotencyKeys)
+          .set({ ...response, owner: null })
+          .where(heldBy(claim))
     },
     { flushedByNext: true }
   )

@@ -36,11 +36,8 @@ export function idempotentAnswer<T>(c: Context<AppEnv>, status: number): Idempot
   if (!claim) return withoutKey
   return {
     save: async (tx, result) => {
-      await saveInTransaction(tx, claim, {
-        status,
-        contentType: JSON_TYPE,
-        body: JSON.stringify(result),
-      })
+      const response = { status, contentType: JSON_TYPE, body: JSON.stringify(result) }
+      await saveInTransaction(tx, claim, response, true)
       afterCommit(tx, () => (claim.answered = true))
     },
     discard: (tx) => discardAnswer(tx, claim),

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OpenDatabase } from '../../server/db/client.js'
-import { afterCommit, transaction } from '../../server/db/transaction.js'
+import type Database from 'better-sqlite3'
+import { afterCommit, transaction, writerOf } from '../../server/db/transaction.js'
 import { idempotencyKeys } from '../../server/idempotency/idempotency.table.js'
-import { openTestDatabase } from '../helpers/database.js'
+import { openTestDatabase, testDialect } from '../helpers/database.js'
 import { newDataDir } from '../helpers/server.js'
 
 // Any table does; this one needs no other rows.
@@ -67,4 +68,28 @@ describe('transactions', () => {
     expect(announced).toBe(true)
     expect(await exists('pending')).toBe(true)
   })
+
+  it.skipIf(testDialect === 'postgres')(
+    'fail, without hanging, when the disk is full, and the next ones work again',
+    async () => {
+      const writer = (writerOf(database.db) as unknown as { $client: Database.Database }).$client
+      const pages = writer.pragma('page_count', { simple: true }) as number
+      writer.pragma(`max_page_count = ${pages}`)
+      try {
+        const big = 'x'.repeat(64 * 1024)
+        const results = await Promise.allSettled([
+          transaction(database.db, (tx) => tx.insert(idempotencyKeys).values(row('before-full'))),
+          transaction(database.db, (tx) =>
+            tx.insert(idempotencyKeys).values({ ...row('full'), body: big })
+          ),
+        ])
+        expect(results[1].status).toBe('rejected')
+        expect(await exists('full')).toBe(false)
+      } finally {
+        writer.pragma('max_page_count = 4294967294')
+      }
+      await transaction(database.db, (tx) => tx.insert(idempotencyKeys).values(row('after-full')))
+      expect(await exists('after-full')).toBe(true)
+    }
+  )
 })
