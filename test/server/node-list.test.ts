@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testCallers, type Caller } from '../helpers/callers.js'
-import type { Reply } from '../helpers/http.js'
+import { eventually, type Reply } from '../helpers/http.js'
 import { startServer, type TestServer } from '../helpers/server.js'
 
 let server: TestServer
@@ -55,7 +55,11 @@ describe('GET /nodes', () => {
       const strangers = (await stranger.get('/nodes')).body as Record<string, unknown>[]
       expect(strangers.every((node) => !(node.ssh_keys as string[]).includes(key.id))).toBe(true)
     } finally {
+      // Gone before the next test counts the account's nodes (a deleting node is listed).
       expect((await client.delete(`/nodes/${keyed}`)).status).toBe(204)
+      await eventually(async () =>
+        (await client.get(`/nodes/${keyed}`)).status === 404 ? true : undefined
+      )
     }
   })
 
