@@ -13,10 +13,17 @@ export type Tx = Db & { readonly [inTransaction]: true }
 
 const dialects = new WeakMap<object, Dialect>()
 const transactions = new WeakSet<object>()
-const sqliteWriters = new WeakMap<object, ReturnType<typeof keyedSerial>>()
-const sqliteDataVersions = new WeakMap<object, () => number>()
-const sqliteWriteHandles = new WeakMap<object, Db>()
-const sqliteControls = new WeakMap<object, SqliteControl>()
+/** What an SQLite handle opened by openDatabase brings, and its writers' shared state. */
+interface SqliteState {
+  dataVersion: () => number
+  writer: Db
+  control: SqliteControl
+  /** Writers take turns on the writing connection. */
+  queue: ReturnType<typeof keyedSerial>
+  /** The shared transaction of this turn, until its commit starts. */
+  batch?: Batch
+}
+const sqliteStates = new WeakMap<object, SqliteState>()
 
 /** Transaction control on SQLite's writing connection; the savepoint is named `work`. */
 export interface SqliteControl {
@@ -28,7 +35,6 @@ export interface SqliteControl {
   rollback(): void
   inTransaction(): boolean
 }
-const openBatches = new WeakMap<object, Batch>()
 const roots = new WeakMap<object, Db>()
 const commitCallbacks = new WeakMap<object, (() => void)[]>()
 let writes = 0
@@ -44,16 +50,13 @@ export function markDialect(
 ): void {
   dialects.set(db, dialect)
   if (!sqlite) return
-  sqliteWriters.set(db, keyedSerial())
-  sqliteDataVersions.set(db, sqlite.dataVersion)
-  sqliteWriteHandles.set(db, sqlite.writer)
-  sqliteControls.set(db, sqlite.control)
+  sqliteStates.set(db, { ...sqlite, queue: keyedSerial() })
   dialects.set(sqlite.writer, dialect)
 }
 
 /** The handle a database's writes go through: SQLite's writing connection, else `db` itself. */
 export function writerOf(db: Db): Db {
-  return sqliteWriteHandles.get(db) ?? db
+  return sqliteStates.get(db)?.writer ?? db
 }
 
 /**
@@ -70,7 +73,7 @@ export function connectionOf(handle: Db): Db {
  * (`complete`). On PostgreSQL other replicas commit unseen, so the marker is not complete.
  */
 export function changeMarker(db: Db): { marker: string; complete: boolean } {
-  const dataVersion = sqliteDataVersions.get(db)
+  const dataVersion = sqliteStates.get(db)?.dataVersion
   return dataVersion
     ? { marker: `${writes}:${dataVersion()}`, complete: true }
     : { marker: `${writes}`, complete: false }
@@ -187,11 +190,11 @@ async function pgTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T
  * uncommitted is ever seen outside its transaction.
  */
 async function sqliteTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const queue = sqliteWriters.get(db)!
-  const control = sqliteControls.get(db)!
-  const tx = Object.create(writerOf(db)) as Tx
+  const state = sqliteStates.get(db)!
+  const { control, queue } = state
+  const tx = Object.create(state.writer) as Tx
   const outcome = await queue('write', async () => {
-    const batch = openBatch(db, control, queue)
+    const batch = openBatch(state)
     begin(tx, db, 'sqlite')
     control.savepoint()
     try {
@@ -245,9 +248,9 @@ function undo(control: SqliteControl, batch: Batch): void {
   }
 }
 
-function openBatch(db: Db, control: SqliteControl, queue: ReturnType<typeof keyedSerial>): Batch {
-  const open = openBatches.get(db)
-  if (open) return open
+function openBatch(state: SqliteState): Batch {
+  if (state.batch) return state.batch
+  const { control, queue } = state
   control.begin()
   let settle!: (err?: Error) => void
   const done = new Promise<void>((resolve, reject) => {
@@ -260,11 +263,11 @@ function openBatch(db: Db, control: SqliteControl, queue: ReturnType<typeof keye
   const end = (err?: Error) => {
     if (ended) return
     ended = true
-    if (openBatches.get(db) === batch) openBatches.delete(db)
+    if (state.batch === batch) state.batch = undefined
     settle(err)
   }
   const batch: Batch = { done, fail: end }
-  openBatches.set(db, batch)
+  state.batch = batch
   setImmediate(() => {
     void queue('write', async () => {
       if (ended) return
@@ -282,10 +285,10 @@ function openBatch(db: Db, control: SqliteControl, queue: ReturnType<typeof keye
 
 /** Waits until the writes in flight and their shared commit have ended: before closing. */
 export async function settleWrites(db: Db): Promise<void> {
-  const queue = sqliteWriters.get(db)
-  if (!queue) return
-  await queue('write', async () => undefined)
-  await openBatches.get(db)?.done.catch(() => undefined)
+  const state = sqliteStates.get(db)
+  if (!state) return
+  await state.queue('write', async () => undefined)
+  await state.batch?.done.catch(() => undefined)
 }
 
 /**

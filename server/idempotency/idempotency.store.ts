@@ -93,16 +93,24 @@ async function insertAnswer(
   response: StoredResponse
 ): Promise<boolean> {
   const { accountId, key, firstSeen } = claim
+  return insertUnlessRecorded(tx, {
+    accountId,
+    key,
+    fingerprint: firstSeen.fingerprint,
+    createdAt: firstSeen.at,
+    owner: null,
+    ...response,
+  })
+}
+
+/** Inserts a record unless its key has one; whether it did. */
+async function insertUnlessRecorded(
+  tx: Tx,
+  record: typeof idempotencyKeys.$inferInsert
+): Promise<boolean> {
   const inserted = await tx
     .insert(idempotencyKeys)
-    .values({
-      accountId,
-      key,
-      fingerprint: firstSeen.fingerprint,
-      createdAt: firstSeen.at,
-      owner: null,
-      ...response,
-    })
+    .values(record)
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key })
   return inserted.length === 1
@@ -155,7 +163,8 @@ export function claimKey(db: Db, input: ClaimInput): Promise<Claim> {
   return transaction(
     db,
     async (tx): Promise<Claim> => {
-      // Insert first: a new key, the common case, is then one statement.
+      // Insert first: a new key (the dashboard's usual case; the API comes here only for a
+      // key that has a record) is then one statement.
       if (await insertClaim(tx, input)) return { kind: 'new' }
       const row = await first(tx.select().from(idempotencyKeys).where(keyOf(input)).limit(1))
       if (!row || row.createdAt < input.expiredBefore) {
@@ -173,14 +182,9 @@ export function claimKey(db: Db, input: ClaimInput): Promise<Claim> {
 }
 
 /** Inserts the claim unless the key has a record; whether it did. */
-async function insertClaim(tx: Tx, input: ClaimInput): Promise<boolean> {
+function insertClaim(tx: Tx, input: ClaimInput): Promise<boolean> {
   const { accountId, key, fingerprint, owner, now } = input
-  const inserted = await tx
-    .insert(idempotencyKeys)
-    .values({ accountId, key, fingerprint, owner, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key })
-  return inserted.length === 1
+  return insertUnlessRecorded(tx, { accountId, key, fingerprint, owner, createdAt: now })
 }
 
 /** Deletes the records of requests older than `before` (past the replay window); how many. */

@@ -26,10 +26,25 @@ export async function labelsOf(
         .where(and(eq(labels.kind, kind), inArray(labels.resourceId, chunk))))
     )
   }
-  // Sorted here, not by the database: PostgreSQL's collation may order keys differently.
+  return labelsByResource(rows, result)
+}
+
+/**
+ * Folds label rows into each resource's labels, keys in order; `into` may already hold
+ * resources without labels. Sorted here, not by the database: PostgreSQL's collation may
+ * order keys differently.
+ */
+export function labelsByResource(
+  rows: { resourceId: string; key: string; value: string }[],
+  into = new Map<string, Labels>()
+): Map<string, Labels> {
   rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-  for (const row of rows) result.get(row.resourceId)![row.key] = row.value
-  return result
+  for (const row of rows) {
+    const set = into.get(row.resourceId) ?? {}
+    set[row.key] = row.value
+    into.set(row.resourceId, set)
+  }
+  return into
 }
 
 /** The labels in the order records show them (by key), so every answer lists them alike. */

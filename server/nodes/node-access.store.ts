@@ -19,13 +19,22 @@ export async function sshKeyIdsOf(db: Db, nodeIds: string[]): Promise<Map<string
       .from(nodeSshKeys)
       .where(inArray(nodeSshKeys.nodeId, nodeIds.slice(start, start + CHUNK)))
       .orderBy(asc(nodeSshKeys.nodeId), asc(nodeSshKeys.position))
-    for (const row of rows) {
-      const list = ids.get(row.nodeId) ?? []
-      list.push(row.sshKeyId)
-      ids.set(row.nodeId, list)
-    }
+    keyIdsByNode(rows, ids)
   }
   return ids
+}
+
+/** Groups rows, each node's in its order, into each node's SSH key ids. */
+export function keyIdsByNode(
+  rows: { nodeId: string; sshKeyId: string }[],
+  into = new Map<string, string[]>()
+): Map<string, string[]> {
+  for (const row of rows) {
+    const list = into.get(row.nodeId) ?? []
+    list.push(row.sshKeyId)
+    into.set(row.nodeId, list)
+  }
+  return into
 }
 
 const publicKeysOfNode = preparedPerDb('public_keys_of_node', (db) =>

@@ -21,10 +21,11 @@ import { first, preparedPerDb } from '../db/prepared.js'
 import type { Tx } from '../db/transaction.js'
 import type { LabelSelector } from '../labels/label-selector.js'
 import type { Labels } from '../labels/labels.schema.js'
-import { matchesSelector } from '../labels/labels.store.js'
+import { labelsByResource, matchesSelector } from '../labels/labels.store.js'
 import type { UsedNumbers } from '../lib/next-fit.js'
 import type { Node } from './nodes.schema.js'
 import { nodes, type NodeRow } from './nodes.table.js'
+import { keyIdsByNode } from './node-access.store.js'
 import { nodeSshKeys } from './node-ssh-keys.table.js'
 import { labels } from '../labels/labels.table.js'
 
@@ -416,16 +417,5 @@ export async function extrasOfLiveNodes(
     labelsOfLiveNodes(db, { accountId }),
     keysOfLiveNodes(db, { accountId }),
   ])
-  // Sorted here, not by the database: PostgreSQL's collation may order keys differently.
-  labelRows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-  const labelsOfNode = new Map<string, Labels>()
-  for (const row of labelRows) {
-    const set = labelsOfNode.get(row.resourceId) ?? {}
-    set[row.key] = row.value
-    labelsOfNode.set(row.resourceId, set)
-  }
-  const sshKeys = new Map<string, string[]>()
-  for (const row of keyRows)
-    sshKeys.set(row.nodeId, [...(sshKeys.get(row.nodeId) ?? []), row.sshKeyId])
-  return { labels: labelsOfNode, sshKeys }
+  return { labels: labelsByResource(labelRows), sshKeys: keyIdsByNode(keyRows) }
 }

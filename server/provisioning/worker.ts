@@ -20,7 +20,7 @@ export interface WorkerHooks {
   /**
    * provisioning -> running; false when the node moved on or another worker holds it now.
    * A node with user data stays with this worker when `runsUserData`, else it is `skipped`.
-   * With `reserveAutoIpv4`, first does in the same transaction what reserveAutoIpv4 does: for
+   * With `reserveAutoIpv4`, also does what reserveAutoIpv4 does, in the same transaction: for
    * a driver with no addresses to configure in between.
    */
   markRunning(nodeId: string, runsUserData: boolean, reserveAutoIpv4?: boolean): Promise<boolean>
