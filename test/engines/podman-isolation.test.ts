@@ -131,10 +131,13 @@ describe.skipIf(unavailable)('podman driver: a node is a machine of its own', ()
     expect((await sh('pgrep', ['-f', `sleep ${seconds}`])).stdout).not.toBe('')
 
     expect((await ctx.client.delete(`/nodes/${node.id}`)).status).toBe(204)
+    // The engine removes the container, then the namespace, then the API forgets the node:
+    // once the node is gone from the API, nothing of it may be left on the host.
     await eventually(
-      async () => ((await containersOf(ctx.names)).includes(name) ? undefined : true),
+      async () => ((await ctx.client.get(`/nodes/${node.id}`)).status === 404 ? true : undefined),
       20_000
     )
+    expect(await containersOf(ctx.names)).not.toContain(name)
     expect((await sh('pgrep', ['-f', `sleep ${seconds}`])).stdout).toBe('')
     expect((await sh('test', ['-e', upper])).code).not.toBe(0)
     const left = await sh('find', ['/var/lib/containers/storage', '-name', marker])
