@@ -1,34 +1,79 @@
 import type { Db } from './client.js'
-import { connectionOf, dialectOf } from './transaction.js'
+import { connectionOf, dialectOf, rootOf, type Tx } from './transaction.js'
 
 /** What both drivers' prepared queries offer: run with the placeholder values, get the rows. */
 interface Prepared<Row> {
   execute(values: Record<string, unknown>): PromiseLike<Row[]>
 }
 
+/** drizzle's node-postgres handles and prepared queries hold the pg client they run on. */
+interface PgClientHolder {
+  session?: { client?: unknown }
+  client?: unknown
+}
+
 /**
- * Memoizes a prepared drizzle query per database handle. Hot reads (key lookup, one node)
- * otherwise rebuild their SQL and re-prepare the statement on every request, which costs
- * more than running them. `name` names the statement on PostgreSQL, which caches it on each
- * pooled connection; SQLite ignores it. On SQLite every transaction runs on the writing
- * connection, so they share its statements, and reads outside one share the reading
- * connection's; on PostgreSQL a transaction runs on a connection of its own and prepares there.
+ * Memoizes a prepared drizzle query per database. Hot queries (key lookup, one node, every
+ * statement of a node creation) otherwise rebuild their SQL on every run, which cost more
+ * than running them. `name` names the statement on PostgreSQL, which parses and plans it
+ * once per pooled connection; SQLite ignores it.
+ *
+ * On SQLite a statement belongs to a connection: transactions share the writing connection's,
+ * reads outside one the reading connection's. On PostgreSQL a transaction is a new handle on
+ * a pooled connection each time, so the query is built once on the database and each
+ * transaction runs it on its own connection.
  */
 export function preparedPerDb<Row>(
   name: string,
   build: (db: Db) => { prepare(): { all(values: Record<string, unknown>): Row[] } }
 ): (db: Db, values: Record<string, unknown>) => Promise<Row[]> {
   const cache = new WeakMap<Db, Prepared<Row>>()
-  return async (handle, values) => {
-    const db = dialectOf(handle) === 'sqlite' ? connectionOf(handle) : handle
+  const preparedOn = (db: Db) => {
     let query = cache.get(db)
     if (query === undefined) {
       // SQLite's typed `prepare()` takes no name; PostgreSQL's needs one, and SQLite ignores it.
       query = (build(db) as unknown as { prepare(name: string): Prepared<Row> }).prepare(name)
       cache.set(db, query)
     }
-    return query.execute(values)
+    return query
   }
+  return async (handle, values) => {
+    if (dialectOf(handle) === 'sqlite') return preparedOn(connectionOf(handle)).execute(values)
+    const root = rootOf(handle as Tx)
+    const query = preparedOn(root)
+    return handle === root ? query.execute(values) : onConnectionOf(handle, query).execute(values)
+  }
+}
+
+/** The pg client (a pooled connection, or the pool) a PostgreSQL handle runs on. */
+function pgClientOf(handle: Db): PgQueryable {
+  const client = (handle as unknown as PgClientHolder).session?.client
+  if (client === undefined) throw new Error('drizzle no longer keeps the pg client on its session')
+  return client as PgQueryable
+}
+
+/** The query `prepared` run on the connection of the PostgreSQL transaction `tx`. */
+function onConnectionOf<Row>(tx: Db, prepared: Prepared<Row>): Prepared<Row> {
+  if (!('client' in (prepared as PgClientHolder))) {
+    throw new Error('drizzle no longer keeps the pg client on its prepared queries')
+  }
+  return Object.create(prepared, { client: { value: pgClientOf(tx) } }) as Prepared<Row>
+}
+
+interface PgQueryable {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>
+}
+
+/**
+ * A hand-written PostgreSQL statement, parsed and planned once per pooled connection: for the
+ * few hot paths where one statement (a data-modifying WITH) does what drizzle would send as
+ * several, each a round trip. Runs on the connection of `db` when it is a transaction.
+ */
+export function pgStatement<Row>(
+  name: string,
+  text: string
+): (db: Db, values: unknown[]) => Promise<Row[]> {
+  return async (db, values) => (await pgClientOf(db).query({ name, text, values })).rows as Row[]
 }
 
 /** The first row of a query (give selects `.limit(1)`), or undefined. */
