@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm'
-import { afterCommit, dialectOf, execute, rootOf, transaction } from '../db/transaction.js'
+import { afterCommit, rootOf, transaction } from '../db/transaction.js'
 import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
 import { currentActor, type Actor } from './actor.js'
 import { announceCommit, NOTIFY_CHANNEL } from './event-hub.js'
@@ -38,9 +37,8 @@ export async function recordEvent(
 ): Promise<void> {
   if (BENCH_WITHOUT_EVENTS) return
   const tx = ctx.db
-  await insertEvent(tx, { ...event, data: event.data ?? {}, actor, at: ctx.clock.now() })
-  if (dialectOf(tx) === 'postgres')
-    await execute(tx, sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${event.accountId})`)
+  const at = ctx.clock.now()
+  await insertEvent(tx, { ...event, data: event.data ?? {}, actor, at }, NOTIFY_CHANNEL)
   const root = rootOf(tx)
   afterCommit(tx, () => announceCommit(root, event.accountId))
 }
