@@ -1,19 +1,18 @@
 import { readFileSync } from 'node:fs'
 import type { z } from '@hono/zod-openapi'
-import type { Db } from '../db/client.js'
-import { transaction, type Tx } from '../db/transaction.js'
+import { transaction } from '../db/transaction.js'
 import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { monthlyFromHourly, parsePrice } from '../lib/money.js'
 import { CatalogFile, type DiscoveryQuery } from './compute-hosts.schema.js'
 import {
-  cheapestActiveHost,
   distinctRegions,
   freeSizes,
   regionExists,
   findHost,
   refreshHostStatistics,
   searchHosts,
+  reserveCheapestHost,
   setHostStatus,
   toComputeHost,
   upsertHosts,
@@ -37,17 +36,20 @@ export async function discoverHosts(ctx: ServiceCtx, query: DiscoveryQuery) {
   }
 }
 
+/** What a creation asks of reserveHost; `regionField` is the request field `region` came from. */
+interface HostWanted {
+  hostId?: string
+  region: string | undefined
+  regionField?: string
+}
+
 /**
  * Reserves the host a new node runs on: the one asked for, else the cheapest active host of
  * the region. Call inside the node's creation transaction.
  */
-export async function reserveHost(
-  ctx: ServiceTxCtx,
-  want: { hostId?: string; region: string | undefined }
-): Promise<HostRow> {
-  const host = want.hostId
-    ? await requestedHost(ctx.db, want.hostId, want.region)
-    : await cheapestInRegion(ctx.db, want.region)
+export async function reserveHost(ctx: ServiceTxCtx, want: HostWanted): Promise<HostRow> {
+  if (!want.hostId) return reserveCheapest(ctx, want)
+  const host = await requestedHost(ctx, want.hostId, want)
   if (!(await setHostStatus(ctx.db, host.id, 'active', 'reserved'))) {
     throw new ProblemError(
       409,
@@ -58,28 +60,45 @@ export async function reserveHost(
   return host
 }
 
-async function requestedHost(db: Db, hostId: string, region: string | undefined): Promise<HostRow> {
-  const host = await findHost(db, hostId)
+async function reserveCheapest(ctx: ServiceTxCtx, want: HostWanted): Promise<HostRow> {
+  const host = want.region ? await reserveCheapestHost(ctx.db, want.region) : undefined
+  if (host) return host
+  await assertRegionAsked(ctx, want)
+  throw new ProblemError(
+    503,
+    'capacity_unavailable',
+    `no active compute host is free in ${want.region}`,
+    {
+      headers: { 'Retry-After': '60' },
+    }
+  )
+}
+
+async function requestedHost(
+  ctx: ServiceTxCtx,
+  hostId: string,
+  want: HostWanted
+): Promise<HostRow> {
+  const host = await findHost(ctx.db, hostId)
   if (!host) throw invalidField('host_id', 'no such compute host', 'host_not_found')
-  if (region && host.region !== region) {
-    throw invalidField('host_id', `host is in ${host.region}, not in ${region}`, 'region_mismatch')
+  if (want.region && host.region !== want.region) {
+    await assertRegionAsked(ctx, want)
+    throw invalidField(
+      'host_id',
+      `host is in ${host.region}, not in ${want.region}`,
+      'region_mismatch'
+    )
   }
   return host
 }
 
-async function cheapestInRegion(tx: Tx, region: string | undefined): Promise<HostRow> {
-  const host = region ? await cheapestActiveHost(tx, region) : undefined
-  if (!host) {
-    throw new ProblemError(
-      503,
-      'capacity_unavailable',
-      `no active compute host is free in ${region}`,
-      {
-        headers: { 'Retry-After': '60' },
-      }
-    )
-  }
-  return host
+/**
+ * A 400 on the request's region field when no host has that region. Asked only once no host
+ * fits, where it tells an unknown region from a full or mismatched one: a creation that finds
+ * its host pays for no probe.
+ */
+async function assertRegionAsked(ctx: ServiceTxCtx, want: HostWanted): Promise<void> {
+  if (want.region && want.regionField) await assertKnownRegion(ctx, want.region, want.regionField)
 }
 
 /** A 400 naming `field` unless some host of the inventory is in `region`. */

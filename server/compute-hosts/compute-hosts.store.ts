@@ -133,15 +133,16 @@ export function findHost(db: Db, id: string): Promise<HostRow | undefined> {
 }
 
 /**
- * The cheapest active host of a region (ties broken by id, so placement is repeatable). On
- * PostgreSQL the row stays locked until the transaction ends and hosts other transactions
- * hold are skipped, so concurrent creates on several replicas each get a host of their own.
+ * Reserves the cheapest active host of a region (ties broken by id, so placement is
+ * repeatable) in one statement, and returns it. On PostgreSQL the pick skips hosts that other
+ * transactions hold (`FOR UPDATE SKIP LOCKED`), so concurrent creates on several replicas
+ * each get a host of their own.
  */
-const cheapestActive = preparedPerDb('cheapest_active_host', (db) =>
-  skipLocked(
+const reserveCheapest = preparedPerDb('reserve_cheapest_host', (db) => {
+  const cheapest = skipLocked(
     db as Tx,
     db
-      .select()
+      .select({ id: computeHosts.id })
       .from(computeHosts)
       .where(
         and(eq(computeHosts.region, sql.placeholder('region')), eq(computeHosts.status, 'active'))
@@ -149,10 +150,15 @@ const cheapestActive = preparedPerDb('cheapest_active_host', (db) =>
       .orderBy(asc(computeHosts.hourlyPrice), asc(computeHosts.id))
       .limit(1)
   )
-)
+  return db
+    .update(computeHosts)
+    .set({ status: 'reserved' })
+    .where(eq(computeHosts.id, sql`(${cheapest})`))
+    .returning()
+})
 
-export function cheapestActiveHost(tx: Tx, region: string): Promise<HostRow | undefined> {
-  return first(cheapestActive(tx, { region }))
+export function reserveCheapestHost(tx: Tx, region: string): Promise<HostRow | undefined> {
+  return first(reserveCheapest(tx, { region }))
 }
 
 const flipStatus = preparedPerDb('set_host_status', (db) =>

@@ -1,11 +1,6 @@
 import type { z } from '@hono/zod-openapi'
 import type { Principal } from '../api-keys/api-keys.service.js'
-import {
-  assertKnownRegion,
-  freeHost,
-  reserveHost,
-  sizeOf,
-} from '../compute-hosts/compute-hosts.service.js'
+import { freeHost, reserveHost, sizeOf } from '../compute-hosts/compute-hosts.service.js'
 import type { Db } from '../db/client.js'
 import { lockKey, transaction } from '../db/transaction.js'
 import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
@@ -77,11 +72,11 @@ function insertPlacedNode(
     const c = { ...ctx, db: tx }
     const sshKeyIds = body.ssh_keys ?? []
     const access = await checkAccess(c, accountId, sshKeyIds, body.password_login ?? true)
-    if (body.region) await assertKnownRegion(c, body.region, 'region')
     const requestedVpc = body.vpc_id ? await vpcForNewNode(c, accountId, body.vpc_id) : undefined
     const region =
       body.region ?? requestedVpc?.region ?? (body.host_id ? undefined : ctx.config.defaultRegion)
-    const host = await reserveHost(c, { hostId: body.host_id, region })
+    const regionField = body.region ? 'region' : undefined
+    const host = await reserveHost(c, { hostId: body.host_id, region, regionField })
     if (requestedVpc && requestedVpc.region !== host.region) {
       throw invalidField(
         'vpc_id',
