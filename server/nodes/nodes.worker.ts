@@ -19,12 +19,19 @@ type Ctx = ServiceCtx<'clock' | 'config' | 'secrets'>
 type TxCtx = ServiceTxCtx<'clock' | 'config' | 'secrets'>
 
 /**
- * Gives a provisioning node its automatic IPv4 unless it has one: a restart between reserving
- * and running must not take a second.
+ * Gives a provisioning node its automatic IPv4 unless it has one (a restart between reserving
+ * and running must not take a second), and returns the node's address: none when the pool is
+ * exhausted.
  */
-async function reserveOnce(ctx: TxCtx & Pick<Deps, 'log'>, node: NodeRow): Promise<void> {
-  if ((await primaryIpv4(ctx, [node.id])).size > 0) return
-  if (!(await attachAutoIpv4(ctx, node))) ctx.log.warn({ node_id: node.id }, 'IPv4 pool exhausted')
+async function reserveOnce(
+  ctx: TxCtx & Pick<Deps, 'log'>,
+  node: NodeRow
+): Promise<string | undefined> {
+  const held = (await primaryIpv4(ctx, [node.id])).get(node.id)
+  if (held !== undefined) return held
+  const attached = await attachAutoIpv4(ctx, node)
+  if (attached === undefined) ctx.log.warn({ node_id: node.id }, 'IPv4 pool exhausted')
+  return attached
 }
 
 /**
@@ -59,13 +66,14 @@ export function nodeTransitions(
           const fields = { runningAt: ctx.clock.now(), workerId: keep ? workerId : null }
           if (!node || !(await transition(tx, nodeId, 'provisioning', 'running', fields, workerId)))
             return false
-          if (reserveAutoIpv4) await reserveOnce({ ...ctx, db: tx }, node)
+          const reserved = reserveAutoIpv4 ? await reserveOnce({ ...ctx, db: tx }, node) : undefined
           if (!runsUserData) await skipUserData({ ...ctx, db: tx }, node)
+          const ip = reserved ?? (await primaryIpv4({ db: tx }, [nodeId])).get(nodeId)
           await recordNodeEvent(
             { ...ctx, db: tx },
             node,
             'node.running',
-            { ip_address: (await primaryIpv4({ db: tx }, [nodeId])).get(nodeId) ?? null },
+            { ip_address: ip ?? null },
             'running'
           )
           return true

@@ -172,10 +172,13 @@ export async function attachIp(
   return result
 }
 
-/** The automatic IPv4 of a node turning `running`; undefined when the pools are exhausted. */
-export async function attachAutoIpv4(ctx: TxCtx, node: NodeRow): Promise<AttachResult | undefined> {
+/**
+ * Attaches the automatic IPv4 of a node turning `running` and returns its address; undefined
+ * when the pools are exhausted.
+ */
+export async function attachAutoIpv4(ctx: TxCtx, node: NodeRow): Promise<string | undefined> {
   const free = await firstFree(ctx, 4)
-  return free ? attachBlock(ctx, node, free) : undefined
+  return free ? address((await attachBlock(ctx, node, free)).ip) : undefined
 }
 
 async function attachmentToDetach(
