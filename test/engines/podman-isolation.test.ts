@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventually } from '../helpers/http.js'
+import { REPO } from '../helpers/server.js'
 import { tempDir } from '../helpers/temp-dirs.js'
 import {
   containersOf,
@@ -111,6 +112,8 @@ describe.skipIf(unavailable)('podman driver: a node is a machine of its own', ()
     expect((await login(node, password, 'echo alive')).stdout).toBe('alive\n')
     expect((await login(neighbour.node, neighbour.password, 'echo alive')).stdout).toBe('alive\n')
     expect((await ctx.client.get(`/nodes/${node.id}`)).body.status).toBe('running')
+    // conmon notes the kill in an `oom` file in its working directory: not the server's own.
+    expect(existsSync(join(REPO, 'oom'))).toBe(false)
   })
 
   it('destroys everything the node wrote and ran when it is deleted', async () => {

@@ -35,6 +35,8 @@ export interface RunOptions {
   maxOutputBytes?: number
   /** Kills the program and rejects (`TimeoutError`) when it has not ended after this long. */
   timeoutMs?: number
+  /** The working directory of the program; this process's own by default. */
+  cwd?: string
 }
 
 /** A command that did not end in time; it was killed. */
@@ -54,9 +56,10 @@ export class TimeoutError extends Error {
  */
 export function run(command: string, args: string[], options: RunOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const { input, maxOutputBytes, timeoutMs } = options
+    const { input, maxOutputBytes, timeoutMs, cwd } = options
     const child = spawn(command, args, {
       stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      cwd,
     })
     let stdout = ''
     let stderr = ''

@@ -101,11 +101,14 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
     const name = nodeNamespace(names, node.id)
     let state = await containerState(name)
     let outcome: 'created' | 'started' | 'running' = 'running'
+    // conmon, which podman starts beside the container, writes a file named `oom` into its
+    // working directory when the node runs out of memory: into the data directory, then.
+    const inDataDir = { cwd: options.dataDir }
     if (!state) {
-      await podman(runArgs(name, names.prefix, node, image))
+      await podman(runArgs(name, names.prefix, node, image), inDataDir)
       outcome = 'created'
     } else if (!state.running) {
-      await podman(['start', name])
+      await podman(['start', name], inDataDir)
       outcome = 'started'
     }
     state = await containerState(name)
