@@ -78,7 +78,10 @@ const recordOfKey = preparedPerDb('idempotency_record_of_key', (db) =>
  * Whether a key has a record (a claim, an answer, or one past the window). A plain read: a
  * key seen for the first time, nearly every key, needs no write before its request runs.
  */
-export async function hasRecord(db: Db, claim: IdempotencyClaim): Promise<boolean> {
+export async function hasRecord(
+  db: Db,
+  claim: Pick<IdempotencyClaim, 'accountId' | 'key'>
+): Promise<boolean> {
   const rows = await recordOfKey(db, { accountId: claim.accountId, key: claim.key })
   return rows.length > 0
 }

@@ -4,7 +4,8 @@
  * the yardstick, each BENCH_SECONDS long (at most 3), so a busy moment of a shared machine
  * shows as one odd round instead of moving the whole share. `BENCH_ONLY=create npm run bench`.
  * BENCH_CPU_PROF=DIR starts the server with `--cpu-prof` writing into DIR, for finding the next
- * cost. Prints a table and writes test-output/bench/create.json.
+ * cost. BENCH_DATABASE=sqlite (or postgres) runs one database only, for a quicker comparison.
+ * Prints a table and writes test-output/bench/create.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -60,32 +61,29 @@ async function rounds(database: BenchDatabase): Promise<Round[]> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
 
-const sqlite = await rounds('sqlite')
-const postgres = await withPostgres((adminUrl) => rounds({ adminUrl }))
-printTable(
-  `POST /nodes with an Idempotency-Key against the same durable work hand-written, ${ROUNDS} rounds of ${SECONDS} s each, 20 connections`,
-  ['Database', 'round', 'nodeplane req/s', 'yardstick req/s', 'share'],
-  (
-    [
-      ['SQLite', sqlite],
-      ['PostgreSQL', postgres],
-    ] as const
-  ).flatMap(([label, results]) => [
-    ...results.map((r, i) => [
-      label,
-      i + 1,
-      r.nodeplane,
-      r.yardstick,
-      `${Math.round(r.share * 100)}%`,
-    ]),
+const only = process.env.BENCH_DATABASE
+const sqlite = only === 'postgres' ? [] : await rounds('sqlite')
+const postgres = only === 'sqlite' ? [] : await withPostgres((adminUrl) => rounds({ adminUrl }))
+/** Each round of a database, then their median; nothing for a database not run. */
+function tableRows(label: string, results: Round[]): (string | number)[][] {
+  if (results.length === 0) return []
+  const share = (value: number) => `${Math.round(value * 100)}%`
+  return [
+    ...results.map((r, i) => [label, i + 1, r.nodeplane, r.yardstick, share(r.share)]),
     [
       label,
       'median',
       median(results.map((r) => r.nodeplane)),
       median(results.map((r) => r.yardstick)),
-      `${Math.round(median(results.map((r) => r.share)) * 100)}%`,
+      share(median(results.map((r) => r.share))),
     ],
-  ])
+  ]
+}
+
+printTable(
+  `POST /nodes with an Idempotency-Key against the same durable work hand-written, ${ROUNDS} rounds of ${SECONDS} s each, 20 connections`,
+  ['Database', 'round', 'nodeplane req/s', 'yardstick req/s', 'share'],
+  [...tableRows('SQLite', sqlite), ...tableRows('PostgreSQL', postgres)]
 )
 const out = join(REPO, 'test-output/bench')
 mkdirSync(out, { recursive: true })

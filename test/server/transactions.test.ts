@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OpenDatabase } from '../../server/db/client.js'
 import type Database from 'better-sqlite3'
 import { afterCommit, transaction, writerOf } from '../../server/db/transaction.js'
+import { hasRecord } from '../../server/idempotency/idempotency.store.js'
 import { idempotencyKeys } from '../../server/idempotency/idempotency.table.js'
 import { openTestDatabase, testDialect } from '../helpers/database.js'
 import { newDataDir } from '../helpers/server.js'
@@ -23,12 +24,15 @@ const row = (key: string) => ({
   owner: null,
 })
 
+/** Read both ways the server reads: a query built on the spot, and a prepared one. */
 async function exists(key: string): Promise<boolean> {
   const rows = await database.db
     .select({ key: idempotencyKeys.key })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.accountId, 'acc_tx'), eq(idempotencyKeys.key, key)))
-  return rows.length === 1
+  const prepared = await hasRecord(database.db, { accountId: 'acc_tx', key })
+  expect(prepared).toBe(rows.length === 1)
+  return prepared
 }
 
 describe('transactions', () => {
