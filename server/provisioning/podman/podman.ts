@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { run, type RunOptions } from '../network/exec.js'
 
 /**
@@ -81,8 +82,24 @@ export async function containerState(name: string): Promise<ContainerState | und
   }
 }
 
-/** Removes a container with everything in it: its processes, its writable layer, its volumes. */
+/** How often a removal is tried: a container's root filesystem can be busy for a moment. */
+const REMOVE_ATTEMPTS = 5
+
+/**
+ * Removes a container with everything in it: its processes, its writable layer, its volumes.
+ * Right after its processes die, unmounting its root filesystem can fail for a moment
+ * ("removing container ... root filesystem"); that is tried again, waiting 0.25 s, then twice
+ * as long each time, so `nodeplane cleanup` does not fail on it.
+ */
 export async function removeContainer(name: string): Promise<void> {
-  // --time 3: SIGTERM, then SIGKILL to the whole PID namespace three seconds later.
-  await podman(['rm', '--force', '--volumes', '--time', '3', '--ignore', name])
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // --time 3: SIGTERM, then SIGKILL to the whole PID namespace three seconds later.
+      await podman(['rm', '--force', '--volumes', '--time', '3', '--ignore', name])
+      return
+    } catch (err) {
+      if (attempt >= REMOVE_ATTEMPTS) throw err
+      await sleep(250 * 2 ** (attempt - 1))
+    }
+  }
 }
