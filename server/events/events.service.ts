@@ -1,7 +1,7 @@
 import { afterCommit, rootOf, transaction } from '../db/transaction.js'
 import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
 import { currentActor, type Actor } from './actor.js'
-import { announceCommit, NOTIFY_CHANNEL } from './event-hub.js'
+import { announceCommit } from './event-hub.js'
 import type { EventPage, EventType, EventsQuery } from './events.schema.js'
 import { deleteEventsBefore, findEvents, insertEvent, type EventFilter } from './events.store.js'
 
@@ -37,8 +37,7 @@ export async function recordEvent(
 ): Promise<void> {
   if (BENCH_WITHOUT_EVENTS) return
   const tx = ctx.db
-  const at = ctx.clock.now()
-  await insertEvent(tx, { ...event, data: event.data ?? {}, actor, at }, NOTIFY_CHANNEL)
+  await insertEvent(tx, { ...event, data: event.data ?? {}, actor, at: ctx.clock.now() })
   const root = rootOf(tx)
   afterCommit(tx, () => announceCommit(root, event.accountId))
 }

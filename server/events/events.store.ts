@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js'
 import { pgStatement, preparedPerDb } from '../db/prepared.js'
 import { dialectOf, type Tx } from '../db/transaction.js'
 import type { Actor } from './actor.js'
+import { NOTIFY_CHANNEL } from './event-hub.js'
 import type { Event, EventType } from './events.schema.js'
 import { events, eventSequences } from './events.table.js'
 
@@ -78,11 +79,12 @@ const insertRow = preparedPerDb('insert_event', (db) =>
 )
 
 /**
- * Records an event with the account's next id. On PostgreSQL it also NOTIFYs `channel` with
- * the account id (delivered at commit), and the three are one statement: a creation records
- * an event in each of its two transactions, and each round trip costs the server a write.
+ * Records an event with the account's next id. On PostgreSQL it also NOTIFYs the other
+ * replicas with the account id (delivered at commit), and the three are one statement: a
+ * creation records an event in each of its two transactions, and each round trip costs the
+ * server a write.
  */
-export async function insertEvent(tx: Tx, event: NewEvent, channel: string): Promise<number> {
+export async function insertEvent(tx: Tx, event: NewEvent): Promise<number> {
   const data = JSON.stringify(event.data)
   const { actor } = event
   if (dialectOf(tx) === 'postgres') {
@@ -96,7 +98,7 @@ export async function insertEvent(tx: Tx, event: NewEvent, channel: string): Pro
       actor.id,
       actor.request_id,
       actor.source_address,
-      channel,
+      NOTIFY_CHANNEL,
     ])
     return row!.id
   }

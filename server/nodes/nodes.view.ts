@@ -21,9 +21,7 @@ export async function view(ctx: Ctx, rows: NodeRow[], wholeAccount = false): Pro
     primaryIpv4(ctx, ids, accountId),
     wholeAccount && accountId !== undefined
       ? extrasOfLiveNodes(ctx.db, accountId)
-      : Promise.all([labelsOf(ctx.db, 'node', ids), sshKeyIdsOf(ctx.db, ids)]).then(
-          ([labels, sshKeys]) => ({ labels, sshKeys })
-        ),
+      : extrasOfNodes(ctx, ids),
   ])
   const now = ctx.clock.now()
   return rows.map((row) =>
@@ -37,4 +35,13 @@ export async function view(ctx: Ctx, rows: NodeRow[], wholeAccount = false): Pro
 /** One node of the account as the API shows it, or the 404 every node endpoint answers. */
 export async function getNode(ctx: Ctx, accountId: string, id: string): Promise<Node> {
   return (await view(ctx, [await liveNodeOr404(ctx, accountId, id)]))[0]!
+}
+
+/** The labels and SSH key ids of the nodes `ids`, read by id. */
+async function extrasOfNodes(ctx: Ctx, ids: string[]) {
+  const [labels, sshKeys] = await Promise.all([
+    labelsOf(ctx.db, 'node', ids),
+    sshKeyIdsOf(ctx.db, ids),
+  ])
+  return { labels, sshKeys }
 }
