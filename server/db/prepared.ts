@@ -1,15 +1,10 @@
 import type { Db } from './client.js'
+import { pgClientOf, type PgClientHolder } from './pg-statement.js'
 import { connectionOf, dialectOf, rootOf, type Tx } from './transaction.js'
 
 /** What both drivers' prepared queries offer: run with the placeholder values, get the rows. */
 interface Prepared<Row> {
   execute(values: Record<string, unknown>): PromiseLike<Row[]>
-}
-
-/** drizzle's node-postgres handles and prepared queries hold the pg client they run on. */
-interface PgClientHolder {
-  session?: { client?: unknown }
-  client?: unknown
 }
 
 /**
@@ -45,35 +40,12 @@ export function preparedPerDb<Row>(
   }
 }
 
-/** The pg client (a pooled connection, or the pool) a PostgreSQL handle runs on. */
-function pgClientOf(handle: Db): PgQueryable {
-  const client = (handle as unknown as PgClientHolder).session?.client
-  if (client === undefined) throw new Error('drizzle no longer keeps the pg client on its session')
-  return client as PgQueryable
-}
-
 /** The query `prepared` run on the connection of the PostgreSQL transaction `tx`. */
 function onConnectionOf<Row>(tx: Db, prepared: Prepared<Row>): Prepared<Row> {
   if (!('client' in (prepared as PgClientHolder))) {
     throw new Error('drizzle no longer keeps the pg client on its prepared queries')
   }
   return Object.create(prepared, { client: { value: pgClientOf(tx) } }) as Prepared<Row>
-}
-
-interface PgQueryable {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>
-}
-
-/**
- * A hand-written PostgreSQL statement, parsed and planned once per pooled connection: for the
- * few hot paths where one statement (a data-modifying WITH) does what drizzle would send as
- * several, each a round trip. Runs on the connection of `db` when it is a transaction.
- */
-export function pgStatement<Row>(
-  name: string,
-  text: string
-): (db: Db, values: unknown[]) => Promise<Row[]> {
-  return async (db, values) => (await pgClientOf(db).query({ name, text, values })).rows as Row[]
 }
 
 /** The first row of a query (give selects `.limit(1)`), or undefined. */

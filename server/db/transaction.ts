@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres'
 import type { Db, Dialect } from './client.js'
 import { keyedSerial } from '../lib/serial.js'
+import { pgStatement } from './pg-statement.js'
 
 declare const inTransaction: unique symbol
 /**
@@ -300,14 +301,31 @@ export async function settleWrites(db: Db): Promise<void> {
  */
 export async function lockKey(tx: Tx, key: string): Promise<boolean> {
   if (dialectOf(tx) === 'sqlite') return false
-  await execute(tx, sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`)
+  await advisoryLock(tx, [key])
   return true
 }
+
+const advisoryLock = pgStatement(
+  'advisory_xact_lock',
+  'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))'
+)
 
 /** Runs a statement that returns nothing, on either database. */
 export async function execute(db: Db, statement: SQL): Promise<void> {
   if (dialectOf(db) === 'sqlite') db.run(statement)
   else await (db as unknown as NodePgDatabase).execute(statement)
+}
+
+/**
+ * On PostgreSQL, locks the rows a select returns until the transaction ends
+ * (`FOR NO KEY UPDATE`): one statement that waits for, then re-reads, a row another
+ * transaction is changing, where an advisory lock and a read after it take two. Rows of other
+ * tables that reference it can still be inserted. SQLite's single writer needs no row locks.
+ */
+export function rowLocked<Query>(db: Db, query: Query): Query {
+  if (dialectOf(db) === 'sqlite') return query
+  // The SQLite-typed builder has no `.for()`; at run time it is PostgreSQL's, which has.
+  return (query as unknown as { for(strength: 'no key update'): Query }).for('no key update')
 }
 
 /**

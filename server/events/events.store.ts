@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
-import { pgStatement, preparedPerDb } from '../db/prepared.js'
+import { pgStatement } from '../db/pg-statement.js'
+import { preparedPerDb } from '../db/prepared.js'
 import { dialectOf, type Tx } from '../db/transaction.js'
 import type { Actor } from './actor.js'
 import { NOTIFY_CHANNEL } from './event-hub.js'

@@ -2,7 +2,7 @@ import type { z } from '@hono/zod-openapi'
 import type { Principal } from '../api-keys/api-keys.service.js'
 import { freeHost, reserveHost, sizeOf } from '../compute-hosts/compute-hosts.service.js'
 import type { Db } from '../db/client.js'
-import { lockKey, transaction } from '../db/transaction.js'
+import { transaction } from '../db/transaction.js'
 import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
@@ -14,7 +14,7 @@ import { nextFit } from '../lib/next-fit.js'
 import { isAdminAccount } from '../accounts/accounts.service.js'
 import { generatePassword } from '../accounts/passwords.js'
 import type { NodeSpec } from '../provisioning/driver.js'
-import { ensureDefaultVpc, vpcForNewNode } from '../vpcs/vpcs.service.js'
+import { ensureDefaultVpc, lockVpcForNewNode, vpcForNewNode } from '../vpcs/vpcs.service.js'
 import { userDataScript } from './cloud-config.js'
 import { checkAccess, storeNodeSshKeys } from './node-access.service.js'
 import type { CreateNodeBody, Node, NodeListQuery } from './nodes.schema.js'
@@ -46,14 +46,8 @@ type TxCtx = ServiceTxCtx<'clock' | 'config' | 'secrets'>
 /** Creating and deleting also hand the node to the worker (and its engine). */
 type EngineCtx = ServiceCtx<'clock' | 'config' | 'secrets' | 'worker' | 'log'>
 
-/** A free private address of the VPC (next fit), under the VPC's lock, which its deletion takes too. */
-async function nextPrivateIp(
-  ctx: TxCtx,
-  accountId: string,
-  vpc: { id: string; cidr: string }
-): Promise<number> {
-  // Again under the lock: the VPC may have been deleted since it was read.
-  if (await lockKey(ctx.db, `vpc:${vpc.id}`)) await vpcForNewNode(ctx, accountId, vpc.id)
+/** A free private address of the VPC (next fit); the VPC's row is locked (lockVpcForNewNode). */
+async function nextPrivateIp(ctx: TxCtx, vpc: { id: string; cidr: string }): Promise<number> {
   const free = await nextFit([privateRange(vpc.cidr)], usedPrivateIps(ctx.db, vpc.id))
   if (free === undefined)
     throw new ProblemError(409, 'vpc_full', `VPC ${vpc.id} has no free private address`)
@@ -84,8 +78,11 @@ function insertPlacedNode(
         'region_mismatch'
       )
     }
-    const vpc = requestedVpc ?? (await ensureDefaultVpc(c, accountId, host.region))
-    const privateIpValue = await nextPrivateIp(c, accountId, vpc)
+    // Locked after the host, always in that order, so two creations never wait on each other.
+    const vpc = requestedVpc
+      ? await lockVpcForNewNode(c, accountId, requestedVpc)
+      : await ensureDefaultVpc(c, accountId, host.region)
+    const privateIpValue = await nextPrivateIp(c, vpc)
     const row = await insertNode(tx, {
       id: newNodeId(),
       accountId,

@@ -2,7 +2,7 @@ import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
 import type { z } from '@hono/zod-openapi'
 import { assertKnownRegion } from '../compute-hosts/compute-hosts.service.js'
 import type { Db } from '../db/client.js'
-import { lockKey, transaction } from '../db/transaction.js'
+import { dialectOf, lockKey, transaction } from '../db/transaction.js'
 import { recordEvent } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
@@ -14,11 +14,12 @@ import { newUuid } from '../lib/ids.js'
 import { vpcCidr } from '../lib/ip.js'
 import type { CreateVpcBody, UpdateVpcBody, Vpc, VpcListQuery } from './vpcs.schema.js'
 import {
-  findDefaultVpc,
   findLiveVpc,
   findLiveVpcByName,
   insertVpc,
   liveVpcs,
+  lockDefaultVpc,
+  lockLiveVpc,
   markVpcDeleted,
   nodeIdsByVpc,
   setVpcDescription,
@@ -39,7 +40,10 @@ async function withNodeIds(db: Db, rows: VpcRow[]): Promise<Vpc[]> {
 }
 
 async function liveVpcOr404(db: Db, accountId: string, id: string): Promise<VpcRow> {
-  const row = await findLiveVpc(db, accountId, id)
+  return found(await findLiveVpc(db, accountId, id), id)
+}
+
+function found(row: VpcRow | undefined, id: string): VpcRow {
   if (!row) throw new ProblemError(404, 'vpc_not_found', `no VPC ${id} on this account`)
   return row
 }
@@ -157,9 +161,8 @@ export async function updateVpc(
 /** Deletes an empty VPC; one that still holds nodes is refused with their ids. */
 export function deleteVpc(ctx: Ctx, accountId: string, id: string): Promise<void> {
   return transaction(ctx.db, async (tx) => {
-    const row = await liveVpcOr404(tx, accountId, id)
-    // A node joining it commits first or sees it gone: both take the VPC's allocator lock.
-    await lockKey(tx, `vpc:${row.id}`)
+    // A node joining it commits first or sees it gone: both lock the VPC's row.
+    const row = found(await lockLiveVpc(tx, accountId, id), id)
     const nodeIds = (await nodeIdsByVpc(tx, [row.id])).get(row.id) ?? []
     if (nodeIds.length > 0) {
       throw new ProblemError(
@@ -207,18 +210,38 @@ export async function cidrOfVpc(
   return vpc.cidr
 }
 
-/** The region's default VPC, created on first use; call inside the node's transaction. */
+/**
+ * Locks the VPC a new node joins (read earlier in the node's transaction) until the
+ * transaction ends, and returns it as it is now: on PostgreSQL it may have been deleted
+ * meanwhile. SQLite's transaction has held the only write lock since it began: the row read
+ * in it is current, and nothing else can change it.
+ */
+export async function lockVpcForNewNode(
+  ctx: TxCtx,
+  accountId: string,
+  vpc: VpcRow
+): Promise<VpcRow> {
+  if (dialectOf(ctx.db) === 'sqlite') return vpc
+  const row = await lockLiveVpc(ctx.db, accountId, vpc.id)
+  if (!row) throw invalidField('vpc_id', 'no such VPC on this account', 'vpc_not_found')
+  return row
+}
+
+/**
+ * The region's default VPC, created on first use, and locked as lockVpcForNewNode locks; call
+ * inside the node's transaction.
+ */
 export async function ensureDefaultVpc(
   ctx: TxCtx,
   accountId: string,
   region: string
 ): Promise<VpcRow> {
-  const existing = await findDefaultVpc(ctx.db, accountId, region)
+  const existing = await lockDefaultVpc(ctx.db, accountId, region)
   if (existing) return existing
   await lockKey(ctx.db, `vpcs:${accountId}`)
   // Another transaction may have created it while this one waited for the lock.
   return (
-    (await findDefaultVpc(ctx.db, accountId, region)) ??
+    (await lockDefaultVpc(ctx.db, accountId, region)) ??
     insertWithFreeCidr(ctx, accountId, {
       name: `default-${region}`,
       region,

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, sql, type Placeholder } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { first, preparedPerDb } from '../db/prepared.js'
-import type { Tx } from '../db/transaction.js'
+import { rowLocked, type Tx } from '../db/transaction.js'
 import type { LabelSelector } from '../labels/label-selector.js'
 import type { Labels } from '../labels/labels.schema.js'
 import { matchesSelector } from '../labels/labels.store.js'
@@ -54,17 +54,26 @@ export async function setVpcDescription(
     .where(and(live(accountId), eq(vpcs.id, id)))
 }
 
-const liveVpcById = preparedPerDb('live_vpc_by_id', (db) =>
+const byId = (db: Db) =>
   db
     .select()
     .from(vpcs)
     .where(and(live(sql.placeholder('accountId')), eq(vpcs.id, sql.placeholder('id'))))
     .limit(1)
-)
+const liveVpcById = preparedPerDb('live_vpc_by_id', byId)
+const lockedVpcById = preparedPerDb('locked_vpc_by_id', (db) => rowLocked(db, byId(db)))
 
 /** Read on every node creation (and by its driver spec), hence prepared once. */
 export function findLiveVpc(db: Db, accountId: string, id: string): Promise<VpcRow | undefined> {
   return first(liveVpcById(db, { accountId, id }))
+}
+
+/**
+ * A live VPC read and, on PostgreSQL, locked until the transaction ends: a node joining it
+ * holds it while it picks a private address, and its deletion while it checks it is empty.
+ */
+export function lockLiveVpc(tx: Tx, accountId: string, id: string): Promise<VpcRow | undefined> {
+  return first(lockedVpcById(tx, { accountId, id }))
 }
 
 export function findLiveVpcByName(
@@ -81,26 +90,31 @@ export function findLiveVpcByName(
   )
 }
 
-const defaultVpcOfRegion = preparedPerDb('default_vpc_of_region', (db) =>
-  db
-    .select()
-    .from(vpcs)
-    .where(
-      and(
-        live(sql.placeholder('accountId')),
-        eq(vpcs.region, sql.placeholder('region')),
-        eq(vpcs.isDefault, true)
+// Locked (on PostgreSQL) as lockLiveVpc's row: the default VPC is read to add a node to it.
+const lockedDefaultVpcOfRegion = preparedPerDb('locked_default_vpc_of_region', (db) =>
+  rowLocked(
+    db,
+    db
+      .select()
+      .from(vpcs)
+      .where(
+        and(
+          live(sql.placeholder('accountId')),
+          eq(vpcs.region, sql.placeholder('region')),
+          eq(vpcs.isDefault, true)
+        )
       )
-    )
-    .limit(1)
+      .limit(1)
+  )
 )
 
-export function findDefaultVpc(
-  db: Db,
+/** The region's live default VPC, locked as lockLiveVpc locks. */
+export function lockDefaultVpc(
+  tx: Tx,
   accountId: string,
   region: string
 ): Promise<VpcRow | undefined> {
-  return first(defaultVpcOfRegion(db, { accountId, region }))
+  return first(lockedDefaultVpcOfRegion(tx, { accountId, region }))
 }
 
 export async function markVpcDeleted(tx: Tx, id: string, at: Date): Promise<void> {
