@@ -106,17 +106,34 @@ async function insertAnswer(
   })
 }
 
-/** Inserts a record unless its key has one; whether it did. */
-async function insertUnlessRecorded(
-  tx: Tx,
-  record: typeof idempotencyKeys.$inferInsert
-): Promise<boolean> {
-  const inserted = await tx
+type IdempotencyInsert = Required<typeof idempotencyKeys.$inferInsert>
+const RECORD_COLUMNS = [
+  'accountId',
+  'key',
+  'fingerprint',
+  'createdAt',
+  'owner',
+  'status',
+  'contentType',
+  'body',
+] as const satisfies readonly (keyof IdempotencyInsert)[]
+
+// Every node creation with a key inserts one: a placeholder per column, built once.
+const insertRecord = preparedPerDb('insert_idempotency_record', (db) =>
+  db
     .insert(idempotencyKeys)
-    .values(record)
+    .values(
+      Object.fromEntries(
+        RECORD_COLUMNS.map((column) => [column, sql.placeholder(column)])
+      ) as unknown as IdempotencyInsert
+    )
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key })
-  return inserted.length === 1
+)
+
+/** Inserts a record unless its key has one; whether it did. */
+async function insertUnlessRecorded(tx: Tx, record: IdempotencyInsert): Promise<boolean> {
+  return (await insertRecord(tx, record)).length === 1
 }
 
 /** Whether the process that claimed a key may still be handling its request. */
@@ -187,7 +204,16 @@ export function claimKey(db: Db, input: ClaimInput): Promise<Claim> {
 /** Inserts the claim unless the key has a record; whether it did. */
 function insertClaim(tx: Tx, input: ClaimInput): Promise<boolean> {
   const { accountId, key, fingerprint, owner, now } = input
-  return insertUnlessRecorded(tx, { accountId, key, fingerprint, owner, createdAt: now })
+  return insertUnlessRecorded(tx, {
+    accountId,
+    key,
+    fingerprint,
+    owner,
+    createdAt: now,
+    status: null,
+    contentType: null,
+    body: null,
+  })
 }
 
 /** Deletes the records of requests older than `before` (past the replay window); how many. */

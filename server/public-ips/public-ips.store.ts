@@ -8,8 +8,30 @@ import { publicIps } from './public-ips.table.js'
 
 export type PublicIpRow = typeof publicIps.$inferSelect
 
+const ATTACHMENT_COLUMNS = [
+  'network',
+  'ip',
+  'version',
+  'ipv4Value',
+  'nodeId',
+  'accountId',
+  'attachedAt',
+] as const satisfies readonly (keyof PublicIpRow)[]
+
+// Every node's automatic address is one: a placeholder per column, built once.
+const insertRow = preparedPerDb('insert_public_ip', (db) =>
+  db
+    .insert(publicIps)
+    .values(
+      Object.fromEntries(
+        ATTACHMENT_COLUMNS.map((column) => [column, sql.placeholder(column)])
+      ) as unknown as PublicIpRow
+    )
+    .returning({ network: publicIps.network })
+)
+
 export async function insertAttachment(tx: Tx, row: PublicIpRow): Promise<void> {
-  await tx.insert(publicIps).values(row)
+  await insertRow(tx, row)
 }
 
 const highestIpv4 = preparedPerDb('highest_ipv4', (db) =>
