@@ -8,6 +8,7 @@ import type { NodeAccess } from '../provisioning/driver.js'
 import { publicKeysInOrder } from '../ssh-keys/ssh-keys.service.js'
 import type { PutNodeSshKeysBody } from './node-access.schema.js'
 import {
+  accessOf,
   authorizedKeysOf,
   insertNodeSshKeys,
   replaceNodeSshKeys,
@@ -16,7 +17,7 @@ import {
 import { nodeNotFound } from './nodes.lookup.js'
 import type { Node } from './nodes.schema.js'
 import { getNode } from './nodes.view.js'
-import { findLiveNode, findNode, type NodeRow } from './nodes.store.js'
+import { findLiveNode, type NodeRow } from './nodes.store.js'
 
 /** Changing a running node's keys also writes them on it, through the worker. */
 type EngineCtx = ServiceCtx<'clock' | 'worker' | 'log'>
@@ -48,10 +49,8 @@ export function storeNodeSshKeys(
 }
 
 /** A node's access as the engine applies it, read fresh; undefined once it is deleting or gone. */
-export async function nodeAccess(ctx: ServiceCtx, nodeId: string): Promise<NodeAccess | undefined> {
-  const row = await findNode(ctx.db, nodeId)
-  if (!row || (row.status !== 'provisioning' && row.status !== 'running')) return undefined
-  return accessOfRow(ctx, row)
+export function nodeAccess(ctx: ServiceCtx, nodeId: string): Promise<NodeAccess | undefined> {
+  return accessOf(ctx.db, nodeId)
 }
 
 export async function accessOfRow(ctx: ServiceCtx, row: NodeRow): Promise<NodeAccess> {

@@ -46,12 +46,39 @@ const publicKeysOfNode = preparedPerDb('public_keys_of_node', (db) =>
     .orderBy(asc(nodeSshKeys.position))
 )
 
-/**
- * The public keys of a node's SSH keys, in its order: root's authorized_keys. Read by the
- * worker around every node's start, hence prepared once.
- */
+/** The public keys of a node's SSH keys, in its order: root's authorized_keys. */
 export async function authorizedKeysOf(db: Db, nodeId: string): Promise<string[]> {
   return (await publicKeysOfNode(db, { nodeId })).map((row) => row.publicKey)
+}
+
+// A row per key (one with no key for a node without any), in the node's order.
+const accessOfNode = preparedPerDb('access_of_node', (db) =>
+  db
+    .select({ passwordLogin: nodes.passwordLogin, publicKey: sshKeys.publicKey })
+    .from(nodes)
+    .leftJoin(nodeSshKeys, eq(nodeSshKeys.nodeId, nodes.id))
+    .leftJoin(sshKeys, eq(sshKeys.id, nodeSshKeys.sshKeyId))
+    .where(
+      and(
+        eq(nodes.id, sql.placeholder('nodeId')),
+        inArray(nodes.status, ['provisioning', 'running'])
+      )
+    )
+    .orderBy(asc(nodeSshKeys.position))
+)
+
+/**
+ * A provisioning or running node's password setting and authorized_keys, in one statement:
+ * the worker reads them around every node's start. Undefined for a node in any other state.
+ */
+export async function accessOf(
+  db: Db,
+  nodeId: string
+): Promise<{ passwordLogin: boolean; authorizedKeys: string[] } | undefined> {
+  const rows = await accessOfNode(db, { nodeId })
+  if (rows.length === 0) return undefined
+  const authorizedKeys = rows.flatMap((row) => (row.publicKey === null ? [] : [row.publicKey]))
+  return { passwordLogin: rows[0]!.passwordLogin, authorizedKeys }
 }
 
 /** Makes a node's keys exactly `sshKeyIds`, in that order. */

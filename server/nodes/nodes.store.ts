@@ -353,8 +353,8 @@ type TransitionFields = Partial<
 >
 
 /**
- * Moves a node from one status to another; false when it was not in `from` (a lost race).
- * With `workerId`, only while that worker still holds the node's work.
+ * Moves a node from one status to another and returns its row as it is now; undefined when it
+ * was not in `from` (a lost race). With `heldBy`, only while that worker holds the node's work.
  */
 export async function transition(
   tx: Tx,
@@ -363,15 +363,55 @@ export async function transition(
   to: NodeStatusValue,
   fields: TransitionFields = {},
   heldBy?: string
-): Promise<boolean> {
-  const moved = await tx
+): Promise<NodeRow | undefined> {
+  const [moved] = await tx
     .update(nodes)
     .set({ status: to, ...fields })
     .where(
       and(eq(nodes.id, id), eq(nodes.status, from), heldBy ? eq(nodes.workerId, heldBy) : undefined)
     )
-    .returning({ id: nodes.id })
-  return moved.length === 1
+    .returning()
+  return moved
+}
+
+// The worker's turn of every node to running, so built once: the worker keeps holding a node
+// whose user data is pending, or lets it go.
+const runningBy = (db: Db, workerIdAfter: SQL | null) =>
+  db
+    .update(nodes)
+    // A placeholder in SQL skips the column's encoder: it takes the milliseconds it stores.
+    .set({ status: 'running', runningAt: sql`${sql.placeholder('at')}`, workerId: workerIdAfter })
+    .where(
+      and(
+        eq(nodes.id, sql.placeholder('id')),
+        eq(nodes.status, 'provisioning'),
+        eq(nodes.workerId, sql.placeholder('workerId'))
+      )
+    )
+    .returning()
+const markRunningReleased = preparedPerDb('mark_node_running', (db) => runningBy(db, null))
+const markRunningKept = preparedPerDb('mark_node_running_kept', (db) =>
+  runningBy(
+    db,
+    sql`CASE WHEN ${nodes.userDataStatus} = 'pending' THEN ${sql.placeholder('workerId')} ELSE NULL END`
+  )
+)
+
+/**
+ * The worker's provisioning -> running, while `workerId` holds the node (see transition). With
+ * `keepForUserData`, the worker keeps holding a node whose user data is pending: it runs it
+ * next, and if this process dies a replica takes the node over. Decided in the statement,
+ * from the row as it is.
+ */
+export function markNodeRunning(
+  tx: Tx,
+  id: string,
+  workerId: string,
+  at: Date,
+  keepForUserData: boolean
+): Promise<NodeRow | undefined> {
+  const statement = keepForUserData ? markRunningKept : markRunningReleased
+  return first(statement(tx, { id, workerId, at: at.getTime() }))
 }
 
 /** Marks nodes provisioning since before `createdBefore` as reported stuck, once; returns them. */

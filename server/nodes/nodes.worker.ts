@@ -12,7 +12,13 @@ import {
 import { recordNodeEvent } from './node-events.js'
 import { nodeAccess } from './node-access.service.js'
 import { expectedNode } from './nodes.spec.js'
-import { findNode, nodesInStatus, transition, type NodeRow } from './nodes.store.js'
+import {
+  findNode,
+  markNodeRunning,
+  nodesInStatus,
+  transition,
+  type NodeRow,
+} from './nodes.store.js'
 import { skipUserData, userDataHooks } from './user-data.service.js'
 
 type Ctx = ServiceCtx<'clock' | 'config' | 'secrets'>
@@ -60,12 +66,9 @@ export function nodeTransitions(
     markRunning(nodeId, runsUserData, reserveAutoIpv4 = false) {
       return asWorker(() =>
         transaction(ctx.db, async (tx) => {
-          const node = await findNode(tx, nodeId)
-          // The worker keeps a node whose user data it will run, so a replica takes it over.
-          const keep = runsUserData && node?.userDataStatus === 'pending'
-          const fields = { runningAt: ctx.clock.now(), workerId: keep ? workerId : null }
-          if (!node || !(await transition(tx, nodeId, 'provisioning', 'running', fields, workerId)))
-            return false
+          const at = ctx.clock.now()
+          const node = await markNodeRunning(tx, nodeId, workerId, at, runsUserData)
+          if (!node) return false
           const reserved = reserveAutoIpv4 ? await reserveOnce({ ...ctx, db: tx }, node) : undefined
           if (!runsUserData) await skipUserData({ ...ctx, db: tx }, node)
           const ip = reserved ?? (await primaryIpv4({ db: tx }, [nodeId])).get(nodeId)
@@ -83,10 +86,9 @@ export function nodeTransitions(
     markTornDown(nodeId) {
       return asWorker(() =>
         transaction(ctx.db, async (tx) => {
-          const node = await findNode(tx, nodeId)
           const fields = { tornDownAt: ctx.clock.now(), workerId: null }
-          if (!node || !(await transition(tx, nodeId, 'deleting', 'deleted', fields, workerId)))
-            return
+          const node = await transition(tx, nodeId, 'deleting', 'deleted', fields, workerId)
+          if (!node) return
           await releaseNodeIps({ ...ctx, db: tx }, node)
           await freeHost({ db: tx }, node.hostId)
           await recordNodeEvent({ ...ctx, db: tx }, node, 'node.deleted', {}, 'deleted')
