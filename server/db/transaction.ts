@@ -38,6 +38,7 @@ export interface SqliteControl {
 }
 const roots = new WeakMap<object, Db>()
 const commitCallbacks = new WeakMap<object, (() => void)[]>()
+const preCommitWork = new WeakMap<object, (() => Promise<void>)[]>()
 let writes = 0
 
 /**
@@ -140,6 +141,24 @@ export function afterCommit(tx: Tx, callback: () => void): void {
   callbacks.push(callback)
 }
 
+/**
+ * Runs `work` in the transaction of `tx` once everything else in it has run, just before it
+ * commits; a throw rolls the transaction back. For writes better sent together than one by
+ * one (a transaction's events). In registration order.
+ */
+export function beforeCommit(tx: Tx, work: () => Promise<void>): void {
+  const pending = preCommitWork.get(tx)
+  if (!pending) throw new Error('beforeCommit needs a handle from transaction()')
+  pending.push(work)
+}
+
+/** `work`, then what it left for just before the commit (beforeCommit). */
+async function workThenPreCommit<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const result = await work(tx)
+  for (const pending of preCommitWork.get(tx)!) await pending()
+  return result
+}
+
 /** The handle `transaction()` was called on, for a `tx` inside it. */
 export function rootOf(tx: Tx): Db {
   return roots.get(tx) ?? tx
@@ -151,6 +170,7 @@ function begin(tx: object, root: Db, dialect: Dialect): void {
   dialects.set(tx, dialect)
   roots.set(tx, root)
   commitCallbacks.set(tx, [])
+  preCommitWork.set(tx, [])
 }
 
 function committed(tx: object): void {
@@ -165,7 +185,7 @@ async function pgTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T
       result = await db.transaction(async (tx) => {
         handle = tx
         begin(tx, db, 'postgres')
-        return work(tx as unknown as Tx)
+        return workThenPreCommit(tx as unknown as Tx, work)
       })
     } catch (err) {
       const code =
@@ -199,7 +219,7 @@ async function sqliteTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promi
     begin(tx, db, 'sqlite')
     control.savepoint()
     try {
-      const result = await work(tx)
+      const result = await workThenPreCommit(tx, work)
       control.release()
       return { ok: true as const, result, batch }
     } catch (error) {

@@ -27,8 +27,8 @@ export interface EventInput {
 /**
  * Records an event in the transaction of the change it describes, so the log holds exactly
  * the changes that happened. Readers are woken once it commits: in this process directly, on
- * other replicas by a NOTIFY, which PostgreSQL delivers only at commit. Call it last in the
- * transaction: the account's id counter stays locked from here until the commit.
+ * other replicas by a NOTIFY, which PostgreSQL delivers only at commit. The row is written
+ * just before the commit, with the transaction's other events (events.store.ts).
  */
 export async function recordEvent(
   ctx: ServiceTxCtx<'clock'>,
@@ -37,7 +37,7 @@ export async function recordEvent(
 ): Promise<void> {
   if (BENCH_WITHOUT_EVENTS) return
   const tx = ctx.db
-  await insertEvent(tx, { ...event, data: event.data ?? {}, actor, at: ctx.clock.now() })
+  insertEvent(tx, { ...event, data: event.data ?? {}, actor, at: ctx.clock.now() })
   const root = rootOf(tx)
   afterCommit(tx, () => announceCommit(root, event.accountId))
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { pgStatement } from '../db/pg-statement.js'
 import { preparedPerDb } from '../db/prepared.js'
-import { dialectOf, type Tx } from '../db/transaction.js'
+import { beforeCommit, dialectOf, type Tx } from '../db/transaction.js'
 import type { Actor } from './actor.js'
 import { NOTIFY_CHANNEL } from './event-hub.js'
 import type { Event, EventType } from './events.schema.js'
@@ -37,21 +37,17 @@ export function toEvent(row: EventRow): Event {
   }
 }
 
-const bumpSequence = preparedPerDb('next_event_id', (db) =>
+// Takes `count` ids at once; the row it updates stays locked until the transaction ends.
+const takeIds = preparedPerDb('take_event_ids', (db) =>
   db
     .insert(eventSequences)
-    .values({ accountId: sql.placeholder('accountId'), lastId: 1 })
+    .values({ accountId: sql.placeholder('accountId'), lastId: sql.placeholder('count') })
     .onConflictDoUpdate({
       target: eventSequences.accountId,
-      set: { lastId: sql`${eventSequences.lastId} + 1` },
+      set: { lastId: sql`${eventSequences.lastId} + ${sql.placeholder('count')}` },
     })
-    .returning({ id: eventSequences.lastId })
+    .returning({ last: eventSequences.lastId })
 )
-
-/** The account's next event id; the row it updates stays locked until the transaction ends. */
-async function nextId(tx: Tx, accountId: string): Promise<number> {
-  return (await bumpSequence(tx, { accountId }))[0]!.id
-}
 
 const COLUMNS = [
   'accountId',
@@ -79,63 +75,101 @@ const insertRow = preparedPerDb('insert_event', (db) =>
     .returning({ id: events.id })
 )
 
+/** Each transaction's events, in the order they were recorded, until it commits. */
+const queued = new WeakMap<Tx, NewEvent[]>()
+
 /**
- * Records an event with the account's next id. On PostgreSQL it also NOTIFYs the other
- * replicas with the account id (delivered at commit), and the three are one statement: a
- * creation records an event in each of its two transactions, and each round trip costs the
- * server a write.
+ * Records an event in the transaction of `tx`. A transaction's events are inserted together
+ * just before it commits (beforeCommit): each account's ids in one step, and on PostgreSQL all
+ * of an account's events, their ids and the NOTIFY to the other replicas (delivered at
+ * commit) in one statement, where each round trip costs the server a socket write. Taking
+ * the ids last also keeps the account's id counter locked only for the commit.
  */
-export async function insertEvent(tx: Tx, event: NewEvent): Promise<number> {
-  const data = JSON.stringify(event.data)
-  const { actor } = event
-  if (dialectOf(tx) === 'postgres') {
-    const [row] = await recordAndNotify(tx, [
-      event.accountId,
-      event.type,
-      event.resourceId,
-      event.at.getTime(),
-      data,
-      actor.type,
-      actor.id,
-      actor.request_id,
-      actor.source_address,
-      NOTIFY_CHANNEL,
-    ])
-    return row!.id
+export function insertEvent(tx: Tx, event: NewEvent): void {
+  let events = queued.get(tx)
+  if (events === undefined) {
+    const list: NewEvent[] = (events = [])
+    queued.set(tx, list)
+    beforeCommit(tx, () => insertQueued(tx, list))
   }
-  const id = await nextId(tx, event.accountId)
-  const row: Required<Pick<EventInsert, (typeof COLUMNS)[number]>> = {
-    accountId: event.accountId,
-    id,
-    type: event.type,
-    resourceId: event.resourceId,
-    occurredAt: event.at,
-    data,
-    actorType: actor.type,
-    actorId: actor.id,
-    requestId: actor.request_id,
-    sourceAddress: actor.source_address,
-  }
-  await insertRow(tx, row)
-  return id
+  events.push(event)
 }
 
-// The sequence bump, the row and the NOTIFY of insertEvent, as PostgreSQL runs them at once.
-const recordAndNotify = pgStatement<{ id: number }>(
-  'record_event',
+async function insertQueued(tx: Tx, queue: NewEvent[]): Promise<void> {
+  for (const [accountId, events] of byAccount(queue)) {
+    if (dialectOf(tx) === 'postgres') await insertAndNotify(tx, accountId, events)
+    else await insertWithIds(tx, accountId, events)
+  }
+}
+
+function byAccount(events: NewEvent[]): Map<string, NewEvent[]> {
+  const groups = new Map<string, NewEvent[]>()
+  for (const event of events) {
+    const group = groups.get(event.accountId)
+    if (group) group.push(event)
+    else groups.set(event.accountId, [event])
+  }
+  return groups
+}
+
+/** SQLite: the ids in one step, then a row each (a prepared statement's run costs little here). */
+async function insertWithIds(tx: Tx, accountId: string, events: NewEvent[]): Promise<void> {
+  const [{ last }] = (await takeIds(tx, { accountId, count: events.length })) as [{ last: number }]
+  let id = last - events.length
+  for (const event of events) {
+    const { actor } = event
+    const row: Required<Pick<EventInsert, (typeof COLUMNS)[number]>> = {
+      accountId,
+      id: ++id,
+      type: event.type,
+      resourceId: event.resourceId,
+      occurredAt: event.at,
+      data: JSON.stringify(event.data),
+      actorType: actor.type,
+      actorId: actor.id,
+      requestId: actor.request_id,
+      sourceAddress: actor.source_address,
+    }
+    await insertRow(tx, row)
+  }
+}
+
+/** PostgreSQL: an account's events, their ids and the NOTIFY, in one statement. */
+async function insertAndNotify(tx: Tx, accountId: string, events: NewEvent[]): Promise<void> {
+  const column = <T>(value: (event: NewEvent) => T) => events.map(value)
+  await recordAndNotify(tx, [
+    accountId,
+    events.length,
+    column((event) => event.type),
+    column((event) => event.resourceId),
+    column((event) => event.at.getTime()),
+    column((event) => JSON.stringify(event.data)),
+    column((event) => event.actor.type),
+    column((event) => event.actor.id),
+    column((event) => event.actor.request_id),
+    column((event) => event.actor.source_address),
+    NOTIFY_CHANNEL,
+  ])
+}
+
+// The ids, the rows (from one array per column, in order) and the NOTIFY of insertAndNotify.
+const recordAndNotify = pgStatement(
+  'record_events',
   `WITH next AS (
-     INSERT INTO event_sequences (account_id, last_id) VALUES ($1::text, 1)
-     ON CONFLICT (account_id) DO UPDATE SET last_id = event_sequences.last_id + 1
+     INSERT INTO event_sequences (account_id, last_id) VALUES ($1::text, $2::bigint)
+     ON CONFLICT (account_id) DO UPDATE SET last_id = event_sequences.last_id + $2::bigint
      RETURNING last_id
    ), inserted AS (
      INSERT INTO events (account_id, id, type, resource_id, occurred_at, data,
                          actor_type, actor_id, request_id, source_address)
-     SELECT $1::text, last_id, $2::text, $3::text, $4::bigint, $5::text,
-            $6::text, $7::text, $8::text, $9::text
-     FROM next
-     RETURNING id
+     SELECT $1::text, next.last_id - $2::bigint + e.n, e.type, e.resource_id, e.occurred_at,
+            e.data, e.actor_type, e.actor_id, e.request_id, e.source_address
+     FROM next, unnest($3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[],
+                       $8::text[], $9::text[], $10::text[])
+       WITH ORDINALITY AS e(type, resource_id, occurred_at, data, actor_type, actor_id,
+                            request_id, source_address, n)
    )
-   SELECT id, pg_notify($10::text, $1::text) FROM inserted`
+   SELECT pg_notify($11::text, $1::text) FROM next`
 )
 
 /** Which events of an account a reader wants. */
