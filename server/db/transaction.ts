@@ -314,15 +314,12 @@ export async function settleWrites(db: Db): Promise<void> {
 
 /**
  * Serializes transactions that take the same `key` until they end: allocators (a public IP
- * pool, a VPC's private range, an account's VPC ranges) hold it while they pick the first
- * free value. PostgreSQL takes a transaction-scoped advisory lock; SQLite already runs one
- * writer at a time. Resolves to whether what the transaction read before may have changed
- * while it waited (PostgreSQL); on SQLite nothing can have, since its BEGIN IMMEDIATE.
+ * pool, an account's VPC ranges) hold it while they pick the first free value. PostgreSQL
+ * takes a transaction-scoped advisory lock; SQLite already runs one writer at a time.
  */
-export async function lockKey(tx: Tx, key: string): Promise<boolean> {
-  if (dialectOf(tx) === 'sqlite') return false
+export async function lockKey(tx: Tx, key: string): Promise<void> {
+  if (dialectOf(tx) === 'sqlite') return
   await advisoryLock(tx, [key])
-  return true
 }
 
 const advisoryLock = pgStatement(

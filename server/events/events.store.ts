@@ -75,8 +75,11 @@ const insertRow = preparedPerDb('insert_event', (db) =>
     .returning({ id: events.id })
 )
 
+/** An event waiting for its transaction's commit, its data already JSON. */
+type QueuedEvent = Omit<NewEvent, 'data'> & { data: string }
+
 /** Each transaction's events, in the order they were recorded, until it commits. */
-const queued = new WeakMap<Tx, NewEvent[]>()
+const queued = new WeakMap<Tx, QueuedEvent[]>()
 
 /**
  * Records an event in the transaction of `tx`. A transaction's events are inserted together
@@ -88,32 +91,39 @@ const queued = new WeakMap<Tx, NewEvent[]>()
 export function insertEvent(tx: Tx, event: NewEvent): void {
   let events = queued.get(tx)
   if (events === undefined) {
-    const list: NewEvent[] = (events = [])
+    const list: QueuedEvent[] = (events = [])
     queued.set(tx, list)
     beforeCommit(tx, () => insertQueued(tx, list))
   }
-  events.push(event)
+  // As the data is now: the caller may change its object afterwards.
+  events.push({ ...event, data: JSON.stringify(event.data) })
 }
 
-async function insertQueued(tx: Tx, queue: NewEvent[]): Promise<void> {
+async function insertQueued(tx: Tx, queue: QueuedEvent[]): Promise<void> {
+  // An event recorded from here on queues anew, for a flush of its own.
+  queued.delete(tx)
   for (const [accountId, events] of byAccount(queue)) {
     if (dialectOf(tx) === 'postgres') await insertAndNotify(tx, accountId, events)
     else await insertWithIds(tx, accountId, events)
   }
 }
 
-function byAccount(events: NewEvent[]): Map<string, NewEvent[]> {
-  const groups = new Map<string, NewEvent[]>()
+/**
+ * The events grouped by account, accounts in id order: transactions that record events of
+ * several accounts (the stuck-node sweep) lock their id counters in one order, never in a circle.
+ */
+function byAccount(events: QueuedEvent[]): [string, QueuedEvent[]][] {
+  const groups = new Map<string, QueuedEvent[]>()
   for (const event of events) {
     const group = groups.get(event.accountId)
     if (group) group.push(event)
     else groups.set(event.accountId, [event])
   }
-  return groups
+  return [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 }
 
 /** SQLite: the ids in one step, then a row each (a prepared statement's run costs little here). */
-async function insertWithIds(tx: Tx, accountId: string, events: NewEvent[]): Promise<void> {
+async function insertWithIds(tx: Tx, accountId: string, events: QueuedEvent[]): Promise<void> {
   const [{ last }] = (await takeIds(tx, { accountId, count: events.length })) as [{ last: number }]
   let id = last - events.length
   for (const event of events) {
@@ -124,7 +134,7 @@ async function insertWithIds(tx: Tx, accountId: string, events: NewEvent[]): Pro
       type: event.type,
       resourceId: event.resourceId,
       occurredAt: event.at,
-      data: JSON.stringify(event.data),
+      data: event.data,
       actorType: actor.type,
       actorId: actor.id,
       requestId: actor.request_id,
@@ -135,15 +145,15 @@ async function insertWithIds(tx: Tx, accountId: string, events: NewEvent[]): Pro
 }
 
 /** PostgreSQL: an account's events, their ids and the NOTIFY, in one statement. */
-async function insertAndNotify(tx: Tx, accountId: string, events: NewEvent[]): Promise<void> {
-  const column = <T>(value: (event: NewEvent) => T) => events.map(value)
+async function insertAndNotify(tx: Tx, accountId: string, events: QueuedEvent[]): Promise<void> {
+  const column = <T>(value: (event: QueuedEvent) => T) => events.map(value)
   await recordAndNotify(tx, [
     accountId,
     events.length,
     column((event) => event.type),
     column((event) => event.resourceId),
     column((event) => event.at.getTime()),
-    column((event) => JSON.stringify(event.data)),
+    column((event) => event.data),
     column((event) => event.actor.type),
     column((event) => event.actor.id),
     column((event) => event.actor.request_id),

@@ -78,7 +78,8 @@ function insertPlacedNode(
         'region_mismatch'
       )
     }
-    // Locked after the host, always in that order, so two creations never wait on each other.
+    // Locked after the host, always in that order: creations that wait on each other's locks
+    // then never wait in a circle (a deadlock).
     const vpc = requestedVpc
       ? await lockVpcForNewNode(c, accountId, requestedVpc)
       : await ensureDefaultVpc(c, accountId, host.region)

@@ -12,10 +12,12 @@ import {
   ne,
   notExists,
   or,
+  getTableColumns,
   sql,
   type SQL,
 } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
+import { publicIps } from '../public-ips/public-ips.table.js'
 import type { Db } from '../db/client.js'
 import { first, preparedPerDb } from '../db/prepared.js'
 import type { Tx } from '../db/transaction.js'
@@ -374,6 +376,14 @@ export async function transition(
   return moved
 }
 
+/**
+ * The node's first IPv4 attachment as stored (`198.51.100.7/32`), or null, in the order of
+ * public-ips' primaryIpv4: read with the row as the node turns running, for its event.
+ */
+const firstIpv4 = sql<string | null>`(SELECT ${publicIps.ip} FROM ${publicIps}
+  WHERE ${publicIps.nodeId} = ${nodes.id} AND ${publicIps.version} = 4
+  ORDER BY ${publicIps.attachedAt}, ${publicIps.network} LIMIT 1)`
+
 // The worker's turn of every node to running, so built once: the worker keeps holding a node
 // whose user data is pending, or lets it go.
 const runningBy = (db: Db, workerIdAfter: SQL | null) =>
@@ -388,7 +398,7 @@ const runningBy = (db: Db, workerIdAfter: SQL | null) =>
         eq(nodes.workerId, sql.placeholder('workerId'))
       )
     )
-    .returning()
+    .returning({ ...getTableColumns(nodes), firstIpv4 })
 const markRunningReleased = preparedPerDb('mark_node_running', (db) => runningBy(db, null))
 const markRunningKept = preparedPerDb('mark_node_running_kept', (db) =>
   runningBy(
@@ -398,10 +408,10 @@ const markRunningKept = preparedPerDb('mark_node_running_kept', (db) =>
 )
 
 /**
- * The worker's provisioning -> running, while `workerId` holds the node (see transition). With
- * `keepForUserData`, the worker keeps holding a node whose user data is pending: it runs it
- * next, and if this process dies a replica takes the node over. Decided in the statement,
- * from the row as it is.
+ * The worker's provisioning -> running, while `workerId` holds the node (see transition): the
+ * row as it is now, with its first IPv4 attachment as stored, if any. With `keepForUserData`,
+ * the worker keeps holding a node whose user data is pending: it runs it next, and if this
+ * process dies a replica takes the node over. Decided in the statement, from the row as it is.
  */
 export function markNodeRunning(
   tx: Tx,
@@ -409,7 +419,7 @@ export function markNodeRunning(
   workerId: string,
   at: Date,
   keepForUserData: boolean
-): Promise<NodeRow | undefined> {
+): Promise<(NodeRow & { firstIpv4: string | null }) | undefined> {
   const statement = keepForUserData ? markRunningKept : markRunningReleased
   return first(statement(tx, { id, workerId, at: at.getTime() }))
 }

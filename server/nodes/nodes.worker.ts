@@ -4,6 +4,7 @@ import type { Deps, ServiceCtx, ServiceTxCtx } from '../deps.js'
 import { actingAs, systemActor } from '../events/actor.js'
 import type { WorkerHooks } from '../provisioning/worker.js'
 import {
+  address,
   attachAutoIpv4,
   nodeAddresses,
   primaryIpv4,
@@ -25,15 +26,15 @@ type Ctx = ServiceCtx<'clock' | 'config' | 'secrets'>
 type TxCtx = ServiceTxCtx<'clock' | 'config' | 'secrets'>
 
 /**
- * Gives a provisioning node its automatic IPv4 unless it has one (a restart between reserving
- * and running must not take a second), and returns the node's address: none when the pool is
- * exhausted.
+ * Gives a provisioning node its automatic IPv4 unless it has one, `held` (a restart between
+ * reserving and running must not take a second), and returns the node's address: none when
+ * the pool is exhausted.
  */
 async function reserveOnce(
   ctx: TxCtx & Pick<Deps, 'log'>,
-  node: NodeRow
+  node: NodeRow,
+  held: string | undefined
 ): Promise<string | undefined> {
-  const held = (await primaryIpv4(ctx, [node.id])).get(node.id)
   if (held !== undefined) return held
   const attached = await attachAutoIpv4(ctx, node)
   if (attached === undefined) ctx.log.warn({ node_id: node.id }, 'IPv4 pool exhausted')
@@ -58,7 +59,8 @@ export function nodeTransitions(
         transaction(ctx.db, async (tx) => {
           const node = await findNode(tx, nodeId)
           if (!node || node.status !== 'provisioning' || node.workerId !== workerId) return false
-          await reserveOnce({ ...ctx, db: tx }, node)
+          const held = (await primaryIpv4({ db: tx }, [node.id])).get(node.id)
+          await reserveOnce({ ...ctx, db: tx }, node, held)
           return true
         })
       )
@@ -69,9 +71,9 @@ export function nodeTransitions(
           const at = ctx.clock.now()
           const node = await markNodeRunning(tx, nodeId, workerId, at, runsUserData)
           if (!node) return false
-          const reserved = reserveAutoIpv4 ? await reserveOnce({ ...ctx, db: tx }, node) : undefined
+          const held = node.firstIpv4 === null ? undefined : address(node.firstIpv4)
+          const ip = reserveAutoIpv4 ? await reserveOnce({ ...ctx, db: tx }, node, held) : held
           if (!runsUserData) await skipUserData({ ...ctx, db: tx }, node)
-          const ip = reserved ?? (await primaryIpv4({ db: tx }, [nodeId])).get(nodeId)
           await recordNodeEvent(
             { ...ctx, db: tx },
             node,

@@ -37,7 +37,8 @@ type TxCtx = ServiceTxCtx<'clock' | 'config'>
 /** Attach and detach also reach the engine, through the worker, once the record is committed. */
 type EngineCtx = ServiceCtx<'clock' | 'config' | 'worker' | 'log'>
 
-const address = (ip: string) => ip.split('/')[0]!
+/** The address of a stored attachment, without its prefix length. */
+export const address = (ip: string) => ip.split('/')[0]!
 
 /** While a dead node is being restarted its addresses cannot change: the restart sets them. */
 function repairing(nodeId: string): ProblemError {

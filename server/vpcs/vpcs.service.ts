@@ -40,10 +40,10 @@ async function withNodeIds(db: Db, rows: VpcRow[]): Promise<Vpc[]> {
 }
 
 async function liveVpcOr404(db: Db, accountId: string, id: string): Promise<VpcRow> {
-  return found(await findLiveVpc(db, accountId, id), id)
+  return vpcOr404(await findLiveVpc(db, accountId, id), id)
 }
 
-function found(row: VpcRow | undefined, id: string): VpcRow {
+function vpcOr404(row: VpcRow | undefined, id: string): VpcRow {
   if (!row) throw new ProblemError(404, 'vpc_not_found', `no VPC ${id} on this account`)
   return row
 }
@@ -162,7 +162,7 @@ export async function updateVpc(
 export function deleteVpc(ctx: Ctx, accountId: string, id: string): Promise<void> {
   return transaction(ctx.db, async (tx) => {
     // A node joining it commits first or sees it gone: both lock the VPC's row.
-    const row = found(await lockLiveVpc(tx, accountId, id), id)
+    const row = vpcOr404(await lockLiveVpc(tx, accountId, id), id)
     const nodeIds = (await nodeIdsByVpc(tx, [row.id])).get(row.id) ?? []
     if (nodeIds.length > 0) {
       throw new ProblemError(

@@ -44,4 +44,42 @@ describe('concurrency', () => {
       await server.stop()
     }
   })
+
+  it('a VPC deleted while nodes join it: refused naming nodes that joined, or deleted with none in it', async () => {
+    const server = await startServer()
+    try {
+      const client = api(server.url, (await createTestKey(server.dataDir)).key)
+      for (let round = 0; round < 6; round++) {
+        const vpc = (await client.post('/api/v1/networking', { name: `contested-${round}` })).body
+        // The deletions go first, half-way through the joins, or after them, as the round falls.
+        const joins = Array.from({ length: 6 }, () => client.post('/nodes', { vpc_id: vpc.id }))
+        const deletions = [0, 1].map(async () => {
+          await new Promise((resolve) => setTimeout(resolve, round * 3))
+          return client.delete(`/api/v1/networking/${vpc.id}`)
+        })
+        const [joined, deleted] = await Promise.all([Promise.all(joins), Promise.all(deletions)])
+        const members = joined.filter((r) => r.status === 201).map((r) => r.body.id as string)
+        for (const refused of joined.filter((r) => r.status !== 201))
+          expect(refused.body).toMatchObject({ status: 400, code: 'vpc_not_found' })
+        const statuses = deleted.map((r) => r.status).sort()
+        if (members.length === 0) {
+          // Deleted once: the second deletion finds it gone.
+          expect(statuses).toEqual([204, 404])
+        } else {
+          // Refused, each naming the nodes in it by then (more may join after a refusal).
+          expect(statuses).toEqual([409, 409])
+          for (const refusal of deleted) {
+            expect(refusal.body.node_ids.length).toBeGreaterThan(0)
+            expect(members).toEqual(expect.arrayContaining(refusal.body.node_ids))
+          }
+        }
+        const listed = (await client.get(`/nodes?vpc_id=${vpc.id}`)).body as { id: string }[]
+        expect(listed.map((node) => node.id).sort()).toEqual(members.sort())
+        const stored = await client.get(`/api/v1/networking/${vpc.id}`)
+        expect(stored.status).toBe(members.length === 0 ? 404 : 200)
+      }
+    } finally {
+      await server.stop()
+    }
+  })
 })
