@@ -1,3 +1,5 @@
+import http from 'node:http'
+import { buffer } from 'node:stream/consumers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { api } from '../helpers/http.js'
@@ -40,6 +42,41 @@ describe('request limits', () => {
     expect(res.status).toBe(413)
     expect(res.body.code).toBe('payload_too_large')
     expect((await client.get('/api/v1/networking')).body).toEqual([])
+  })
+
+  it('reads a chunked body (no declared length) and refuses one over 64 KiB with 413', async () => {
+    const chunked = async (body: string) => {
+      const url = new URL('/api/v1/networking', server.url)
+      return new Promise<{ status: number; body: Record<string, string> }>((resolve, reject) => {
+        const request = http.request(url, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        })
+        request.on('response', (response) => {
+          buffer(response).then(
+            (bytes) =>
+              resolve({ status: response.statusCode!, body: JSON.parse(bytes.toString()) }),
+            reject
+          )
+        })
+        request.on('error', reject)
+        // Several writes without a length: Node sends them chunked.
+        for (let at = 0; at < body.length; at += 4096) request.write(body.slice(at, at + 4096))
+        request.end()
+      })
+    }
+    const big = await chunked(
+      JSON.stringify({ name: 'chunked-big', description: 'x'.repeat(70_000) })
+    )
+    expect(big).toMatchObject({ status: 413, body: { code: 'payload_too_large' } })
+    // Past the first chunk: whitespace after the JSON value is still JSON.
+    const small = await chunked(JSON.stringify({ name: 'chunked-small' }) + ' '.repeat(9_000))
+    expect(small).toMatchObject({ status: 201, body: { name: 'chunked-small' } })
+    const names = (await api(server.url, key).get('/api/v1/networking')).body.map(
+      (vpc: { name: string }) => vpc.name
+    )
+    expect(names).toEqual(['chunked-small'])
+    await api(server.url, key).delete(`/api/v1/networking/${small.body.id}`)
   })
 
   it('refuses deeply nested JSON with a 400 naming the field, and creates nothing', async () => {
