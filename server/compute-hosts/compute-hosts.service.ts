@@ -36,11 +36,10 @@ export async function discoverHosts(ctx: ServiceCtx, query: DiscoveryQuery) {
   }
 }
 
-/** What a creation asks of reserveHost; `regionField` is the request field `region` came from. */
+/** What a creation asks of reserveHost. */
 interface HostWanted {
   hostId?: string
   region: string | undefined
-  regionField?: string
 }
 
 /**
@@ -63,7 +62,6 @@ export async function reserveHost(ctx: ServiceTxCtx, want: HostWanted): Promise<
 async function reserveCheapest(ctx: ServiceTxCtx, want: HostWanted): Promise<HostRow> {
   const host = want.region ? await reserveCheapestHost(ctx.db, want.region) : undefined
   if (host) return host
-  await assertRegionAsked(ctx, want)
   throw new ProblemError(
     503,
     'capacity_unavailable',
@@ -82,7 +80,6 @@ async function requestedHost(
   const host = await findHost(ctx.db, hostId)
   if (!host) throw invalidField('host_id', 'no such compute host', 'host_not_found')
   if (want.region && host.region !== want.region) {
-    await assertRegionAsked(ctx, want)
     throw invalidField(
       'host_id',
       `host is in ${host.region}, not in ${want.region}`,
@@ -90,15 +87,6 @@ async function requestedHost(
     )
   }
   return host
-}
-
-/**
- * A 400 on the request's region field when no host has that region. Asked only once no host
- * fits, where it tells an unknown region from a full or mismatched one: a creation that finds
- * its host pays for no probe.
- */
-async function assertRegionAsked(ctx: ServiceTxCtx, want: HostWanted): Promise<void> {
-  if (want.region && want.regionField) await assertKnownRegion(ctx, want.region, want.regionField)
 }
 
 /** A 400 naming `field` unless some host of the inventory is in `region`. */

@@ -1,6 +1,11 @@
 import type { z } from '@hono/zod-openapi'
 import type { Principal } from '../api-keys/api-keys.service.js'
-import { freeHost, reserveHost, sizeOf } from '../compute-hosts/compute-hosts.service.js'
+import {
+  assertKnownRegion,
+  freeHost,
+  reserveHost,
+  sizeOf,
+} from '../compute-hosts/compute-hosts.service.js'
 import type { Db } from '../db/client.js'
 import { transaction } from '../db/transaction.js'
 import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
@@ -54,6 +59,25 @@ async function nextPrivateIp(ctx: TxCtx, vpc: { id: string; cidr: string }): Pro
   return free
 }
 
+/**
+ * The VPC a new node asked for, if any, and its host, reserved. An unknown `region` is the
+ * answer whichever lookup failed, as if it were checked first; it is asked only once one has
+ * failed, so a creation that finds its host pays for no probe.
+ */
+async function vpcAndHost(ctx: TxCtx, accountId: string, body: z.infer<typeof CreateNodeBody>) {
+  try {
+    const requestedVpc = body.vpc_id ? await vpcForNewNode(ctx, accountId, body.vpc_id) : undefined
+    const region =
+      body.region ?? requestedVpc?.region ?? (body.host_id ? undefined : ctx.config.defaultRegion)
+    const host = await reserveHost(ctx, { hostId: body.host_id, region })
+    return { requestedVpc, host }
+  } catch (err) {
+    if (body.region && err instanceof ProblemError)
+      await assertKnownRegion(ctx, body.region, 'region')
+    throw err
+  }
+}
+
 /** The placement transaction: VPC, host, private address and the answer, or nothing at all. */
 function insertPlacedNode(
   ctx: EngineCtx,
@@ -66,11 +90,7 @@ function insertPlacedNode(
     const c = { ...ctx, db: tx }
     const sshKeyIds = body.ssh_keys ?? []
     const access = await checkAccess(c, accountId, sshKeyIds, body.password_login ?? true)
-    const requestedVpc = body.vpc_id ? await vpcForNewNode(c, accountId, body.vpc_id) : undefined
-    const region =
-      body.region ?? requestedVpc?.region ?? (body.host_id ? undefined : ctx.config.defaultRegion)
-    const regionField = body.region ? 'region' : undefined
-    const host = await reserveHost(c, { hostId: body.host_id, region, regionField })
+    const { requestedVpc, host } = await vpcAndHost(c, accountId, body)
     if (requestedVpc && requestedVpc.region !== host.region) {
       throw invalidField(
         'vpc_id',

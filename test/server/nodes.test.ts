@@ -79,6 +79,25 @@ describe('POST /nodes', () => {
     expect(res.body.code).toBe('unknown_region')
     expect(res.body.errors[0].field).toBe('region')
   })
+
+  it('answers unknown_region before what it would say of the host or VPC asked for', async () => {
+    const host = (await client.get('/api/v1/compute?status=active&limit=1')).body.hosts[0]
+    const before = (await client.get('/nodes')).body.length
+    for (const also of [
+      { host_id: 'host-that-does-not-exist' },
+      { host_id: host.id },
+      { vpc_id: '00000000-0000-4000-8000-000000000000' },
+    ]) {
+      const res = await client.post('/nodes', { region: 'nowhere-1', ...also })
+      expect(res.status).toBe(400)
+      expect(res.body).toMatchObject({ code: 'unknown_region', errors: [{ field: 'region' }] })
+    }
+    expect((await client.get('/nodes')).body).toHaveLength(before)
+    // The host is still free.
+    expect((await client.get(`/api/v1/compute?status=active&limit=1`)).body.hosts[0].id).toBe(
+      host.id
+    )
+  })
 })
 
 describe('GET /nodes', () => {
