@@ -29,15 +29,14 @@ import {
   findNodeOfAccount,
   insertNode,
   liveNodesOfAccount,
-  markDeleting,
-  markStuck,
   nodesInStatus,
   toNode,
   STUCK_AFTER_MS,
-  usedPrivateIps,
   type NodeRow,
 } from './nodes.store.js'
 import { recordNodeEvent } from './node-events.js'
+import { usedPrivateIps } from './node-private-ips.store.js'
+import { markDeleting, markStuck } from './node-transitions.store.js'
 import { specOf } from './nodes.spec.js'
 import { liveNodeOr404 } from './nodes.lookup.js'
 import { view } from './nodes.view.js'

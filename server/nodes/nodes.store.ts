@@ -1,30 +1,10 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  ne,
-  notExists,
-  or,
-  getTableColumns,
-  sql,
-  type SQL,
-} from 'drizzle-orm'
-import { alias } from 'drizzle-orm/sqlite-core'
-import { publicIps } from '../public-ips/public-ips.table.js'
+import { and, asc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { first, preparedPerDb } from '../db/prepared.js'
 import type { Tx } from '../db/transaction.js'
 import type { LabelSelector } from '../labels/label-selector.js'
 import type { Labels } from '../labels/labels.schema.js'
 import { labelsByResource, matchesSelector } from '../labels/labels.store.js'
-import type { UsedNumbers } from '../lib/next-fit.js'
 import type { Node } from './nodes.schema.js'
 import { nodes, type NodeRow } from './nodes.table.js'
 import { keyIdsByNode } from './node-access.store.js'
@@ -39,7 +19,8 @@ export const STUCK_AFTER_MS = 2 * 60 * 1000
 
 // Not deleted, as a literal rather than a bound parameter: only then may SQLite use the
 // partial indexes of live nodes.
-const live = sql`${nodes.status} <> 'deleted'`
+/** Not deleted: a node whose teardown has finished keeps its row, as `deleted`. */
+export const live = sql`${nodes.status} <> 'deleted'`
 
 /** The single row-to-wire mapping of a node. */
 /** What a node's record shows beyond its own row, read for a whole list at once. */
@@ -240,101 +221,6 @@ export function nodesInStatus(db: Db, statuses: NodeStatusValue[]): Promise<Node
     .orderBy(asc(nodes.createdAt))
 }
 
-const higher = alias(nodes, 'higher')
-
-const highestInVpc = preparedPerDb('highest_private_ip', (db) =>
-  db
-    .select({ value: nodes.privateIpValue })
-    .from(nodes)
-    .where(
-      and(
-        eq(nodes.vpcId, sql.placeholder('vpcId')),
-        live,
-        gte(nodes.privateIpValue, sql.placeholder('lo')),
-        lte(nodes.privateIpValue, sql.placeholder('hi'))
-      )
-    )
-    .orderBy(desc(nodes.privateIpValue))
-    .limit(1)
-)
-
-/** The VPC's private addresses in use, as next-fit allocation asks about them (lib/next-fit.ts). */
-export function usedPrivateIps(db: Db, vpcId: string): UsedNumbers {
-  return {
-    async highest({ lo, hi }) {
-      return (await highestInVpc(db, { vpcId, lo, hi }))[0]?.value ?? undefined
-    },
-    async lowestFree({ lo, hi }) {
-      const inVpc = (value: SQL) =>
-        and(eq(nodes.vpcId, vpcId), live, eq(nodes.privateIpValue, value))
-      if (
-        !(await first(
-          db
-            .select({ id: nodes.id })
-            .from(nodes)
-            .where(inVpc(sql`${lo}`))
-            .limit(1)
-        ))
-      )
-        return lo
-      // The first address in use whose successor is free: the walk stops at the lowest gap.
-      const next = sql<number>`${nodes.privateIpValue} + 1`
-      const taken = db
-        .select({ id: higher.id })
-        .from(higher)
-        .where(
-          and(
-            eq(higher.vpcId, vpcId),
-            sql`${higher.status} <> 'deleted'`,
-            eq(higher.privateIpValue, next)
-          )
-        )
-      const gap = await first(
-        db
-          .select({ value: next })
-          .from(nodes)
-          .where(
-            and(
-              eq(nodes.vpcId, vpcId),
-              live,
-              gte(nodes.privateIpValue, lo),
-              lt(nodes.privateIpValue, hi),
-              notExists(taken)
-            )
-          )
-          .orderBy(asc(nodes.privateIpValue))
-          .limit(1)
-      )
-      return gap ? Number(gap.value) : undefined
-    },
-  }
-}
-
-/**
- * Marks a live node of the account `deleting` in one statement, whatever it was (provisioning
- * or running, even if the worker moves it meanwhile); undefined when there is no such node or
- * it is already deleting.
- */
-export async function markDeleting(
-  tx: Tx,
-  accountId: string,
-  id: string,
-  fields: Pick<NodeRow, 'deletedAt' | 'workerId'>
-): Promise<NodeRow | undefined> {
-  const [row] = await tx
-    .update(nodes)
-    .set({ status: 'deleting', ...fields })
-    .where(
-      and(
-        eq(nodes.id, id),
-        eq(nodes.accountId, accountId),
-        inArray(nodes.status, ['provisioning', 'running'])
-      )
-    )
-    .returning()
-  return row
-}
-
 /** Renames a live node of the account; undefined when there is none (deleted meanwhile). */
 export async function renameNode(
   tx: Tx,
@@ -350,97 +236,6 @@ export async function renameNode(
   return row
 }
 
-type TransitionFields = Partial<
-  Pick<NodeRow, 'runningAt' | 'deletedAt' | 'tornDownAt' | 'workerId'>
->
-
-/**
- * Moves a node from one status to another and returns its row as it is now; undefined when it
- * was not in `from` (a lost race). With `heldBy`, only while that worker holds the node's work.
- */
-export async function transition(
-  tx: Tx,
-  id: string,
-  from: NodeStatusValue,
-  to: NodeStatusValue,
-  fields: TransitionFields = {},
-  heldBy?: string
-): Promise<NodeRow | undefined> {
-  const [moved] = await tx
-    .update(nodes)
-    .set({ status: to, ...fields })
-    .where(
-      and(eq(nodes.id, id), eq(nodes.status, from), heldBy ? eq(nodes.workerId, heldBy) : undefined)
-    )
-    .returning()
-  return moved
-}
-
-/**
- * The node's first IPv4 attachment as stored (`198.51.100.7/32`), or null, in the order of
- * public-ips' primaryIpv4: read with the row as the node turns running, for its event.
- */
-const firstIpv4 = sql<string | null>`(SELECT ${publicIps.ip} FROM ${publicIps}
-  WHERE ${publicIps.nodeId} = ${nodes.id} AND ${publicIps.version} = 4
-  ORDER BY ${publicIps.attachedAt}, ${publicIps.network} LIMIT 1)`
-
-// The worker's turn of every node to running, so built once: the worker keeps holding a node
-// whose user data is pending, or lets it go.
-const runningBy = (db: Db, workerIdAfter: SQL | null) =>
-  db
-    .update(nodes)
-    // A placeholder in SQL skips the column's encoder: it takes the milliseconds it stores.
-    .set({ status: 'running', runningAt: sql`${sql.placeholder('at')}`, workerId: workerIdAfter })
-    .where(
-      and(
-        eq(nodes.id, sql.placeholder('id')),
-        eq(nodes.status, 'provisioning'),
-        eq(nodes.workerId, sql.placeholder('workerId'))
-      )
-    )
-    .returning({ ...getTableColumns(nodes), firstIpv4 })
-const markRunningReleased = preparedPerDb('mark_node_running', (db) => runningBy(db, null))
-const markRunningKept = preparedPerDb('mark_node_running_kept', (db) =>
-  runningBy(
-    db,
-    sql`CASE WHEN ${nodes.userDataStatus} = 'pending' THEN ${sql.placeholder('workerId')} ELSE NULL END`
-  )
-)
-
-/**
- * The worker's provisioning -> running, while `workerId` holds the node (see transition): the
- * row as it is now, with its first IPv4 attachment as stored, if any. With `keepForUserData`,
- * the worker keeps holding a node whose user data is pending: it runs it next, and if this
- * process dies a replica takes the node over. Decided in the statement, from the row as it is.
- */
-export function markNodeRunning(
-  tx: Tx,
-  id: string,
-  workerId: string,
-  at: Date,
-  keepForUserData: boolean
-): Promise<(NodeRow & { firstIpv4: string | null }) | undefined> {
-  const statement = keepForUserData ? markRunningKept : markRunningReleased
-  return first(statement(tx, { id, workerId, at: at.getTime() }))
-}
-
-/** Marks nodes provisioning since before `createdBefore` as reported stuck, once; returns them. */
-export function markStuck(tx: Tx, createdBefore: Date, at: Date): Promise<NodeRow[]> {
-  return tx
-    .update(nodes)
-    .set({ stuckAt: at })
-    .where(
-      and(
-        eq(nodes.status, 'provisioning'),
-        isNull(nodes.stuckAt),
-        lt(nodes.createdAt, createdBefore)
-      )
-    )
-    .returning()
-}
-
-// The whole account's list reads its nodes' labels and keys by account, one prepared query
-// each: by id it would bind a thousand parameters, which PostgreSQL parses and plans anew.
 const labelsOfLiveNodes = preparedPerDb('labels_of_live_nodes', (db) =>
   db
     .select({ resourceId: labels.resourceId, key: labels.key, value: labels.value })

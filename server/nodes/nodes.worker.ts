@@ -13,13 +13,8 @@ import {
 import { recordNodeEvent } from './node-events.js'
 import { nodeAccess } from './node-access.service.js'
 import { expectedNode } from './nodes.spec.js'
-import {
-  findNode,
-  markNodeRunning,
-  nodesInStatus,
-  transition,
-  type NodeRow,
-} from './nodes.store.js'
+import { markNodeRunning, transition } from './node-transitions.store.js'
+import { findNode, nodesInStatus, type NodeRow } from './nodes.store.js'
 import { skipUserData, userDataHooks } from './user-data.service.js'
 
 type Ctx = ServiceCtx<'clock' | 'config' | 'secrets'>
