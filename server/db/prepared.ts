@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import type { Db } from './client.js'
 import { pgClientOf, type PgClientHolder } from './pg-statement.js'
 import { connectionOf, dialectOf, rootOf, type Tx } from './transaction.js'
@@ -46,6 +47,16 @@ function onConnectionOf<Row>(tx: Db, prepared: Prepared<Row>): Prepared<Row> {
     throw new Error('drizzle no longer keeps the pg client on its prepared queries')
   }
   return Object.create(prepared, { client: { value: pgClientOf(tx) } }) as Prepared<Row>
+}
+
+/**
+ * The values of an insert prepared once (preparedPerDb): a placeholder per column, named after
+ * it, so each run binds a row's values by those names. Placeholders in an insert reach the
+ * columns' encoders (a Date becomes a timestamp column's milliseconds); a timestamp column's
+ * encoder cannot take null, so such columns need a value.
+ */
+export function placeholderRow<Row>(columns: readonly (keyof Row & string)[]): Row {
+  return Object.fromEntries(columns.map((column) => [column, sql.placeholder(column)])) as Row
 }
 
 /** The first row of a query (give selects `.limit(1)`), or undefined. */

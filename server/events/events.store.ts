@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { pgStatement } from '../db/pg-statement.js'
-import { preparedPerDb } from '../db/prepared.js'
+import { placeholderRow, preparedPerDb } from '../db/prepared.js'
 import { beforeCommit, dialectOf, type Tx } from '../db/transaction.js'
 import type { Actor } from './actor.js'
 import { NOTIFY_CHANNEL } from './event-hub.js'
@@ -65,14 +65,7 @@ type EventInsert = typeof events.$inferInsert
 
 // Every change records an event: prepared once, with a placeholder per column.
 const insertRow = preparedPerDb('insert_event', (db) =>
-  db
-    .insert(events)
-    .values(
-      Object.fromEntries(
-        COLUMNS.map((column) => [column, sql.placeholder(column)])
-      ) as unknown as EventInsert
-    )
-    .returning({ id: events.id })
+  db.insert(events).values(placeholderRow<EventInsert>(COLUMNS)).returning({ id: events.id })
 )
 
 /** An event waiting for its transaction's commit, its data already JSON. */

@@ -1,6 +1,6 @@
 import { and, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
-import { first, preparedPerDb } from '../db/prepared.js'
+import { first, placeholderRow, preparedPerDb } from '../db/prepared.js'
 import { dialectOf, transaction, type Tx } from '../db/transaction.js'
 import { ProblemError } from '../http/problem.js'
 import { workers } from '../provisioning/workers.table.js'
@@ -122,11 +122,7 @@ const RECORD_COLUMNS = [
 const insertRecord = preparedPerDb('insert_idempotency_record', (db) =>
   db
     .insert(idempotencyKeys)
-    .values(
-      Object.fromEntries(
-        RECORD_COLUMNS.map((column) => [column, sql.placeholder(column)])
-      ) as unknown as IdempotencyInsert
-    )
+    .values(placeholderRow<IdempotencyInsert>(RECORD_COLUMNS))
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key })
 )

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
-import { first, preparedPerDb } from '../db/prepared.js'
+import { first, placeholderRow, preparedPerDb } from '../db/prepared.js'
 import type { Tx } from '../db/transaction.js'
 import type { LabelSelector } from '../labels/label-selector.js'
 import type { Labels } from '../labels/labels.schema.js'
@@ -76,17 +76,9 @@ const CREATED = [
 ] as const
 export type NewNode = Pick<typeof nodes.$inferInsert, (typeof CREATED)[number]>
 
-// A placeholder per column, so one statement serves every creation. (A null placeholder would
-// reach a timestamp column's encoder, which cannot take it: the timestamps stay out.)
+// One statement serves every creation; the timestamps that start null stay out (placeholderRow).
 const insertRow = preparedPerDb('insert_node', (db) =>
-  db
-    .insert(nodes)
-    .values(
-      Object.fromEntries(
-        CREATED.map((column) => [column, sql.placeholder(column)])
-      ) as unknown as NewNode
-    )
-    .returning()
+  db.insert(nodes).values(placeholderRow<NewNode>(CREATED)).returning()
 )
 
 export async function insertNode(tx: Tx, row: NewNode): Promise<NodeRow> {

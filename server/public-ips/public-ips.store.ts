@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, notExists, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.js'
-import { first, preparedPerDb } from '../db/prepared.js'
+import { first, placeholderRow, preparedPerDb } from '../db/prepared.js'
 import type { Tx } from '../db/transaction.js'
 import type { UsedNumbers } from '../lib/next-fit.js'
 import { publicIps } from './public-ips.table.js'
@@ -22,11 +22,7 @@ const ATTACHMENT_COLUMNS = [
 const insertRow = preparedPerDb('insert_public_ip', (db) =>
   db
     .insert(publicIps)
-    .values(
-      Object.fromEntries(
-        ATTACHMENT_COLUMNS.map((column) => [column, sql.placeholder(column)])
-      ) as unknown as PublicIpRow
-    )
+    .values(placeholderRow<PublicIpRow>(ATTACHMENT_COLUMNS))
     .returning({ network: publicIps.network })
 )
 
