@@ -140,8 +140,8 @@ export function sqliteCreate(db: BetterSqlite3.Database): (request: CreateReques
 
 /**
  * On PostgreSQL, one pooled connection per request: the host row locked and skipped by other
- * transactions (`FOR UPDATE SKIP LOCKED`), the VPC's address range under an advisory lock, as
- * nodeplane's replicas do.
+ * transactions (`FOR UPDATE SKIP LOCKED`), the VPC's address range under the VPC's row lock,
+ * as nodeplane's replicas do.
  */
 export function postgresCreate(pool: pg.Pool): (request: CreateRequest) => Promise<CreateAnswer> {
   return async (request) => {
@@ -180,12 +180,12 @@ async function pgTransaction(
   const host = hosts.rows[0] as Placed['host'] | undefined
   if (!host) return NO_HOST
   await client.query("UPDATE compute_hosts SET status = 'reserved' WHERE id = $1", [host.id])
+  // The VPC's row lock orders address picks in it, as nodeplane's replicas take it.
   const vpcs = await client.query(
-    'SELECT id, cidr FROM vpcs WHERE account_id = $1 AND region = $2 AND is_default AND deleted_at IS NULL',
+    'SELECT id, cidr FROM vpcs WHERE account_id = $1 AND region = $2 AND is_default AND deleted_at IS NULL FOR NO KEY UPDATE',
     [accountId, host.region]
   )
   const vpc = vpcs.rows[0] as Placed['vpc']
-  await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`vpc:${vpc.id}`])
   const tops = await client.query(
     "SELECT private_ip_value FROM nodes WHERE vpc_id = $1 AND status <> 'deleted' ORDER BY private_ip_value DESC LIMIT 1",
     [vpc.id]
