@@ -41,8 +41,9 @@ export function hasDeclaredLength(c: Context): boolean {
  */
 export const limitBodySize: MiddlewareHandler = (c, next) => {
   if (hasDeclaredLength(c)) {
+    // Node's parser refuses a length that is not a number; Hono's limit judges one anyway.
     const length = Number(c.req.header('content-length'))
-    return length > MAX_BODY_BYTES ? bodyLimitOf(c, next) : next()
+    return Number.isFinite(length) && length <= MAX_BODY_BYTES ? next() : bodyLimitOf(c, next)
   }
   return c.req.header('transfer-encoding') !== undefined ? bodyLimitOf(c, next) : next()
 }

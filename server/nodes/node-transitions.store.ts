@@ -1,4 +1,15 @@
-import { and, eq, getTableColumns, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
+import {
+  and,
+  eq,
+  getTableColumns,
+  getTableName,
+  inArray,
+  isNull,
+  lt,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.js'
 import { first, preparedPerDb } from '../db/prepared.js'
 import type { Tx } from '../db/transaction.js'
@@ -65,8 +76,17 @@ export async function transition(
  * public-ips' primaryIpv4: read with the row as the node turns running, for its event.
  */
 const firstIpv4 = sql<string | null>`(SELECT ${publicIps.ip} FROM ${publicIps}
-  WHERE ${publicIps.nodeId} = ${nodes.id} AND ${publicIps.version} = 4
+  WHERE ${publicIps.nodeId} = ${qualified(nodes.id)} AND ${publicIps.version} = 4
   ORDER BY ${publicIps.attachedAt}, ${publicIps.network} LIMIT 1)`
+
+/**
+ * A column with its table's name, spelled out: in a RETURNING clause drizzle writes SQLite's
+ * columns bare, and a bare `id` inside the subquery would name a column of the subquery's own
+ * table if it ever had one.
+ */
+function qualified(column: AnySQLiteColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`
+}
 
 // The worker's turn of every node to running, so built once: the worker keeps holding a node
 // whose user data is pending, or lets it go.
