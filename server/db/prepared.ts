@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { getTableColumns, sql, type Table } from 'drizzle-orm'
 import type { Db } from './client.js'
 import { pgClientOf, type PgClientHolder } from './pg-statement.js'
 import { connectionOf, dialectOf, rootOf, type Tx } from './transaction.js'
@@ -57,6 +57,11 @@ function onConnectionOf<Row>(tx: Db, prepared: Prepared<Row>): Prepared<Row> {
  */
 export function placeholderRow<Row>(columns: readonly (keyof Row & string)[]): Row {
   return Object.fromEntries(columns.map((column) => [column, sql.placeholder(column)])) as Row
+}
+
+/** placeholderRow of every column of `table`: for an insert that sets them all. */
+export function placeholderRowOf<T extends Table>(table: T): T['$inferInsert'] {
+  return placeholderRow(Object.keys(getTableColumns(table)) as (keyof T['$inferInsert'] & string)[])
 }
 
 /** The first row of a query (give selects `.limit(1)`), or undefined. */

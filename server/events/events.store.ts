@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { pgStatement } from '../db/pg-statement.js'
-import { placeholderRow, preparedPerDb } from '../db/prepared.js'
+import { placeholderRowOf, preparedPerDb } from '../db/prepared.js'
 import { beforeCommit, dialectOf, type Tx } from '../db/transaction.js'
 import type { Actor } from './actor.js'
 import { NOTIFY_CHANNEL } from './event-hub.js'
@@ -49,23 +49,11 @@ const takeIds = preparedPerDb('take_event_ids', (db) =>
     .returning({ last: eventSequences.lastId })
 )
 
-const COLUMNS = [
-  'accountId',
-  'id',
-  'type',
-  'resourceId',
-  'occurredAt',
-  'data',
-  'actorType',
-  'actorId',
-  'requestId',
-  'sourceAddress',
-] as const
-type EventInsert = typeof events.$inferInsert
+type EventInsert = Required<typeof events.$inferInsert>
 
 // Every change records an event: prepared once, with a placeholder per column.
 const insertRow = preparedPerDb('insert_event', (db) =>
-  db.insert(events).values(placeholderRow<EventInsert>(COLUMNS)).returning({ id: events.id })
+  db.insert(events).values(placeholderRowOf(events)).returning({ id: events.id })
 )
 
 /** An event waiting for its transaction's commit, its data already JSON. */
@@ -121,7 +109,7 @@ async function insertWithIds(tx: Tx, accountId: string, events: QueuedEvent[]): 
   let id = last - events.length
   for (const event of events) {
     const { actor } = event
-    const row: Required<Pick<EventInsert, (typeof COLUMNS)[number]>> = {
+    const row: EventInsert = {
       accountId,
       id: ++id,
       type: event.type,

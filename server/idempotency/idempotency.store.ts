@@ -1,6 +1,6 @@
 import { and, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
-import { first, placeholderRow, preparedPerDb } from '../db/prepared.js'
+import { first, placeholderRowOf, preparedPerDb } from '../db/prepared.js'
 import { dialectOf, transaction, type Tx } from '../db/transaction.js'
 import { ProblemError } from '../http/problem.js'
 import { workers } from '../provisioning/workers.table.js'
@@ -107,22 +107,12 @@ async function insertAnswer(
 }
 
 type IdempotencyInsert = Required<typeof idempotencyKeys.$inferInsert>
-const RECORD_COLUMNS = [
-  'accountId',
-  'key',
-  'fingerprint',
-  'createdAt',
-  'owner',
-  'status',
-  'contentType',
-  'body',
-] as const satisfies readonly (keyof IdempotencyInsert)[]
 
 // Every node creation with a key inserts one: a placeholder per column, built once.
 const insertRecord = preparedPerDb('insert_idempotency_record', (db) =>
   db
     .insert(idempotencyKeys)
-    .values(placeholderRow<IdempotencyInsert>(RECORD_COLUMNS))
+    .values(placeholderRowOf(idempotencyKeys))
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key })
 )

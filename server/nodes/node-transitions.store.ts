@@ -142,6 +142,3 @@ export function markStuck(tx: Tx, createdBefore: Date, at: Date): Promise<NodeRo
     )
     .returning()
 }
-
-// The whole account's list reads its nodes' labels and keys by account, one prepared query
-// each: by id it would bind a thousand parameters, which PostgreSQL parses and plans anew.

@@ -228,6 +228,8 @@ export async function renameNode(
   return row
 }
 
+// The whole account's list reads its nodes' labels and keys by account, one prepared query
+// each: by id it would bind a thousand parameters, which PostgreSQL parses and plans anew.
 const labelsOfLiveNodes = preparedPerDb('labels_of_live_nodes', (db) =>
   db
     .select({ resourceId: labels.resourceId, key: labels.key, value: labels.value })

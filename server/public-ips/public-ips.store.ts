@@ -1,29 +1,16 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, notExists, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.js'
-import { first, placeholderRow, preparedPerDb } from '../db/prepared.js'
+import { first, placeholderRowOf, preparedPerDb } from '../db/prepared.js'
 import type { Tx } from '../db/transaction.js'
 import type { UsedNumbers } from '../lib/next-fit.js'
 import { publicIps } from './public-ips.table.js'
 
 export type PublicIpRow = typeof publicIps.$inferSelect
 
-const ATTACHMENT_COLUMNS = [
-  'network',
-  'ip',
-  'version',
-  'ipv4Value',
-  'nodeId',
-  'accountId',
-  'attachedAt',
-] as const satisfies readonly (keyof PublicIpRow)[]
-
 // Every node's automatic address is one: a placeholder per column, built once.
 const insertRow = preparedPerDb('insert_public_ip', (db) =>
-  db
-    .insert(publicIps)
-    .values(placeholderRow<PublicIpRow>(ATTACHMENT_COLUMNS))
-    .returning({ network: publicIps.network })
+  db.insert(publicIps).values(placeholderRowOf(publicIps)).returning({ network: publicIps.network })
 )
 
 export async function insertAttachment(tx: Tx, row: PublicIpRow): Promise<void> {
