@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gte, lt, lte, notExists, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.js'
-import { first, preparedPerDb } from '../db/prepared.js'
+import { lowestFree } from '../db/lowest-free.js'
+import { preparedPerDb } from '../db/prepared.js'
 import type { UsedNumbers } from '../lib/next-fit.js'
 import { live } from './nodes.store.js'
 import { nodes } from './nodes.table.js'
@@ -33,48 +34,15 @@ export function usedPrivateIps(db: Db, vpcId: string): UsedNumbers {
     async highest({ lo, hi }) {
       return (await highestInVpc(db, { vpcId, lo, hi }))[0]?.value ?? undefined
     },
-    async lowestFree({ lo, hi }) {
-      const inVpc = (value: SQL) =>
-        and(eq(nodes.vpcId, vpcId), live, eq(nodes.privateIpValue, value))
-      if (
-        !(await first(
-          db
-            .select({ id: nodes.id })
-            .from(nodes)
-            .where(inVpc(sql`${lo}`))
-            .limit(1)
-        ))
+    lowestFree(range) {
+      const inVpc = and(eq(nodes.vpcId, vpcId), live)
+      const higherInVpc = and(eq(higher.vpcId, vpcId), sql`${higher.status} <> 'deleted'`)
+      return lowestFree(
+        db,
+        { table: nodes, value: nodes.privateIpValue, scope: inVpc },
+        { table: higher, value: higher.privateIpValue, scope: higherInVpc },
+        range
       )
-        return lo
-      // The first address in use whose successor is free: the walk stops at the lowest gap.
-      const next = sql<number>`${nodes.privateIpValue} + 1`
-      const taken = db
-        .select({ id: higher.id })
-        .from(higher)
-        .where(
-          and(
-            eq(higher.vpcId, vpcId),
-            sql`${higher.status} <> 'deleted'`,
-            eq(higher.privateIpValue, next)
-          )
-        )
-      const gap = await first(
-        db
-          .select({ value: next })
-          .from(nodes)
-          .where(
-            and(
-              eq(nodes.vpcId, vpcId),
-              live,
-              gte(nodes.privateIpValue, lo),
-              lt(nodes.privateIpValue, hi),
-              notExists(taken)
-            )
-          )
-          .orderBy(asc(nodes.privateIpValue))
-          .limit(1)
-      )
-      return gap ? Number(gap.value) : undefined
     },
   }
 }

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, lt, lte, notExists, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.js'
+import { lowestFree } from '../db/lowest-free.js'
 import { first, placeholderRowOf, preparedPerDb } from '../db/prepared.js'
 import type { Tx } from '../db/transaction.js'
 import type { UsedNumbers } from '../lib/next-fit.js'
@@ -38,32 +39,9 @@ export function usedIpv4(db: Db): UsedNumbers {
     async highest({ lo, hi }) {
       return (await highestIpv4(db, { lo, hi }))[0]?.value ?? undefined
     },
-    async lowestFree({ lo, hi }) {
-      if (
-        !(await first(
-          db
-            .select({ network: publicIps.network })
-            .from(publicIps)
-            .where(eq(publicIps.ipv4Value, lo))
-            .limit(1)
-        ))
-      )
-        return lo
-      // The first address in use whose successor is free: the walk stops at the lowest gap.
-      const next = sql<number>`${publicIps.ipv4Value} + 1`
-      const taken = db
-        .select({ network: higher.network })
-        .from(higher)
-        .where(eq(higher.ipv4Value, next))
-      const gap = await first(
-        db
-          .select({ value: next })
-          .from(publicIps)
-          .where(and(gte(publicIps.ipv4Value, lo), lt(publicIps.ipv4Value, hi), notExists(taken)))
-          .orderBy(asc(publicIps.ipv4Value))
-          .limit(1)
-      )
-      return gap ? Number(gap.value) : undefined
+    lowestFree(range) {
+      const used = { table: publicIps, value: publicIps.ipv4Value }
+      return lowestFree(db, used, { table: higher, value: higher.ipv4Value }, range)
     },
   }
 }
