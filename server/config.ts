@@ -13,7 +13,22 @@ const ConfigSchema = z
     port: z.coerce.number().int().min(0).max(65535).default(8080),
     host: z.string().min(1).default('127.0.0.1'),
     dataDir: z.string().min(1).default('./data'),
-    driver: z.enum(['simulated', 'netns', 'podman']).default('simulated'),
+    driver: z.enum(['simulated', 'netns', 'podman', 'incus']).default('simulated'),
+    /** incus driver: the members' endpoints, `unix:///…/unix.socket` or `https://member:8443`. */
+    incusUrl: csv.default(['unix:///var/lib/incus/unix.socket']),
+    /** incus driver: the project nodes live in; one project per nodeplane install. */
+    incusProject: z.string().min(1).default('default'),
+    /** incus driver: the storage pool of root disks (btrfs, zfs and lvm enforce their size). */
+    incusPool: z.string().min(1).default('default'),
+    /** incus driver: each member's interface that public addresses are routed over. */
+    incusUplink: z.string().min(1).default('eth0'),
+    /** incus driver: `container` (systemd as PID 1) or `virtual-machine` on members that run VMs. */
+    incusInstanceType: z.enum(['container', 'virtual-machine']).default('container'),
+    /** incus driver over https: nodeplane's client certificate and key (PEM files) the cluster trusts. */
+    incusClientCert: z.string().min(1).optional(),
+    incusClientKey: z.string().min(1).optional(),
+    /** Prices and sizes of an engine's own machines (YAML or JSON; docs/operations.md). */
+    inventoryFile: z.string().min(1).optional(),
     /** netns nodes share the machine's root: only the admin's account gets them unless this is set. */
     netnsAllowTenants: z.stringbool().default(false),
     /** How often the worker looks for running nodes whose engine side died (podman driver). */
@@ -79,6 +94,14 @@ const ENV_NAMES: Record<keyof Config, string> = {
   host: 'NODEPLANE_HOST',
   dataDir: 'NODEPLANE_DATA_DIR',
   driver: 'NODEPLANE_DRIVER',
+  incusUrl: 'NODEPLANE_INCUS_URL',
+  incusProject: 'NODEPLANE_INCUS_PROJECT',
+  incusPool: 'NODEPLANE_INCUS_POOL',
+  incusUplink: 'NODEPLANE_INCUS_UPLINK',
+  incusInstanceType: 'NODEPLANE_INCUS_INSTANCE_TYPE',
+  incusClientCert: 'NODEPLANE_INCUS_CLIENT_CERT',
+  incusClientKey: 'NODEPLANE_INCUS_CLIENT_KEY',
+  inventoryFile: 'NODEPLANE_INVENTORY',
   netnsAllowTenants: 'NODEPLANE_NETNS_ALLOW_TENANTS',
   healthSeconds: 'NODEPLANE_HEALTH_SECONDS',
   provisionSeconds: 'NODEPLANE_PROVISION_SECONDS',

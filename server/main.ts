@@ -14,6 +14,7 @@ import { buildImage, imageExists, imageTag, listImages } from './provisioning/po
 import { ProblemError } from './http/problem.js'
 import { parseInput } from './http/router.js'
 import { openRuntime, printAdminPassword, type Runtime } from './runtime.js'
+import { ensureIncusImage } from './provisioning/incus/incus-config.js'
 import { serve } from './serve.js'
 
 const program = new Command('nodeplane')
@@ -154,7 +155,11 @@ program
     })
   )
 
-const images = program.command('images').description('manage the node image of the podman driver')
+const images = program
+  .command('images')
+  .description(
+    'manage the node image of the podman driver (or, with NODEPLANE_DRIVER=incus, of the cluster)'
+  )
 images
   .command('build')
   .description(
@@ -162,6 +167,11 @@ images
   )
   .option('--if-missing', 'do nothing when the current image exists')
   .action(async (options) => {
+    const config = loadConfig(process.env)
+    if (config.driver === 'incus') {
+      // Incus keeps images in the cluster: built once here, imported there.
+      return ensureIncusImage(config, (line) => process.stderr.write(`${line}\n`))
+    }
     const tag = imageTag()
     if (options.ifMissing && (await imageExists(tag))) {
       process.stderr.write(`${tag} exists.\n`)

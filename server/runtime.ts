@@ -16,6 +16,8 @@ import type { ProvisioningDriver } from './provisioning/driver.js'
 import { createNetnsDriver } from './provisioning/netns/netns-driver.js'
 import { createPodmanDriver } from './provisioning/podman/podman-driver.js'
 import { createSimulatedDriver } from './provisioning/simulated-driver.js'
+import { incusDriver } from './provisioning/incus/incus-config.js'
+import { hasInventory } from './provisioning/inventory.js'
 import { createWorker } from './provisioning/worker.js'
 
 const DEFAULT_CATALOG = fileURLToPath(
@@ -24,6 +26,8 @@ const DEFAULT_CATALOG = fileURLToPath(
 
 /** An open data directory with everything wired: what `serve` and every CLI command share. */
 export interface Runtime extends Deps {
+  /** The engine behind nodes (the worker calls it; serve also reads its inventory). */
+  driver: ProvisioningDriver
   /** Set on the first start only: the admin's one-time password, to print once. */
   adminPassword?: string
   /** Stops the worker and closes the database; `release` as in `Worker.stop`. */
@@ -44,6 +48,7 @@ function selectDriver(config: Config, clock: Clock, log: Logger): ProvisioningDr
     const { dataDir, userDataTimeoutSeconds } = config
     return createPodmanDriver({ dataDir, log, userDataTimeoutSeconds })
   }
+  if (config.driver === 'incus') return incusDriver(config, log)
   return createSimulatedDriver({
     clock,
     provisionSeconds: config.provisionSeconds,
@@ -58,17 +63,19 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
   const log = createLogger(config.logLevel)
   let generatedPassword: string | undefined
   let seeded = 0
+  const driver = selectDriver(config, clock, log)
   const { db, close } = await openDatabase(config, async (db) => {
-    seeded = await seedInventory(db, {
-      database: { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
-      catalogFile: config.catalogFile ?? DEFAULT_CATALOG,
-    })
+    // An engine that knows its machines sells them (inventory-sync.ts); the catalog is for the rest.
+    if (!hasInventory(driver))
+      seeded = await seedInventory(db, {
+        database: { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
+        catalogFile: config.catalogFile ?? DEFAULT_CATALOG,
+      })
     generatedPassword = (await ensureAdmin({ db, clock })).generatedPassword
   })
   // The catalog's parsed copies are garbage now; an idle server would keep them resident.
   if (seeded > 0) collectGarbage()
   const secrets = loadSecrets(config.dataDir, config.secretKey)
-  const driver = selectDriver(config, clock, log)
   const events = createEventHub({ db, databaseUrl: config.databaseUrl, log })
   const base = { db, config, clock, log, secrets, events }
   const workerId = newPrefixedId('wrk')
@@ -76,6 +83,7 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
   return {
     ...base,
     worker,
+    driver,
     adminPassword: generatedPassword,
     async close(options) {
       // Streams and waiting requests end first, while the database still answers them.

@@ -9,6 +9,8 @@ import { MAX_HEADER_BYTES, slowClientLimits } from './http/limits.js'
 import { exposedDataDirMode } from './lib/data-dir.js'
 import { logDriverNotice } from './provisioning/start-notice.js'
 import { openRuntime, printAdminPassword } from './runtime.js'
+import { startInventorySync, syncInventory } from './compute-hosts/inventory-sync.js'
+import { hasInventory } from './provisioning/inventory.js'
 
 /** Runs the server until SIGINT or SIGTERM, then drains and closes the database. */
 export async function serve(config: Config): Promise<void> {
@@ -33,6 +35,16 @@ export async function serve(config: Config): Promise<void> {
     healthMs: config.healthSeconds * 1000,
   })
   const background = [startHousekeeping(rt), startWebhookDelivery(rt)]
+  if (hasInventory(rt.driver)) {
+    // Discovery is true before the first request: the first round runs before listening.
+    await syncInventory(rt, rt.driver).catch((err: unknown) =>
+      rt.log.error(
+        { err },
+        "could not read the engine's machines; discovery is empty until it answers"
+      )
+    )
+    background.push(startInventorySync(rt, rt.driver))
+  }
   const server = listen(
     {
       fetch: createApp(rt).fetch,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gt, gte, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client.js'
 import { first, preparedPerDb } from '../db/prepared.js'
@@ -304,4 +304,18 @@ export async function freeSizes(db: Db, region: string): Promise<FreeSize[]> {
     if (cheapest) sizes.push({ ...group, free: Number(group.free), cheapest })
   }
   return sizes
+}
+
+/**
+ * Deletes the hosts that are not in `keep` and that no live node occupies: an engine's machine
+ * that left, or a catalog host once an engine sells its own machines. A host under a live node
+ * stays (reserved) until that node is deleted; the next sync then removes it.
+ */
+export async function deleteHostsExcept(tx: Tx, keep: string[]): Promise<number> {
+  const occupied = sql`EXISTS (SELECT 1 FROM nodes WHERE nodes.host_id = ${computeHosts.id} AND nodes.status <> 'deleted')`
+  const gone =
+    keep.length > 0
+      ? and(notInArray(computeHosts.id, keep), sql`NOT ${occupied}`)
+      : sql`NOT ${occupied}`
+  return (await tx.delete(computeHosts).where(gone).returning({ id: computeHosts.id })).length
 }

@@ -3,6 +3,7 @@ import { availableParallelism, totalmem } from 'node:os'
 import type { NodeAccess, NodeSpec } from '../driver.js'
 import { nodeHostname } from '../network/names.js'
 import { LABEL, podman } from './podman.js'
+import { accessCommand } from '../access-script.js'
 
 /** Processes a node may run at once, so one node cannot exhaust the machine's pid space. */
 const PIDS_LIMIT = 4096
@@ -74,50 +75,8 @@ export async function setRootPassword(name: string, password: string): Promise<v
   await podman(['exec', '--interactive', name, 'chpasswd'], { input: `root:${password}\n` })
 }
 
-/**
- * Root's access inside a node, as one fixed script (`podman exec`, keys on stdin, never in an
- * argument): authorized_keys replaced by rename, mode 600; the password setting in a drop-in
- * that sorts before the image's nodeplane.conf (sshd keeps the first value it reads); and a
- * reload (SIGHUP: sshd re-executes and reads its config again, sessions stay) unless the
- * running sshd already has this setting, waiting until it listens again.
- */
-const ACCESS_SCRIPT = `set -eu
-umask 077
-# Root's home is root's: a .ssh that is no directory (a symlink, a file) is replaced.
-if [ -L /root/.ssh ] || { [ -e /root/.ssh ] && [ ! -d /root/.ssh ]; }; then rm -f /root/.ssh; fi
-mkdir -p /root/.ssh
-rm -f /root/.ssh/authorized_keys.nodeplane
-cat >/root/.ssh/authorized_keys.nodeplane
-chmod 600 /root/.ssh/authorized_keys.nodeplane
-mv -f /root/.ssh/authorized_keys.nodeplane /root/.ssh/authorized_keys
-conf=/etc/ssh/sshd_config.d/00-nodeplane-access.conf
-loaded=/run/sshd/nodeplane-access.loaded
-want="PasswordAuthentication $1"
-if [ "$(cat "$conf" 2>/dev/null || true)" != "$want" ]; then
-  printf '%s\\n' "$want" >"$conf.new"
-  chmod 644 "$conf.new"
-  mv -f "$conf.new" "$conf"
-fi
-[ "$(cat "$loaded" 2>/dev/null || true)" = "$want" ] && exit 0
-[ -s /run/sshd.pid ] || exit 0
-pid=$(cat /run/sshd.pid)
-rm -f /run/sshd.pid
-kill -HUP "$pid"
-i=0
-while [ ! -s /run/sshd.pid ]; do
-  i=$((i + 1))
-  [ "$i" -le 200 ] || { echo "sshd did not come back after a reload" >&2; exit 3; }
-  sleep 0.05
-done
-mkdir -p /run/sshd
-printf '%s\\n' "$want" >"$loaded"
-`
-
 /** Makes root's authorized_keys and sshd's password setting inside the node say `access`. */
 export async function setAccessInContainer(name: string, access: NodeAccess): Promise<void> {
-  const keys = access.authorizedKeys.map((key) => `${key}\n`).join('')
-  const setting = access.passwordLogin ? 'yes' : 'no'
-  await podman(['exec', '--interactive', name, 'sh', '-c', ACCESS_SCRIPT, 'sh', setting], {
-    input: keys,
-  })
+  const { args, input } = accessCommand(access)
+  await podman(['exec', '--interactive', name, ...args], { input })
 }

@@ -1,0 +1,231 @@
+/**
+ * Nodes on an Incus cluster: each node is an instance (a system container with systemd as
+ * PID 1 by default) on the member its compute host stands for, with its host's size as
+ * limits, its VPC as a VXLAN bridge spanning members and its public addresses on a routed NIC.
+ * The members themselves are the inventory. See docs/drivers.md.
+ * @module
+ */
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { Logger } from 'pino'
+import { hostsOfMachine, type Machine } from '../../compute-hosts/machines.js'
+import type { InventoryRules } from '../../compute-hosts/inventory-rules.js'
+import { keyedSerial } from '../../lib/serial.js'
+import {
+  ProvisioningRefused,
+  type NodeRef,
+  type NodeSpec,
+  type ProvisioningDriver,
+} from '../driver.js'
+import type { InventorySource } from '../inventory.js'
+import { readRun } from '../user-data-runner.js'
+import { createIncusClient, IncusUnreachable, type IncusEndpoint } from './incus-client.js'
+import { imageImported } from './image.js'
+import { instanceName, instanceRequest, type InstanceSettings } from './instance.js'
+import {
+  changeState,
+  deleteInstance,
+  instanceInfo,
+  nodeInstances,
+  setPublicNic,
+} from './instances.js'
+import { clusterIdentity, onlineMembers, readMachines } from './members.js'
+import { applyAccess, setRootPassword, sshdListening, writeBootFiles } from './node-setup.js'
+import { reconcileInstances } from './reconcile.js'
+import { readIncusUserData, startIncusUserData } from './user-data.js'
+import { ensureVpcNetwork, removeVpcNetworkIfUnused } from './vpc-network.js'
+
+export interface IncusOptions {
+  endpoints: IncusEndpoint[]
+  project: string
+  settings: InstanceSettings
+  rules: InventoryRules
+  defaultRegion: string
+  log: Logger
+  userDataTimeoutSeconds: number
+}
+
+export type IncusDriver = ProvisioningDriver & InventorySource
+
+const PROBE_MS = 250
+const REVIVE_TIMEOUT_MS = 120_000
+
+export function createIncusDriver(options: IncusOptions): IncusDriver {
+  const { settings, log } = options
+  const client = createIncusClient(options.endpoints, options.project)
+  const serial = keyedSerial()
+  const perNode = <T>(id: string, task: () => Promise<T>) => serial(`node:${id}`, task)
+  // The last resources each member reported, kept while it is offline.
+  const lastMachines = new Map<string, Machine>()
+  // Which member each host id stands for, learnt from the inventory.
+  const memberOfHost = new Map<string, string>()
+  let checked: Promise<void> | undefined
+
+  // Checked on first use: CLI commands that never build a node never need the cluster.
+  function ready(): Promise<void> {
+    checked ??= (async () => {
+      await client.ping()
+      if (!(await imageImported(client, settings.image))) {
+        throw new ProvisioningRefused(
+          `the node image ${settings.image} is not in the cluster: run \`nodeplane images build\``
+        )
+      }
+    })()
+    return checked.catch((err: unknown) => {
+      checked = undefined
+      if (err instanceof IncusUnreachable) throw new ProvisioningRefused(err.message)
+      throw err
+    })
+  }
+
+  async function readInventory() {
+    const { id, clustered } = await clusterIdentity(client)
+    const place = { region: options.defaultRegion, pool: settings.pool, os: 'Debian GNU/Linux' }
+    const machines = await readMachines(client, place, lastMachines)
+    const hosts = machines.flatMap((machine) => {
+      const rows = hostsOfMachine(id, machine, options.rules)
+      for (const row of rows) memberOfHost.set(row.id, machine.name)
+      return rows
+    })
+    return { clustered, hosts }
+  }
+
+  /** The member a node goes to: its host's; undefined on a standalone server. */
+  async function targetOf(node: NodeRef): Promise<string | undefined> {
+    if (!memberOfHost.has(node.hostId)) {
+      const { clustered } = await readInventory()
+      if (!clustered) return undefined
+    }
+    const member = memberOfHost.get(node.hostId)
+    if (!member) throw new Error(`host ${node.hostId} is no member of the cluster`)
+    return member
+  }
+
+  /** The node's instance exists (stopped at first, its boot files written) and runs. */
+  async function ensureRunning(
+    node: NodeSpec,
+    publicIps: string[]
+  ): Promise<'created' | 'started' | 'running'> {
+    const name = instanceName(node.id)
+    let info = await instanceInfo(client, name)
+    let outcome: 'created' | 'started' | 'running' = 'running'
+    if (!info) {
+      const target = await targetOf(node)
+      const members = target ? await onlineMembers(client) : []
+      await serial(`vpc:${node.vpcId}`, () =>
+        ensureVpcNetwork(client, node.vpcId, settings.uplink, members)
+      )
+      const gpus = 0
+      await client.call('POST', '/1.0/instances', {
+        target,
+        body: instanceRequest(node, settings, publicIps, gpus),
+        timeoutMs: 10 * 60_000,
+      })
+      await writeBootFiles(client, name, node)
+      outcome = 'created'
+      info = await instanceInfo(client, name)
+    }
+    if (info?.status !== 'Running') {
+      await changeState(client, name, 'start')
+      if (outcome !== 'created') outcome = 'started'
+    }
+    return outcome
+  }
+
+  async function remove(node: Pick<NodeRef, 'id' | 'vpcId'>): Promise<void> {
+    await deleteInstance(client, instanceName(node.id))
+    await serial(`vpc:${node.vpcId}`, () => removeVpcNetworkIfUnused(client, node.vpcId))
+  }
+
+  async function waitForSsh(node: NodeRef, signal: AbortSignal): Promise<void> {
+    const name = instanceName(node.id)
+    for (;;) {
+      signal.throwIfAborted()
+      if (await sshdListening(client, name)) return
+      await sleep(PROBE_MS, undefined, { signal })
+    }
+  }
+
+  const driver: IncusDriver = {
+    name: 'incus',
+    async create(node) {
+      await ready()
+      await perNode(node.id, async () => {
+        const outcome = await ensureRunning(node, [])
+        if (outcome === 'created') await waitForSshThenPassword(node)
+      })
+    },
+    async waitUntilReady(node, signal) {
+      await waitForSsh(node, signal)
+    },
+    async destroy(node) {
+      await ready()
+      await perNode(node.id, () => remove(node))
+    },
+    async setPublicIps(node, ips) {
+      await perNode(node.id, () =>
+        setPublicNic(client, instanceName(node.id), settings.uplink, ips)
+      )
+    },
+    async setAccess(node, access) {
+      await perNode(node.id, () => applyAccess(client, instanceName(node.id), access))
+    },
+    async reconcile(expected) {
+      await ready()
+      await reconcileInstances(
+        { client, log, remove, revive: (entry) => driver.revive!(entry) },
+        expected
+      )
+    },
+    async findDead(runningIds) {
+      const instances = await nodeInstances(client)
+      const online = new Set(await onlineMembers(client))
+      return runningIds.filter((id) => {
+        const instance = instances.get(id)
+        // A node on a member that is down cannot be brought back from here: it waits for it.
+        if (instance && instance.location && online.size > 0 && !online.has(instance.location))
+          return false
+        return instance?.status !== 'Running'
+      })
+    },
+    async revive({ node, publicIps }, signal = AbortSignal.timeout(REVIVE_TIMEOUT_MS)) {
+      await ready()
+      const outcome = await perNode(node.id, async () => {
+        const result = await ensureRunning(node, publicIps)
+        await setPublicNic(client, instanceName(node.id), settings.uplink, publicIps)
+        return result
+      })
+      if (outcome === 'created') {
+        log.error({ node_id: node.id }, 'node instance vanished; recreated from the image')
+        await waitForSshThenPassword(node, signal)
+      }
+      await waitForSsh(node, signal)
+      await perNode(node.id, () => applyAccess(client, instanceName(node.id), node.access))
+    },
+    async startUserData(node) {
+      await ready()
+      await perNode(node.id, () =>
+        startIncusUserData(client, instanceName(node.id), node, options.userDataTimeoutSeconds)
+      )
+    },
+    readUserData(node) {
+      return readRun(
+        (limits) => readIncusUserData(client, instanceName(node.id), limits),
+        options.userDataTimeoutSeconds
+      )
+    },
+    async hosts() {
+      return (await readInventory()).hosts
+    },
+  }
+
+  /** A new node's root password, set once its system is up (chpasswd needs a running node). */
+  async function waitForSshThenPassword(
+    node: NodeSpec,
+    signal = AbortSignal.timeout(REVIVE_TIMEOUT_MS)
+  ) {
+    await waitForSsh(node, signal)
+    await setRootPassword(client, instanceName(node.id), node.login.password)
+  }
+
+  return driver
+}

@@ -1,0 +1,43 @@
+/**
+ * Makes the cluster match the database after a start: removes nodeplane's instances that no
+ * node owns (a crash between the engine's create and the database's record, one made by hand),
+ * then brings every running node back up with its addresses. Instances without nodeplane's
+ * config key are someone else's and never touched; so one project serves one nodeplane install.
+ * @module
+ */
+import type { Logger } from 'pino'
+import type { ExpectedNode, NodeRef } from '../driver.js'
+import type { IncusClient } from './incus-client.js'
+import { KEY } from './instance.js'
+import { nodeInstances } from './instances.js'
+
+export interface ReconcileSteps {
+  client: IncusClient
+  log: Logger
+  remove(node: Pick<NodeRef, 'id' | 'vpcId'>): Promise<void>
+  revive(expected: ExpectedNode): Promise<void>
+}
+
+export async function reconcileInstances(
+  steps: ReconcileSteps,
+  expected: ExpectedNode[]
+): Promise<void> {
+  const { client, log } = steps
+  const owned = new Set(expected.map((entry) => entry.node.id))
+  for (const [nodeId, instance] of await nodeInstances(client)) {
+    if (owned.has(nodeId)) continue
+    log.warn({ instance: instance.name }, 'removing an instance no node owns')
+    await steps.remove({ id: nodeId, vpcId: instance.config[KEY.vpc] ?? '' })
+  }
+  // Side by side: after a cluster restart every node boots again, and none should wait.
+  const running = expected.filter((entry) => entry.status === 'running')
+  const outcomes = await Promise.allSettled(running.map((entry) => steps.revive(entry)))
+  outcomes.forEach((outcome, i) => {
+    // One node that cannot come back must not keep the others down; the health check retries.
+    if (outcome.status === 'rejected')
+      log.error(
+        { err: outcome.reason, node_id: running[i]!.node.id },
+        'could not bring a running node back'
+      )
+  })
+}

@@ -1,0 +1,108 @@
+/**
+ * A VPC on Incus: one bridge network per VPC on every member, joined across members by VXLAN
+ * with an id of its own. The bridge has no address, no DHCP and no NAT, so it only carries
+ * the VPC's nodes to each other; two VPCs with the same range are two segments that never meet.
+ * @module
+ */
+import { createHash } from 'node:crypto'
+import { IncusError, type IncusClient } from './incus-client.js'
+import { vpcNetworkName } from './instance.js'
+
+/** The multicast group VXLAN floods unknown traffic to on the members' underlay. */
+const VXLAN_GROUP = '239.0.0.1'
+/** VXLAN ids are 24 bits; 0 and the low ids are left to the operator's own networks. */
+const VNI_FIRST = 4096
+const VNI_SPAN = 2 ** 24 - VNI_FIRST
+
+interface NetworkInfo {
+  name: string
+  config: Record<string, string>
+  used_by: string[] | null
+  managed: boolean
+}
+
+/** The VXLAN id a VPC tries first: a hash of its id, so replicas agree without asking. */
+export function preferredVni(vpcId: string): number {
+  return VNI_FIRST + (createHash('sha256').update(vpcId).digest().readUInt32BE(0) % VNI_SPAN)
+}
+
+/** The network config of a VPC's bridge with VXLAN id `vni` over `uplink`. */
+export function vpcNetworkConfig(vni: number, uplink: string): Record<string, string> {
+  return {
+    'ipv4.address': 'none',
+    'ipv6.address': 'none',
+    'tunnel.vpc.protocol': 'vxlan',
+    'tunnel.vpc.id': String(vni),
+    'tunnel.vpc.group': VXLAN_GROUP,
+    'tunnel.vpc.interface': uplink,
+    'user.nodeplane.vpc': 'true',
+  }
+}
+
+/** The first VXLAN id from the VPC's preferred one that no other network of ours uses. */
+export function freeVni(vpcId: string, taken: Set<number>): number {
+  let vni = preferredVni(vpcId)
+  while (taken.has(vni)) vni = VNI_FIRST + ((vni - VNI_FIRST + 1) % VNI_SPAN)
+  return vni
+}
+
+async function networks(client: IncusClient): Promise<NetworkInfo[]> {
+  return client.call<NetworkInfo[]>('GET', '/1.0/networks?recursion=1')
+}
+
+/**
+ * Makes the VPC's network exist on every member. In a cluster Incus wants it defined on each
+ * member first (pending), then created once for all.
+ */
+export async function ensureVpcNetwork(
+  client: IncusClient,
+  vpcId: string,
+  uplink: string,
+  members: string[]
+): Promise<string> {
+  const name = vpcNetworkName(vpcId)
+  const all = await networks(client)
+  const existing = all.find((network) => network.name === name)
+  if (existing && existingCreated(existing)) return name
+  const taken = new Set(
+    all
+      .filter((network) => network.name !== name && network.config['tunnel.vpc.id'])
+      .map((network) => Number(network.config['tunnel.vpc.id']))
+  )
+  const config = vpcNetworkConfig(freeVni(vpcId, taken), uplink)
+  try {
+    if (members.length > 0 && !existing) {
+      for (const member of members)
+        await client.call('POST', '/1.0/networks', {
+          target: member,
+          body: { name, type: 'bridge', config: {} },
+        })
+    }
+    await client.call('POST', '/1.0/networks', { body: { name, type: 'bridge', config } })
+  } catch (err) {
+    // Another replica (or an earlier try) made it meanwhile: that one serves.
+    const again = (await networks(client)).find((network) => network.name === name)
+    if (again && existingCreated(again)) return name
+    throw err
+  }
+  return name
+}
+
+/** Pending networks (defined on members, not created) carry no config of ours yet. */
+function existingCreated(network: NetworkInfo): boolean {
+  return network.config['tunnel.vpc.id'] !== undefined
+}
+
+/** Deletes the VPC's network once no instance uses it; a network in use stays. */
+export async function removeVpcNetworkIfUnused(client: IncusClient, vpcId: string): Promise<void> {
+  const name = vpcNetworkName(vpcId)
+  try {
+    const network = await client.call<NetworkInfo>('GET', `/1.0/networks/${name}`)
+    if ((network.used_by ?? []).length > 0) return
+    await client.call('DELETE', `/1.0/networks/${name}`)
+  } catch (err) {
+    if (err instanceof IncusError && (err.status === 404 || /in use|not found/i.test(err.message)))
+      return
+    throw err
+  }
+}
