@@ -109,7 +109,12 @@ export async function assertKnownRegion(
 
 /** The size of a host a node was placed on, which engines that can enforce it apply. */
 export function sizeOf(host: HostRow) {
-  return { cpuCores: host.cpuCores, memoryGb: host.memoryGb, storageGb: host.storageGb }
+  return {
+    cpuCores: host.cpuCores,
+    memoryGb: host.memoryGb,
+    storageGb: host.storageGb,
+    gpuCount: host.gpuCount,
+  }
 }
 
 /** The size of the host a node was placed on, read by its id. */

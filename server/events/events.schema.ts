@@ -8,6 +8,8 @@ export const EVENT_TYPES = [
   'node.deleting',
   'node.deleted',
   'node.restarted',
+  'node.unreachable',
+  'node.reachable',
   'node.updated',
   'node.ssh_keys_changed',
   'node.user_data_finished',

@@ -14,7 +14,9 @@ export function recordNodeEvent(
     | 'node.stuck'
     | 'node.deleting'
     | 'node.deleted'
-    | 'node.restarted',
+    | 'node.restarted'
+    | 'node.unreachable'
+    | 'node.reachable',
   data: Record<string, unknown> = {},
   status: string = row.status
 ): Promise<void> {

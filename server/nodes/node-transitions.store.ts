@@ -4,6 +4,7 @@ import {
   getTableColumns,
   getTableName,
   inArray,
+  isNotNull,
   isNull,
   lt,
   sql,
@@ -141,4 +142,34 @@ export function markStuck(tx: Tx, createdBefore: Date, at: Date): Promise<NodeRo
       )
     )
     .returning()
+}
+
+/**
+ * Marks running nodes unreachable (`ids`) or reachable again (the rest of `running`), each only
+ * when that changes it; returns the rows that changed, for their events.
+ */
+export async function markReachability(
+  tx: Tx,
+  unreachable: string[],
+  reachable: string[],
+  now: Date
+): Promise<{ lost: NodeRow[]; back: NodeRow[] }> {
+  const running = eq(nodes.status, 'running')
+  const lost =
+    unreachable.length === 0
+      ? []
+      : await tx
+          .update(nodes)
+          .set({ unreachableSince: now })
+          .where(and(running, inArray(nodes.id, unreachable), isNull(nodes.unreachableSince)))
+          .returning()
+  const back =
+    reachable.length === 0
+      ? []
+      : await tx
+          .update(nodes)
+          .set({ unreachableSince: null })
+          .where(and(inArray(nodes.id, reachable), isNotNull(nodes.unreachableSince)))
+          .returning()
+  return { lost, back }
 }

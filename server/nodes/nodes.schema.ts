@@ -69,6 +69,10 @@ export const Node = z
       description:
         'Provisioning for more than 2 minutes: treated as failed; delete it and create a new one',
     }),
+    reachable: z.boolean().openapi({
+      description:
+        'False while the machine the node runs on is down (an Incus cluster member offline); the node keeps its disk, addresses and billing, and comes back with its machine',
+    }),
     labels: Labels,
     ssh_keys: NodeSshKeyIds,
     password_login: PasswordLogin,

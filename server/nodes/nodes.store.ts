@@ -47,6 +47,7 @@ export function toNode(
     private_ip: row.privateIp,
     stuck:
       row.status === 'provisioning' && now.getTime() - row.createdAt.getTime() > STUCK_AFTER_MS,
+    reachable: row.unreachableSince === null,
     labels: extras.labels,
     ssh_keys: extras.sshKeys,
     password_login: row.passwordLogin,

@@ -46,6 +46,8 @@ export const nodes = sqliteTable(
     workerId: text('worker_id'),
     /** False turns off password SSH login; the node's keys are in node_ssh_keys. */
     passwordLogin: integer('password_login', { mode: 'boolean' }).notNull().default(true),
+    /** Since when the machine the node runs on cannot be reached (an Incus member offline). */
+    unreachableSince: integer('unreachable_since', { mode: 'timestamp_ms' }),
   },
   (table) => [
     index('nodes_account_idx').on(table.accountId, table.status),

@@ -13,7 +13,7 @@ import {
 import { recordNodeEvent } from './node-events.js'
 import { nodeAccess } from './node-access.service.js'
 import { expectedNode } from './nodes.spec.js'
-import { markNodeRunning, transition } from './node-transitions.store.js'
+import { markNodeRunning, markReachability, transition } from './node-transitions.store.js'
 import { findNode, nodesInStatus, type NodeRow } from './nodes.store.js'
 import { skipUserData, userDataHooks } from './user-data.service.js'
 
@@ -49,6 +49,18 @@ export function nodeTransitions(
   const asWorker = <T>(work: () => T): T => actingAs(systemActor(workerId), work)
   return {
     ...userDataHooks(ctx, workerId),
+    markReachability(unreachable, running) {
+      const gone = new Set(unreachable)
+      const reachable = running.filter((id) => !gone.has(id))
+      return asWorker(() =>
+        transaction(ctx.db, async (tx) => {
+          const { lost, back } = await markReachability(tx, unreachable, reachable, ctx.clock.now())
+          const c = { ...ctx, db: tx }
+          for (const row of lost) await recordNodeEvent(c, row, 'node.unreachable')
+          for (const row of back) await recordNodeEvent(c, row, 'node.reachable')
+        })
+      )
+    },
     reserveAutoIpv4(nodeId) {
       return asWorker(() =>
         transaction(ctx.db, async (tx) => {

@@ -14,7 +14,7 @@ export interface NodeSpec extends NodeRef {
   /** The name the user gave it, if any: engines use it as the host name when it is one. */
   name: string | null
   /** The size of the compute host the node was placed on: engines that can, enforce it. */
-  size: { cpuCores: number; memoryGb: number; storageGb: number }
+  size: { cpuCores: number; memoryGb: number; storageGb: number; gpuCount?: number }
   /** The VPC's range, e.g. `10.0.0.0/16`: the node's private address gets its prefix length. */
   vpcCidr: string
   /** Plaintext, so it never sits in a log line or a record; engines hash it their own way. */
@@ -96,6 +96,12 @@ export interface ProvisioningDriver {
    * namespace that vanished). Called periodically, so it must be cheap.
    */
   findDead?(runningIds: string[]): Promise<string[]>
+  /**
+   * Of the given running nodes, the ids whose machine cannot be reached now (an Incus member
+   * that is offline): not dead, and not to be revived from here; they come back with their
+   * machine. Called with `findDead`, so it must be cheap.
+   */
+  unreachable?(runningIds: string[]): Promise<string[]>
   /**
    * Brings a dead running node back as a host would after a crash (same disk, same addresses),
    * resolving once it accepts connections again; rejects when `signal` aborts.

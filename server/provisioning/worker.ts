@@ -35,6 +35,11 @@ export interface WorkerHooks {
   userDataFinished(nodeId: string, run: UserDataRun): Promise<void>
   /** deleting -> deleted, freeing its host and addresses. */
   markTornDown(nodeId: string): Promise<void>
+  /**
+   * Records which running nodes' machines cannot be reached (`node.unreachable`) and which are
+   * back (`node.reachable`); `running` is every node the check looked at.
+   */
+  markReachability(unreachable: string[], running: string[]): Promise<void>
   /** Records that a running node which died was brought back (the `node.restarted` event). */
   markRestarted(nodeId: string): Promise<void>
   /** Records this worker as alive (once, on start). */
@@ -331,8 +336,10 @@ export function createWorker(
     if (!driver.findDead) return
     try {
       await ready
-      for (const nodeId of await driver.findDead(await hooks.runningNodeIds()))
-        startReviving(nodeId)
+      const running = await hooks.runningNodeIds()
+      for (const nodeId of await driver.findDead(running)) startReviving(nodeId)
+      if (driver.unreachable)
+        await hooks.markReachability(await driver.unreachable(running), running)
     } catch (err) {
       log.error({ err }, 'health check failed; retrying')
     }

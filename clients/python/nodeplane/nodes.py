@@ -38,6 +38,8 @@ class Node:
     host_id: Optional[str] = None
     private_ip: Optional[str] = None
     stuck: bool = False
+    #: False while the machine the node runs on is down (an Incus member offline).
+    reachable: bool = True
     labels: Dict[str, str] = field(default_factory=dict)
     #: Ids of the SSH keys in root's ``authorized_keys``, in the order given.
     ssh_keys: List[str] = field(default_factory=list)

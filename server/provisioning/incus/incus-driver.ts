@@ -114,10 +114,9 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
       await serial(`vpc:${node.vpcId}`, () =>
         ensureVpcNetwork(client, node.vpcId, settings.uplink, members)
       )
-      const gpus = 0
       await client.call('POST', '/1.0/instances', {
         target,
-        body: instanceRequest(node, settings, publicIps, gpus),
+        body: instanceRequest(node, settings, publicIps, node.size.gpuCount ?? 0),
         timeoutMs: 10 * 60_000,
       })
       await writeBootFiles(client, name, node)
@@ -177,15 +176,13 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
       )
     },
     async findDead(runningIds) {
-      const instances = await nodeInstances(client)
-      const online = new Set(await onlineMembers(client))
-      return runningIds.filter((id) => {
-        const instance = instances.get(id)
-        // A node on a member that is down cannot be brought back from here: it waits for it.
-        if (instance && instance.location && online.size > 0 && !online.has(instance.location))
-          return false
-        return instance?.status !== 'Running'
-      })
+      const { instances, offline } = await whereNodesRun()
+      // A node on a member that is down cannot be brought back from here: it waits for it.
+      return runningIds.filter((id) => !offline(id) && instances.get(id)?.status !== 'Running')
+    },
+    async unreachable(runningIds) {
+      const { offline } = await whereNodesRun()
+      return runningIds.filter(offline)
     },
     async revive({ node, publicIps }, signal = AbortSignal.timeout(REVIVE_TIMEOUT_MS)) {
       await ready()
@@ -216,6 +213,19 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
     async hosts() {
       return (await readInventory()).hosts
     },
+  }
+
+  /** The nodes' instances, and whether a node's member is offline now. */
+  async function whereNodesRun() {
+    const instances = await nodeInstances(client)
+    const online = new Set(await onlineMembers(client))
+    const offline = (id: string) => {
+      const location = instances.get(id)?.location
+      return (
+        location !== undefined && location !== '' && location !== 'none' && !online.has(location)
+      )
+    }
+    return { instances, offline }
   }
 
   /** A new node's root password, set once its system is up (chpasswd needs a running node). */

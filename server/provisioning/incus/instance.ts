@@ -69,7 +69,6 @@ export function publicNic(uplink: string, ips: string[]): Record<string, string>
   return nic
 }
 
-
 /** Limits from the node's host record, in Incus's units. */
 export function limits(node: Pick<NodeSpec, 'size'>): Record<string, string> {
   return {

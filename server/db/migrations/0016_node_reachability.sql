@@ -1,0 +1,1 @@
+ALTER TABLE `nodes` ADD `unreachable_since` integer;

@@ -1,0 +1,95 @@
+/**
+ * The test Incus cluster (test/setup/incus-cluster.sh) as the incus suites see it: its
+ * endpoints, its simulated internet, a server on it and the cluster's own view of things,
+ * read straight from the members' sockets.
+ * @module
+ */
+import { request } from 'node:http'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe } from 'vitest'
+import { createTestKey } from '../helpers/accounts.js'
+import { api } from '../helpers/http.js'
+import { startServer, type TestServer } from '../helpers/server.js'
+import { tempDir } from '../helpers/temp-dirs.js'
+
+export const INCUS_URL = process.env.NODEPLANE_INCUS_URL
+export const INTERNET = process.env.NODEPLANE_TEST_INTERNET_NETNS ?? ''
+export const INCUS_PROJECT = process.env.NODEPLANE_INCUS_PROJECT ?? 'nodeplane'
+
+/** Why the incus suites cannot run here, or undefined when they can. */
+export const incusUnavailable =
+  INCUS_URL && INTERNET
+    ? undefined
+    : 'no test cluster: run `bash test/setup/incus-cluster.sh up` and export its last two lines'
+
+/** Asks one member's socket directly, as an operator's `incus` would. */
+export function incus<T = unknown>(path: string, member = 0): Promise<T> {
+  const socket = new URL(INCUS_URL!.split(',')[member]!).pathname
+  return new Promise((resolve, reject) => {
+    const sep = path.includes('?') ? '&' : '?'
+    const req = request(
+      { socketPath: socket, path: `${path}${sep}project=${INCUS_PROJECT}` },
+      (res) => {
+        let text = ''
+        res.on('data', (chunk) => (text += chunk))
+        res.on('end', () => resolve(JSON.parse(text).metadata as T))
+      }
+    )
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** Nodeplane's instances in the cluster, by name, with the member each runs on. */
+export async function instances(): Promise<{ name: string; location: string; status: string }[]> {
+  const all = await incus<
+    { name: string; location: string; status: string; config: Record<string, string> }[]
+  >('/1.0/instances?recursion=1')
+  return all.filter((instance) => instance.config['user.nodeplane.node'])
+}
+
+export interface IncusServer {
+  server: TestServer
+  client: ReturnType<typeof api>
+}
+
+/** A server on the test cluster with `inventory` as its rules (members split into sizes). */
+export async function startIncusServer(inventory?: Record<string, unknown>): Promise<IncusServer> {
+  const env: Record<string, string> = {
+    NODEPLANE_DRIVER: 'incus',
+    NODEPLANE_INCUS_URL: INCUS_URL!,
+    NODEPLANE_INCUS_PROJECT: INCUS_PROJECT,
+    NODEPLANE_INCUS_UPLINK: 'ul0',
+    NODEPLANE_IPV4_POOLS: '203.0.113.0/24',
+    NODEPLANE_DEFAULT_REGION: 'lab-1',
+    NODEPLANE_HEALTH_SECONDS: '1',
+    NODEPLANE_LOG_LEVEL: 'info',
+  }
+  if (inventory) {
+    const file = join(tempDir('nodeplane-inventory-'), 'inventory.json')
+    writeFileSync(file, JSON.stringify(inventory))
+    env.NODEPLANE_INVENTORY = file
+  }
+  const server = await startServer({ env })
+  return { server, client: api(server.url, (await createTestKey(server.dataDir)).key) }
+}
+
+/** A suite with one server on the cluster, stopped after it; skipped without a cluster. */
+export function describeIncus(
+  title: string,
+  body: (ctx: IncusServer) => void,
+  inventory?: Record<string, unknown>
+): void {
+  if (incusUnavailable) console.warn(`incus suite skipped: ${incusUnavailable}`)
+  describe.skipIf(incusUnavailable)(`incus driver: ${title}`, () => {
+    const ctx = {} as IncusServer
+    beforeAll(async () => {
+      Object.assign(ctx, await startIncusServer(inventory))
+    }, 300_000)
+    afterAll(async () => {
+      await ctx.server?.stop()
+    })
+    body(ctx)
+  })
+}

@@ -1,0 +1,150 @@
+import { expect, it } from 'vitest'
+import { createTestKey, createTestUser } from '../helpers/accounts.js'
+import { api, eventually } from '../helpers/http.js'
+import { runningNode, ssh } from './_engines.js'
+import { describeIncus, incus, instances, INTERNET } from './_incus.js'
+
+/** Each member sold as three small sizes: room for two tenants' nodes on every member. */
+const SLICES = { sizes: [{ cpu_cores: 1, memory_gb: 1, storage_gb: 1, count: 3 }] }
+
+describeIncus(
+  'nodes on a cluster',
+  (ctx) => {
+    const login = (node: { ip_address: string }, password: string, command: string) =>
+      ssh(INTERNET, node.ip_address, password, command)
+
+    it('sells the members as compute hosts and runs a node on each, booted by systemd', async () => {
+      const hosts = (await ctx.client.get('/api/v1/compute?region=lab-1&limit=200')).body.hosts
+      const members = await incus<{ server_name: string }[]>('/1.0/cluster/members?recursion=1')
+      expect(hosts).toHaveLength(members.length * 3)
+      const byMember = new Map<string, string>()
+      for (const member of members) {
+        const host = hosts.find((h: { hostname: string }) =>
+          h.hostname.startsWith(`${member.server_name}-`)
+        )
+        byMember.set(member.server_name, host.id)
+      }
+      for (const [member, hostId] of byMember) {
+        const { node, password } = await runningNode(ctx.client, { host_id: hostId })
+        const where = (await instances()).find((i) => i.name.endsWith(node.id.slice(5)))
+        expect(where?.location).toBe(member)
+        const boot = await login(
+          node,
+          password,
+          'cat /proc/1/comm; systemctl is-system-running --wait'
+        )
+        expect(boot.stdout.split('\n')[0]).toBe('systemd')
+        expect(boot.stdout.split('\n')[1]).toMatch(/^(running|degraded)$/)
+        const host = (
+          await ctx.client.get(`/api/v1/compute?region=lab-1&limit=200`)
+        ).body.hosts.find((h: { id: string }) => h.id === hostId)
+        expect(host.status).toBe('reserved')
+      }
+    })
+
+    it('stops a write past the root disk size inside the node', async () => {
+      const { node, password } = await runningNode(ctx.client)
+      const write = await login(
+        node,
+        password,
+        'dd if=/dev/zero of=/big bs=1M count=1400 2>&1; sync; echo end'
+      )
+      expect(write.stdout).toMatch(/No space left|Disk quota exceeded/)
+      const size = await login(node, password, 'rm -f /big; echo ok')
+      expect(size.stdout).toBe('ok\n')
+    })
+
+    it('joins a VPC across members and keeps another tenant with the same range out', async () => {
+      const members = await incus<{ server_name: string }[]>('/1.0/cluster/members?recursion=1')
+      const hosts = (await ctx.client.get('/api/v1/compute?region=lab-1&status=active&limit=200'))
+        .body.hosts
+      const on = (member: string) =>
+        hosts
+          .filter((h: { hostname: string }) => h.hostname.startsWith(`${member}-`))
+          .map((h: { id: string }) => h.id)
+      const [first, second] = [on(members[0]!.server_name), on(members[1]!.server_name)]
+      const vpc = (await ctx.client.post('/api/v1/networking', { name: 'spans', region: 'lab-1' }))
+        .body
+      const a = await runningNode(ctx.client, { vpc_id: vpc.id, host_id: first[0] })
+      const b = await runningNode(ctx.client, { vpc_id: vpc.id, host_id: second[0] })
+      const peer = await login(
+        a.node,
+        a.password,
+        `ping -c 2 -W 2 ${b.node.private_ip} >/dev/null && echo reached`
+      )
+      expect(peer.stdout).toBe('reached\n')
+
+      await createTestUser(ctx.server.dataDir, 'stranger@example.com')
+      const stranger = api(
+        ctx.server.url,
+        (await createTestKey(ctx.server.dataDir, 'read_write', 'stranger@example.com')).key
+      )
+      const theirVpc = (
+        await stranger.post('/api/v1/networking', { name: 'same-range', region: 'lab-1' })
+      ).body
+      expect(theirVpc.cidr).toBe(vpc.cidr)
+      // Three nodes: the third's address is one the first tenant's VPC does not have.
+      const theirs = []
+      for (const hostId of [first[1], second[1], first[2] ?? second[2]])
+        theirs.push(await runningNode(stranger, { vpc_id: theirVpc.id, host_id: hostId }))
+      const onlyTheirs = theirs
+        .map((t) => t.node.private_ip)
+        .find((ip) => ![a.node.private_ip, b.node.private_ip].includes(ip))
+      const probe = await login(
+        a.node,
+        a.password,
+        `ping -c 2 -W 2 ${onlyTheirs} >/dev/null && echo reached || echo unreachable`
+      )
+      expect(probe.stdout).toBe('unreachable\n')
+      const back = await login(
+        theirs[0]!.node,
+        theirs[0]!.password,
+        `ping -c 2 -W 2 ${theirs[1]!.node.private_ip} >/dev/null && echo reached`
+      )
+      expect(back.stdout).toBe('reached\n')
+      for (const t of theirs) await stranger.delete(`/nodes/${t.node.id}`)
+      await eventually(
+        async () => ((await stranger.get('/nodes')).body.length === 0 ? true : undefined),
+        120_000
+      )
+    })
+
+    it('kills memory exhaustion inside the node only', async () => {
+      const { node, password } = await runningNode(ctx.client)
+      const hog = await login(
+        node,
+        password,
+        `perl -e '$x = "a" x (3 * 1024**3); print "survived\\n"'; echo "exit $?"`
+      )
+      expect(hog.stdout).not.toContain('survived')
+      expect(hog.stdout).toMatch(/exit (137|9)|Out of memory/)
+      expect((await ctx.client.get(`/nodes/${node.id}`)).body.status).toBe('running')
+      expect((await login(node, password, 'echo alive')).stdout).toBe('alive\n')
+    })
+
+    it('leaves nothing on any member after delete', async () => {
+      const { node } = await runningNode(ctx.client)
+      expect((await ctx.client.delete(`/nodes/${node.id}`)).status).toBe(204)
+      await eventually(
+        async () => ((await ctx.client.get(`/nodes/${node.id}`)).status === 404 ? true : undefined),
+        60_000
+      )
+      expect((await instances()).map((i) => i.name)).not.toContainEqual(
+        expect.stringContaining(node.id.slice(5))
+      )
+    })
+
+    it('removes every instance and VPC network once all nodes are deleted', async () => {
+      for (const node of (await ctx.client.get('/nodes')).body)
+        await ctx.client.delete(`/nodes/${node.id}`)
+      await eventually(
+        async () => ((await ctx.client.get('/nodes')).body.length === 0 ? true : undefined),
+        120_000
+      )
+      expect(await instances()).toEqual([])
+      const networks = await incus<{ name: string }[]>('/1.0/networks?recursion=1')
+      expect(networks.filter((n) => n.name.startsWith('npv'))).toEqual([])
+    })
+  },
+  SLICES
+)
