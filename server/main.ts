@@ -14,7 +14,8 @@ import { buildImage, imageExists, imageTag, listImages } from './provisioning/po
 import { ProblemError } from './http/problem.js'
 import { parseInput } from './http/router.js'
 import { openRuntime, printAdminPassword, type Runtime } from './runtime.js'
-import { ensureIncusImage } from './provisioning/incus/incus-config.js'
+import { ensureIncusImage, incusClientOf } from './provisioning/incus/incus-config.js'
+import { removeIncusNodes } from './provisioning/incus/cleanup.js'
 import { serve } from './serve.js'
 
 const program = new Command('nodeplane')
@@ -210,19 +211,31 @@ program
           `${left.length} node(s) still exist (${left.join(', ')}): delete them first, or pass --force`
         )
       }
+      if (rt.config.driver === 'incus') {
+        const gone = await removeIncusNodes(incusClientOf(rt.config))
+        const lines = [
+          ...gone.instances.map((name) => `instance ${name}`),
+          ...gone.networks.map((name) => `network ${name}`),
+        ]
+        return printRemoved(lines)
+      }
       const removed = await removeInstance(netnsNames(rt.config.dataDir), { nodeDirs: true })
       const lines = [
         ...removed.containers.map((c) => `container ${c}`),
         ...removed.namespaces.map((n) => `namespace ${n}`),
         ...removed.directories.map((d) => `directory ${d}`),
       ]
-      process.stderr.write(
-        lines.length
-          ? `Removed:\n${lines.map((line) => `  ${line}\n`).join('')}`
-          : 'Nothing to remove.\n'
-      )
+      printRemoved(lines)
     })
   )
+
+function printRemoved(lines: string[]): void {
+  process.stderr.write(
+    lines.length
+      ? `Removed:\n${lines.map((line) => `  ${line}\n`).join('')}`
+      : 'Nothing to remove.\n'
+  )
+}
 
 const provider = program.command('provider').description('the Terraform / OpenTofu provider')
 provider
