@@ -190,60 +190,85 @@ our_namespaces() { ip netns list | awk -v p="$prefix" 'index($1, p) == 1 { print
 # Force-deletes every instance of every project through the API while the daemons still answer,
 # so LXC stops them and removes their cgroups itself. Bounded: a hung daemon is killed below.
 delete_instances() {
-  local sock dir project name
+  local sock dir list project name
   for sock in "$state_dir"/member-*/unix.socket; do
     [[ -S $sock ]] || continue
     dir=${sock%/unix.socket}
     # The cluster lists every member's instances, so the first member that answers is enough.
-    local list
     list=$(timeout 10 env INCUS_DIR="$dir" incus list --all-projects --format csv --columns en \
       2>/dev/null) || continue
+    # In parallel: each delete waits for its container to stop.
     while IFS=, read -r project name; do
       [[ -n $name ]] || continue
-      timeout 60 env INCUS_DIR="$dir" incus delete --force --project "$project" "$name" >&2 ||
-        log "could not delete $project/$name; it is killed with its daemon"
+      { timeout 60 env INCUS_DIR="$dir" incus delete --force --project "$project" "$name" >&2 ||
+        log "could not delete $project/$name; it is killed with its daemon"; } &
     done <<<"$list"
+    wait
     return 0
   done
 }
 
-# Every process in our namespaces (incusd, forkfile, dnsmasq, [lxc monitor]) and everything
-# they started (a container's processes live in the container's own namespaces), and the
-# daemons' process groups.
+# Our instances' cgroups (lxc.payload.<project>_<name>, one per hierarchy), named after the
+# directories under every member's containers/.
+our_instance_cgroups() {
+  local instance
+  for instance in "$state_dir"/member-*/containers/*; do
+    [[ -e $instance || -L $instance ]] || continue  # a symlink into the (gone) pool mount
+    ls -d /sys/fs/cgroup/lxc.payload."${instance##*/}" /sys/fs/cgroup/*/lxc.payload."${instance##*/}" \
+      /sys/fs/cgroup/*/lxc.monitor."${instance##*/}" 2>/dev/null || true
+  done
+}
+
+# Every process in our namespaces (incusd, forkfile, dnsmasq, [lxc monitor]), the daemons'
+# process groups, whatever is in our instances' cgroups (a container's processes live in its
+# own namespaces, and outlive a killed monitor), and everything all these started. Not zombies:
+# a killed daemon whose parent (an earlier `up`) is gone waits for this machine's PID 1 to reap it.
 our_processes() {
   local ns pids
   pids=$(for ns in $(our_namespaces); do ip netns pids "$ns" 2>/dev/null || true; done
-    for f in "$state_dir"/member-*.pid; do [[ -e $f ]] && ps -o pid= -g "$(cat "$f")" 2>/dev/null; done || true)
+    for f in "$state_dir"/member-*.pid; do [[ -e $f ]] && ps -o pid= -g "$(cat "$f")" 2>/dev/null; done
+    for cg in $(our_instance_cgroups); do find "$cg" -name cgroup.procs -exec cat {} + 2>/dev/null; done
+    true)
   [[ -n ${pids// /} ]] || return 0
   # Descendants, by walking the parent links of the whole process table.
-  ps -eo pid=,ppid= | awk -v roots="$(echo $pids)" '
+  ps -eo pid=,ppid= | awk -v roots="$(tr "\n" " " <<<"$pids")" '
     BEGIN { n = split(roots, r, " "); for (k = 1; k <= n; k++) mine[r[k]] = 1 }
     { parent[$1] = $2 }
     END { do { changed = 0; for (p in parent) if (!(p in mine) && (parent[p] in mine)) { mine[p] = 1; changed = 1 } } while (changed)
-          for (p in mine) print p }'
+          for (p in mine) print p }' | xargs -r ps -o pid=,stat= -p | awk '$2 !~ /^Z/ { print $1 }'
 }
 
 kill_processes() {
-  local pids round
-  for round in TERM TERM KILL KILL; do
+  local pids tries
+  pids=$(our_processes)
+  [[ -n $pids ]] || return 0
+  kill -TERM $pids 2>/dev/null || true
+  for ((tries = 0; tries < 20; tries++)); do
     pids=$(our_processes)
     [[ -n $pids ]] || return 0
-    kill -s "$round" $pids 2>/dev/null || true
-    sleep 1
+    sleep 0.25
   done
+  kill -KILL $pids 2>/dev/null || true
+  sleep 0.5
   pids=$(our_processes)
   [[ -z $pids ]] || log "still running: $pids"
 }
 
 # Cgroups LXC leaves behind when its containers were killed rather than stopped; only the
-# names of our instances (their directories under every member's containers/).
+# names of our instances (their directories under every member's containers/). lxc.pivot is
+# where LXC's monitors park themselves on the way out; rmdir leaves it if anyone still uses it.
+# A killed process pins its cgroup until this machine's PID 1 reaps it, hence the retries.
 remove_cgroups() {
-  local name d
-  for name in $(ls "$state_dir"/member-*/containers 2>/dev/null | grep -v ':$' | sort -u); do
-    for d in /sys/fs/cgroup/*/lxc.payload."$name" /sys/fs/cgroup/*/lxc.monitor."$name"; do
-      [[ -d $d ]] && find "$d" -depth -type d -exec rmdir {} + 2>/dev/null || true
+  local cg tries
+  for ((tries = 0; tries < 40; tries++)); do
+    for cg in $(our_instance_cgroups); do
+      find "$cg" -depth -type d -exec rmdir {} + 2>/dev/null || true
     done
+    [[ -z $(our_instance_cgroups) ]] && break
+    sleep 0.25
   done
+  [[ -z $(our_instance_cgroups) ]] || log "cgroups left: $(our_instance_cgroups | tr '\n' ' ')"
+  rmdir /sys/fs/cgroup/*/lxc.pivot 2>/dev/null || true
 }
 
 # The daemons mounted their pools inside their own mount namespaces, gone with them; anything
