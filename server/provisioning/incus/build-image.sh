@@ -8,7 +8,9 @@
 set -euo pipefail
 out=$1 suite=$2 mirror=$3
 
-packages=systemd,systemd-sysv,dbus,openssh-server,iproute2,iputils-ping,ca-certificates,curl,procps,psmisc,less,nano,vim-tiny,netbase,sudo
+# udev: systemd-networkd waits for udev to initialize each link (it counts on udev wherever
+# /sys is writable, as it is in an Incus container) and without it leaves them "pending".
+packages=systemd,systemd-sysv,dbus,udev,openssh-server,iproute2,iputils-ping,ca-certificates,curl,procps,psmisc,less,nano,vim-tiny,netbase,sudo
 
 work=$(mktemp -d /var/tmp/nodeplane-incus-image.XXXXXX)
 trap 'rm -rf "$work"' EXIT
