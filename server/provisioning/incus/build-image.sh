@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Builds the Incus node image from Debian's packages: a unified image tarball
+# (metadata.yaml, rootfs/, templates/ at the top, as Incus' image format documents).
+#   build-image.sh OUT_DIR SUITE MIRROR      -> OUT_DIR/image.tar.gz
+# Import with `incus image import OUT_DIR/image.tar.gz --alias <name>`.
+# Unlike the podman image (tini runs sshd), an Incus node is a system container: systemd is
+# PID 1, and sshd, systemd-networkd and the per-node host keys are its units.
+set -euo pipefail
+out=$1 suite=$2 mirror=$3
+
+# udev: systemd-networkd waits for udev to initialize each link (it counts on udev wherever
+# /sys is writable, as it is in an Incus container) and without it leaves them "pending".
+packages=systemd,systemd-sysv,dbus,udev,openssh-server,iproute2,iputils-ping,ca-certificates,curl,procps,psmisc,less,nano,vim-tiny,netbase,sudo
+
+work=$(mktemp -d /var/tmp/nodeplane-incus-image.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+root=$work/rootfs
+
+echo "==> debootstrap $suite (minbase) from $mirror"
+debootstrap --variant=minbase --include="$packages" "$suite" "$root" "$mirror"
+
+echo "==> configuring the node image"
+# Host keys are made per node at its first boot, never shared through the image. Debian makes
+# them only in openssh-server's postinst, so a oneshot unit does it before sshd starts.
+rm -f "$root"/etc/ssh/ssh_host_*
+cat >"$root/etc/ssh/sshd_config.d/nodeplane.conf" <<'CONF'
+# Root logs in with the password the API shows; PAM's session modules expect a full machine.
+PermitRootLogin yes
+PasswordAuthentication yes
+KbdInteractiveAuthentication no
+UsePAM no
+UseDNS no
+CONF
+cat >"$root/etc/systemd/system/nodeplane-hostkeys.service" <<'UNIT'
+[Unit]
+Description=SSH host keys of this node
+Before=ssh.service
+
+[Service]
+Type=oneshot
+ExecStart=/usr/bin/ssh-keygen -A
+RemainAfterExit=yes
+
+[Install]
+WantedBy=multi-user.target ssh.service
+UNIT
+# nodeplane writes the node's static addresses as /etc/systemd/network/*.network files.
+chroot "$root" systemctl enable nodeplane-hostkeys.service ssh.service systemd-networkd.service
+# A machine id per node is made at first boot by systemd; none is shared.
+: >"$root/etc/machine-id"
+rm -f "$root/var/lib/dbus/machine-id"
+# debootstrap copied the build machine's resolver; a node's comes from nodeplane.
+: >"$root/etc/resolv.conf"
+chroot "$root" apt-get clean
+rm -rf "$root"/var/lib/apt/lists/* "$root"/var/cache/apt/*.bin "$root"/var/log/*.log
+
+# The instance's name becomes its hostname, written by Incus when the instance is made.
+mkdir -p "$work/templates"
+printf '{{ instance.name }}\n' >"$work/templates/hostname.tpl"
+printf '127.0.0.1 localhost\n127.0.1.1 {{ instance.name }}\n::1 localhost ip6-localhost ip6-loopback\n' \
+  >"$work/templates/hosts.tpl"
+cat >"$work/metadata.yaml" <<META
+architecture: x86_64
+creation_date: $(date +%s)
+properties:
+  description: nodeplane node, Debian $suite
+  os: Debian
+  release: $suite
+templates:
+  /etc/hostname:
+    when: [create, copy]
+    template: hostname.tpl
+  /etc/hosts:
+    when: [create, copy]
+    template: hosts.tpl
+META
+
+echo "==> packing $out/image.tar.gz"
+mkdir -p "$out"
+tar --numeric-owner --xattrs --xattrs-include='*' -C "$work" \
+  -czf "$out/image.tar.gz.tmp" metadata.yaml templates rootfs
+mv "$out/image.tar.gz.tmp" "$out/image.tar.gz"
+echo "==> built $out/image.tar.gz"
