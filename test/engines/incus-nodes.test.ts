@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest'
+import { afterEach, expect, it } from 'vitest'
 import { createTestKey, createTestUser } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
 import { runningNode, ssh } from './_engines.js'
@@ -13,8 +13,20 @@ describeIncus(
     const login = (node: { ip_address: string }, password: string, command: string) =>
       ssh(INTERNET, node.ip_address, password, command)
 
+    // Each test starts with every host free: the members have room for a few nodes only.
+    afterEach(async () => {
+      for (const node of (await ctx.client.get('/nodes')).body)
+        await ctx.client.delete(`/nodes/${node.id}`)
+      await eventually(
+        async () => ((await ctx.client.get('/nodes')).body.length === 0 ? true : undefined),
+        120_000
+      )
+    })
+
     it('sells the members as compute hosts and runs a node on each, booted by systemd', async () => {
-      const hosts = (await ctx.client.get('/api/v1/compute?region=lab-1&limit=200')).body.hosts
+      const hosts = (
+        await ctx.client.get('/api/v1/compute?region=lab-1&min_storage_gb=1&limit=200')
+      ).body.hosts
       const members = await incus<{ server_name: string }[]>('/1.0/cluster/members?recursion=1')
       expect(hosts).toHaveLength(members.length * 3)
       const byMember = new Map<string, string>()
@@ -33,10 +45,11 @@ describeIncus(
           password,
           'cat /proc/1/comm; systemctl is-system-running --wait'
         )
+        expect(boot.stderr).toBe('')
         expect(boot.stdout.split('\n')[0]).toBe('systemd')
         expect(boot.stdout.split('\n')[1]).toMatch(/^(running|degraded)$/)
         const host = (
-          await ctx.client.get(`/api/v1/compute?region=lab-1&limit=200`)
+          await ctx.client.get(`/api/v1/compute?region=lab-1&min_storage_gb=1&limit=200`)
         ).body.hosts.find((h: { id: string }) => h.id === hostId)
         expect(host.status).toBe('reserved')
       }
@@ -56,17 +69,18 @@ describeIncus(
 
     it('joins a VPC across members and keeps another tenant with the same range out', async () => {
       const members = await incus<{ server_name: string }[]>('/1.0/cluster/members?recursion=1')
-      const hosts = (await ctx.client.get('/api/v1/compute?region=lab-1&status=active&limit=200'))
-        .body.hosts
+      const hosts = (
+        await ctx.client.get(
+          '/api/v1/compute?region=lab-1&min_storage_gb=1&status=active&limit=200'
+        )
+      ).body.hosts
       const on = (member: string) =>
         hosts
           .filter((h: { hostname: string }) => h.hostname.startsWith(`${member}-`))
           .map((h: { id: string }) => h.id)
       const [first, second] = [on(members[0]!.server_name), on(members[1]!.server_name)]
-      const vpc = (await ctx.client.post('/api/v1/networking', { name: 'spans', region: 'lab-1' }))
-        .body
-      const a = await runningNode(ctx.client, { vpc_id: vpc.id, host_id: first[0] })
-      const b = await runningNode(ctx.client, { vpc_id: vpc.id, host_id: second[0] })
+      const a = await runningNode(ctx.client, { host_id: first[0] })
+      const b = await runningNode(ctx.client, { host_id: second[0] })
       const peer = await login(
         a.node,
         a.password,
@@ -74,19 +88,20 @@ describeIncus(
       )
       expect(peer.stdout).toBe('reached\n')
 
-      await createTestUser(ctx.server.dataDir, 'stranger@example.com')
+      const strangerEmail = `stranger-${Date.now()}@example.com`
+      await createTestUser(ctx.server.dataDir, strangerEmail)
       const stranger = api(
         ctx.server.url,
-        (await createTestKey(ctx.server.dataDir, 'read_write', 'stranger@example.com')).key
+        (await createTestKey(ctx.server.dataDir, 'read_write', strangerEmail)).key
       )
-      const theirVpc = (
-        await stranger.post('/api/v1/networking', { name: 'same-range', region: 'lab-1' })
-      ).body
-      expect(theirVpc.cidr).toBe(vpc.cidr)
       // Three nodes: the third's address is one the first tenant's VPC does not have.
       const theirs = []
       for (const hostId of [first[1], second[1], first[2] ?? second[2]])
-        theirs.push(await runningNode(stranger, { vpc_id: theirVpc.id, host_id: hostId }))
+        theirs.push(await runningNode(stranger, { host_id: hostId }))
+      // Both tenants' default VPCs have the same range: only the fabric keeps them apart.
+      const ours = (await ctx.client.get(`/api/v1/networking/${a.node.vpc_id}`)).body
+      const theirVpc = (await stranger.get(`/api/v1/networking/${theirs[0]!.node.vpc_id}`)).body
+      expect(theirVpc.cidr).toBe(ours.cidr)
       const onlyTheirs = theirs
         .map((t) => t.node.private_ip)
         .find((ip) => ![a.node.private_ip, b.node.private_ip].includes(ip))

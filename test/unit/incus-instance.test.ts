@@ -89,8 +89,8 @@ describe('the Incus request for a node', () => {
 
   it('names instances and VPC bridges within what Incus and the kernel accept', () => {
     expect(instanceName(node.id)).toMatch(/^[a-z][a-z0-9-]{1,62}$/)
-    expect(vpcNetworkName(node.vpcId)).toMatch(/^npv[0-9a-f]{11}$/)
-    expect(vpcNetworkName(node.vpcId).length).toBeLessThanOrEqual(15)
+    expect(vpcNetworkName(node.vpcId)).toMatch(/^npv[0-9a-f]{10}$/)
+    expect(`${vpcNetworkName(node.vpcId)}-x`.length).toBeLessThanOrEqual(15)
   })
 
   it('gives the node its private address with the VPC prefix and nothing else', () => {
@@ -106,9 +106,9 @@ describe('VPC networks on Incus', () => {
     expect(vpcNetworkConfig(5000, 'ul0')).toMatchObject({
       'ipv4.address': 'none',
       'ipv6.address': 'none',
-      'tunnel.vpc.protocol': 'vxlan',
-      'tunnel.vpc.id': '5000',
-      'tunnel.vpc.interface': 'ul0',
+      'tunnel.x.protocol': 'vxlan',
+      'tunnel.x.id': '5000',
+      'tunnel.x.interface': 'ul0',
     })
   })
 

@@ -29,7 +29,13 @@ import {
   setPublicNic,
 } from './instances.js'
 import { clusterIdentity, onlineMembers, readMachines } from './members.js'
-import { applyAccess, setRootPassword, sshdListening, writeBootFiles } from './node-setup.js'
+import {
+  applyAccess,
+  applyPublicAddresses,
+  firstBoot,
+  sshdListening,
+  writeBootFiles,
+} from './node-setup.js'
 import { reconcileInstances } from './reconcile.js'
 import { readIncusUserData, startIncusUserData } from './user-data.js'
 import { ensureVpcNetwork, removeVpcNetworkIfUnused } from './vpc-network.js'
@@ -150,7 +156,7 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
       await ready()
       await perNode(node.id, async () => {
         const outcome = await ensureRunning(node, [])
-        if (outcome === 'created') await waitForSshThenPassword(node)
+        if (outcome === 'created') await setUpFirstBoot(node)
       })
     },
     async waitUntilReady(node, signal) {
@@ -161,9 +167,7 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
       await perNode(node.id, () => remove(node))
     },
     async setPublicIps(node, ips) {
-      await perNode(node.id, () =>
-        setPublicNic(client, instanceName(node.id), settings.uplink, ips)
-      )
+      await perNode(node.id, () => setPublicIps(node, ips))
     },
     async setAccess(node, access) {
       await perNode(node.id, () => applyAccess(client, instanceName(node.id), access))
@@ -188,12 +192,12 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
       await ready()
       const outcome = await perNode(node.id, async () => {
         const result = await ensureRunning(node, publicIps)
-        await setPublicNic(client, instanceName(node.id), settings.uplink, publicIps)
+        await setPublicIps(node, publicIps)
         return result
       })
       if (outcome === 'created') {
         log.error({ node_id: node.id }, 'node instance vanished; recreated from the image')
-        await waitForSshThenPassword(node, signal)
+        await setUpFirstBoot(node, signal)
       }
       await waitForSsh(node, signal)
       await perNode(node.id, () => applyAccess(client, instanceName(node.id), node.access))
@@ -215,6 +219,13 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
     },
   }
 
+  /** The member's side (routes, proxy ARP/NDP: the NIC) and the node's side (its addresses). */
+  async function setPublicIps(node: NodeRef, ips: string[]): Promise<void> {
+    const name = instanceName(node.id)
+    await setPublicNic(client, name, settings.uplink, ips)
+    await applyPublicAddresses(client, name, ips)
+  }
+
   /** The nodes' instances, and whether a node's member is offline now. */
   async function whereNodesRun() {
     const instances = await nodeInstances(client)
@@ -228,13 +239,10 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
     return { instances, offline }
   }
 
-  /** A new node's root password, set once its system is up (chpasswd needs a running node). */
-  async function waitForSshThenPassword(
-    node: NodeSpec,
-    signal = AbortSignal.timeout(REVIVE_TIMEOUT_MS)
-  ) {
+  /** A new node's password and host name, set once its system is up (see firstBoot). */
+  async function setUpFirstBoot(node: NodeSpec, signal = AbortSignal.timeout(REVIVE_TIMEOUT_MS)) {
     await waitForSsh(node, signal)
-    await setRootPassword(client, instanceName(node.id), node.login.password)
+    await firstBoot(client, instanceName(node.id), node)
   }
 
   return driver

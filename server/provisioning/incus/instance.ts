@@ -37,11 +37,11 @@ export function nodeIdOf(instance: { config?: Record<string, string> }): string 
 }
 
 /**
- * The Incus network of a VPC: a bridge whose interface name must fit the kernel's 15
- * characters, so a hash of the VPC id stands in for it.
+ * The Incus network of a VPC: a bridge whose VXLAN device, `<name>-x`, must fit the kernel's
+ * 15 characters, so 40 bits of a hash of the VPC id stand in for it.
  */
 export function vpcNetworkName(vpcId: string): string {
-  return `npv${createHash('sha256').update(vpcId).digest('hex').slice(0, 11)}`
+  return `npv${createHash('sha256').update(vpcId).digest('hex').slice(0, 10)}`
 }
 
 /** Public addresses as a routed NIC takes them: `203.0.113.5/32` -> `203.0.113.5`. */

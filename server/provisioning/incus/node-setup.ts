@@ -7,6 +7,7 @@ import { accessCommand } from '../access-script.js'
 import type { NodeAccess, NodeSpec } from '../driver.js'
 import { containerHostname } from '../podman/container.js'
 import type { IncusClient } from './incus-client.js'
+import { splitAddresses } from './instance.js'
 import { execIn, pushFile } from './exec.js'
 
 /** systemd-networkd's file for the VPC interface: the node's private address, nothing else. */
@@ -25,6 +26,46 @@ export function vpcNetworkFile(node: Pick<NodeSpec, 'privateIp' | 'vpcCidr'>): s
   ].join('\n')
 }
 
+/**
+ * systemd-networkd's file for the public NIC: Incus routes the addresses to the node and
+ * answers for them on the member's uplink, but configures nothing inside a NIC added to a
+ * running container, so the node sets its own addresses and routes via the member
+ * (169.254.0.1 and fe80::1, Incus's routed NIC gateways).
+ */
+export function publicNetworkFile(ips: string[]): string {
+  const { v4, v6 } = splitAddresses(ips)
+  const lines = [
+    "# Written by nodeplane: the node's public addresses.",
+    '[Match]',
+    'Name=eth1',
+    '',
+    '[Network]',
+  ]
+  for (const ip of v4) lines.push(`Address=${ip}/32`)
+  for (const ip of v6) lines.push(`Address=${ip}/128`)
+  lines.push('IPv6AcceptRA=no', '')
+  if (v4.length > 0) lines.push('[Route]', 'Gateway=169.254.0.1', 'GatewayOnLink=yes', '')
+  if (v6.length > 0) lines.push('[Route]', 'Gateway=fe80::1', '')
+  return lines.join('\n')
+}
+
+const PUBLIC_FILE = '/etc/systemd/network/20-nodeplane-public.network'
+
+/** Makes the addresses inside the node match its public NIC, live (networkd reloads). */
+export async function applyPublicAddresses(
+  client: IncusClient,
+  instance: string,
+  ips: string[]
+): Promise<void> {
+  if (ips.length > 0) await pushFile(client, instance, PUBLIC_FILE, publicNetworkFile(ips))
+  else await execIn(client, instance, ['rm', '-f', PUBLIC_FILE])
+  await execIn(client, instance, [
+    'sh',
+    '-c',
+    'networkctl reload && { ! ip link show eth1 >/dev/null 2>&1 || networkctl reconfigure eth1; }',
+  ])
+}
+
 /** Files a stopped, new instance gets so that its first boot is already the node's. */
 export async function writeBootFiles(
   client: IncusClient,
@@ -37,7 +78,6 @@ export async function writeBootFiles(
     '/etc/systemd/network/10-nodeplane-vpc.network',
     vpcNetworkFile(node)
   )
-  await pushFile(client, instance, '/etc/hostname', `${containerHostname(node)}\n`)
   const keys = node.access.authorizedKeys.map((key) => `${key}\n`).join('')
   await writeAccessFiles(client, instance, keys, node.access.passwordLogin)
 }
@@ -69,13 +109,23 @@ export async function applyAccess(
   await execIn(client, instance, args, { input })
 }
 
-/** Sets root's password inside a running node; it reaches chpasswd on stdin. */
-export async function setRootPassword(
+/**
+ * What a new node gets at its first boot: root's password (through chpasswd on stdin) and its
+ * host name, the node's name when that is a valid host name (the image's templates wrote the
+ * instance's name at this boot, so it is set after them).
+ */
+export async function firstBoot(
   client: IncusClient,
   instance: string,
-  password: string
+  node: NodeSpec
 ): Promise<void> {
-  await execIn(client, instance, ['chpasswd'], { input: `root:${password}\n` })
+  await execIn(client, instance, ['chpasswd'], { input: `root:${node.login.password}\n` })
+  const script = [
+    'printf "%s\\n" "$1" >/etc/hostname',
+    'hostname "$1"',
+    'sed -i "s/^127\\.0\\.1\\.1 .*/127.0.1.1 $1/" /etc/hosts',
+  ].join(' && ')
+  await execIn(client, instance, ['sh', '-c', script, 'sh', containerHostname(node)])
 }
 
 /** True once the node's sshd runs (its pid file is written when it listens). */

@@ -16,6 +16,8 @@ const VNI_SPAN = 2 ** 24 - VNI_FIRST
 
 interface NetworkInfo {
   name: string
+  /** `Created` once every member has it; `Pending` while defined per member; `Errored`. */
+  status: string
   config: Record<string, string>
   used_by: string[] | null
   managed: boolean
@@ -31,10 +33,10 @@ export function vpcNetworkConfig(vni: number, uplink: string): Record<string, st
   return {
     'ipv4.address': 'none',
     'ipv6.address': 'none',
-    'tunnel.vpc.protocol': 'vxlan',
-    'tunnel.vpc.id': String(vni),
-    'tunnel.vpc.group': VXLAN_GROUP,
-    'tunnel.vpc.interface': uplink,
+    'tunnel.x.protocol': 'vxlan',
+    'tunnel.x.id': String(vni),
+    'tunnel.x.group': VXLAN_GROUP,
+    'tunnel.x.interface': uplink,
     'user.nodeplane.vpc': 'true',
   }
 }
@@ -64,10 +66,11 @@ export async function ensureVpcNetwork(
   const all = await networks(client)
   const existing = all.find((network) => network.name === name)
   if (existing && existingCreated(existing)) return name
+  // The kernel names the tunnel device `<network>-x`: within 15 characters (instance.ts).
   const taken = new Set(
     all
-      .filter((network) => network.name !== name && network.config['tunnel.vpc.id'])
-      .map((network) => Number(network.config['tunnel.vpc.id']))
+      .filter((network) => network.name !== name && network.config['tunnel.x.id'])
+      .map((network) => Number(network.config['tunnel.x.id']))
   )
   const config = vpcNetworkConfig(freeVni(vpcId, taken), uplink)
   try {
@@ -83,14 +86,15 @@ export async function ensureVpcNetwork(
     // Another replica (or an earlier try) made it meanwhile: that one serves.
     const again = (await networks(client)).find((network) => network.name === name)
     if (again && existingCreated(again)) return name
+    // A half-made network would refuse every node: gone, the next try starts clean.
+    if (again) await client.call('DELETE', `/1.0/networks/${name}`).catch(() => undefined)
     throw err
   }
   return name
 }
 
-/** Pending networks (defined on members, not created) carry no config of ours yet. */
 function existingCreated(network: NetworkInfo): boolean {
-  return network.config['tunnel.vpc.id'] !== undefined
+  return network.status === 'Created'
 }
 
 /** Deletes the VPC's network once no instance uses it; a network in use stays. */
