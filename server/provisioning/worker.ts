@@ -130,6 +130,7 @@ export function createWorker(
   let sweeper: NodeJS.Timeout | undefined
   let healthCheck: NodeJS.Timeout | undefined
   const reviving = new Set<string>()
+  let checkingHealth = false
   // Aborted by stop(): ends retry waits, so a stop never waits out a backoff.
   const stopping = new AbortController()
   // CLI commands open a worker only to satisfy the runtime; one never started has no row to retire.
@@ -333,15 +334,21 @@ export function createWorker(
   }
 
   async function checkHealth(): Promise<void> {
-    if (!driver.findDead) return
+    // One check at a time: an engine slow to answer (a cluster member timing out) must not
+    // pile checks up.
+    if (!driver.findDead || checkingHealth) return
+    checkingHealth = true
     try {
       await ready
       const running = await hooks.runningNodeIds()
-      for (const nodeId of await driver.findDead(running)) startReviving(nodeId)
+      // First, so an engine that cannot list its dead nodes still says which it cannot reach.
       if (driver.unreachable)
         await hooks.markReachability(await driver.unreachable(running), running)
+      for (const nodeId of await driver.findDead(running)) startReviving(nodeId)
     } catch (err) {
       log.error({ err }, 'health check failed; retrying')
+    } finally {
+      checkingHealth = false
     }
   }
 

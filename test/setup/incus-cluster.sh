@@ -2,6 +2,8 @@
 # A real Incus cluster on this one machine, for the Incus driver's tests.
 #   test/setup/incus-cluster.sh up [--members N]   (N >= 2, default 2)
 #   test/setup/incus-cluster.sh down
+#   test/setup/incus-cluster.sh cut N | mend N     (member N loses its link, or gets it back)
+#   test/setup/incus-cluster.sh kill N | start N   (member N's incusd dies, or starts again)
 # `up` builds, all named npinc-*:
 #   - an "upstream" network namespace playing the internet router: a bridge (the underlay,
 #     10.236.0.1/24 and fd00:236::1/64) with a veth to every member, on-link routes for the
@@ -323,6 +325,8 @@ up() {
     join_member "$i"
   done
   for ((i = 1; i <= members; i++)); do label_member "$i"; done
+  # A member that stops answering counts as offline after 11 s (Incus takes more than 10), not 20.
+  incus_on 1 config set cluster.offline_threshold=11
   create_project
   log "up in $((SECONDS - started)) s"
   incus_on 1 cluster list >&2
@@ -330,6 +334,23 @@ up() {
   for ((i = 1; i <= members; i++)); do urls+=("unix://$(member_dir "$i")/unix.socket"); done
   (IFS=,; echo "NODEPLANE_INCUS_URL=${urls[*]}")
   echo "NODEPLANE_TEST_INTERNET_NETNS=$upstream_ns"
+}
+
+# ---------------------------------------------------------------- member faults, for tests
+
+# The member's veth on the upstream bridge: down, it is a machine whose network failed.
+set_link() { ip -n "$upstream_ns" link set "m$1" "$2"; }
+
+# The member's daemon (its process group) dies as in a crash; its containers run on.
+kill_member() {
+  local pid
+  pid=$(cat "$state_dir/member-$1.pid")
+  kill -KILL -- "-$pid" 2>/dev/null || true
+}
+
+start_member() {
+  start_daemon "$1"
+  wait_daemon "$1"
 }
 
 main() {
@@ -351,7 +372,11 @@ main() {
       up "$members"
       ;;
     down) down ;;
-    *) die "usage: $0 up [--members N] | down" ;;
+    cut) set_link "${1:?member number}" down ;;
+    mend) set_link "${1:?member number}" up ;;
+    kill) kill_member "${1:?member number}" ;;
+    start) start_member "${1:?member number}" ;;
+    *) die "usage: $0 up [--members N] | down | cut N | mend N | kill N | start N" ;;
   esac
 }
 

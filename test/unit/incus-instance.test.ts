@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { NodeSpec } from '../../server/provisioning/driver.js'
 import {
   instanceName,
+  nodeIdOf,
   instanceRequest,
   publicNic,
   vpcNetworkName,
@@ -85,6 +86,13 @@ describe('the Incus request for a node', () => {
       'ipv6.gateway': 'auto',
     })
     expect(publicNic('ul0', [])).toBeUndefined()
+  })
+
+  it('knows its node by config, or by name when Incus answers without the config', () => {
+    const name = instanceName(node.id)
+    expect(nodeIdOf({ name, config: { 'user.nodeplane.node': node.id } })).toBe(node.id)
+    expect(nodeIdOf({ name })).toBe(node.id)
+    expect(nodeIdOf({ name: 'someone-elses', config: {} })).toBeUndefined()
   })
 
   it('names instances and VPC bridges within what Incus and the kernel accept', () => {

@@ -12,6 +12,7 @@ import type { InventoryRules } from '../../compute-hosts/inventory-rules.js'
 import { keyedSerial } from '../../lib/serial.js'
 import {
   ProvisioningRefused,
+  type ExpectedNode,
   type NodeRef,
   type NodeSpec,
   type ProvisioningDriver,
@@ -174,19 +175,21 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
     },
     async reconcile(expected) {
       await ready()
-      await reconcileInstances(
-        { client, log, remove, revive: (entry) => driver.revive!(entry) },
-        expected
-      )
+      const health = await nodeHealth()
+      // A node whose member is down is waited for (the health check marks it unreachable):
+      // reviving it would only time out, and hold up every other call meanwhile.
+      const revive = async (entry: ExpectedNode) => {
+        if (health(entry.node.id) !== 'unreachable') await driver.revive!(entry)
+      }
+      await reconcileInstances({ client, log, remove, revive }, expected)
     },
     async findDead(runningIds) {
-      const { instances, offline } = await whereNodesRun()
-      // A node on a member that is down cannot be brought back from here: it waits for it.
-      return runningIds.filter((id) => !offline(id) && instances.get(id)?.status !== 'Running')
+      const health = await nodeHealth()
+      return runningIds.filter((id) => health(id) === 'dead')
     },
     async unreachable(runningIds) {
-      const { offline } = await whereNodesRun()
-      return runningIds.filter(offline)
+      const health = await nodeHealth()
+      return runningIds.filter((id) => health(id) === 'unreachable')
     },
     async revive({ node, publicIps }, signal = AbortSignal.timeout(REVIVE_TIMEOUT_MS)) {
       await ready()
@@ -226,17 +229,22 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
     await applyPublicAddresses(client, name, ips)
   }
 
-  /** The nodes' instances, and whether a node's member is offline now. */
-  async function whereNodesRun() {
+  /**
+   * What the cluster says of each node's instance: `dead` when it is stopped (or gone) on a
+   * member that answers, to be started again; `unreachable` when its member is offline or
+   * cannot tell its state (Incus answers `Error` then), to be waited for, never rebuilt.
+   */
+  async function nodeHealth(): Promise<(id: string) => 'alive' | 'dead' | 'unreachable'> {
     const instances = await nodeInstances(client)
     const online = new Set(await onlineMembers(client))
-    const offline = (id: string) => {
-      const location = instances.get(id)?.location
-      return (
-        location !== undefined && location !== '' && location !== 'none' && !online.has(location)
-      )
+    return (id) => {
+      const instance = instances.get(id)
+      if (!instance) return 'dead'
+      const clustered = instance.location !== '' && instance.location !== 'none'
+      if (clustered && !online.has(instance.location)) return 'unreachable'
+      if (instance.status === 'Running') return 'alive'
+      return instance.status === 'Stopped' ? 'dead' : 'unreachable'
     }
-    return { instances, offline }
   }
 
   /** A new node's password and host name, set once its system is up (see firstBoot). */

@@ -31,9 +31,16 @@ export function instanceName(nodeId: string): string {
   return `np-${nodeId.replace(/_/g, '-')}`
 }
 
-/** The node id an instance stands for, from its config (never from its name alone). */
-export function nodeIdOf(instance: { config?: Record<string, string> }): string | undefined {
-  return instance.config?.[KEY.node]
+/**
+ * The node id an instance stands for: from its config, or from its name when Incus answers
+ * without the config (an instance on an offline member comes back as a bare `Error` record).
+ */
+export function nodeIdOf(instance: {
+  name: string
+  config?: Record<string, string>
+}): string | undefined {
+  const byName = /^np-node-([a-z2-7]{20})$/.exec(instance.name)
+  return instance.config?.[KEY.node] ?? (byName ? `node_${byName[1]}` : undefined)
 }
 
 /**

@@ -10,7 +10,8 @@ export interface InstanceInfo {
   name: string
   status: string
   location: string
-  config: Record<string, string>
+  /** Missing when Incus cannot reach the instance's member. */
+  config?: Record<string, string>
   devices: Record<string, Record<string, string>>
 }
 

@@ -84,12 +84,17 @@ export async function readMachines(
       continue
     }
     if (!online) continue
-    const resources = await client.call<Resources>('GET', '/1.0/resources', { target })
-    const pool = await client.call<{ space: { total: number } }>(
-      'GET',
-      `/1.0/storage-pools/${defaults.pool}/resources`,
-      { target }
-    )
+    let resources: Resources
+    let pool: { space: { total: number } }
+    try {
+      resources = await client.call<Resources>('GET', '/1.0/resources', { target })
+      pool = await client.call('GET', `/1.0/storage-pools/${defaults.pool}/resources`, { target })
+    } catch (err) {
+      // Online by the cluster's word, but not answering (it is going offline): not offered.
+      if (known) machines.push({ ...known, online: false })
+      else throw err
+      continue
+    }
     const config = member.config ?? {}
     const region = config['user.nodeplane.region'] ?? defaults.region
     const domain =

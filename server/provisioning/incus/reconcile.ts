@@ -27,7 +27,10 @@ export async function reconcileInstances(
   for (const [nodeId, instance] of await nodeInstances(client)) {
     if (owned.has(nodeId)) continue
     log.warn({ instance: instance.name }, 'removing an instance no node owns')
-    await steps.remove({ id: nodeId, vpcId: instance.config[KEY.vpc] ?? '' })
+    // One on a member that is down waits for the next start: the others go now.
+    await steps
+      .remove({ id: nodeId, vpcId: instance.config?.[KEY.vpc] ?? '' })
+      .catch((err: unknown) => log.error({ err, instance: instance.name }, 'could not remove it'))
   }
   // Side by side: after a cluster restart every node boots again, and none should wait.
   const running = expected.filter((entry) => entry.status === 'running')
