@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the test suites need (npm packages, the tofu binary, the cdktf and cdktn CLIs, the
-# Python test environment, Chromium, PostgreSQL, podman and the node image) and runs every suite; the server, dashboard and
+# Python test environment, Chromium, PostgreSQL, podman, Incus and the node images, a 3-member Incus test cluster) and runs every suite; the server, dashboard and
 # Python suites and the fuzzer run twice, on SQLite and on PostgreSQL; the provider and examples suites run with tofu
 # and again with terraform when it is on the PATH. Expensive things are cached under ~/.cache/nodeplane.
 set -euo pipefail
@@ -49,7 +49,29 @@ bash test/setup/install-engines.sh || echo "engine prerequisites incomplete; see
 step "PostgreSQL (Debian's package, a throwaway server on 127.0.0.1)"
 read -r pg_data pg_url < <(bash test/setup/postgres.sh start | tail -n 1)
 [ -n "${pg_url:-}" ] || { echo "PostgreSQL did not start" >&2; exit 1; }
-trap 'bash test/setup/postgres.sh stop "$pg_data"' EXIT
+incus_up=0
+cleanup() {
+  bash test/setup/postgres.sh stop "$pg_data"
+  [ "$incus_up" -eq 0 ] || bash test/setup/incus-cluster.sh down || true
+}
+trap cleanup EXIT
+
+# One cluster serves every incus suite; the member-failure suite needs three members.
+step "Incus test cluster (3 members in network namespaces) and the node image in it (built once, cached)"
+incus_status=0
+if [ "$(id -u)" -eq 0 ] && command -v incus >/dev/null; then
+  incus_up=1
+  if incus_env=$(bash test/setup/incus-cluster.sh up --members 3 | tail -n 2); then
+    export ${incus_env?}
+    export NODEPLANE_INCUS_PROJECT=nodeplane
+    NODEPLANE_DRIVER=incus node bin/nodeplane.js images build --if-missing || incus_status=$?
+  else
+    incus_status=1
+  fi
+  [ "$incus_status" -eq 0 ] || echo "the Incus test cluster did not come up; see above" >&2
+else
+  echo "not root or no incus: the incus suites skip"
+fi
 
 step "TypeScript suites (unit, server, dashboard, provider, examples) on SQLite"
 vitest_status=0
@@ -91,5 +113,6 @@ done
 node test/summary.mjs test-output/vitest.json test-output/vitest-postgres.json test-output/pytest.xml test-output/pytest-postgres.xml "$fuzz_status" test-output/vitest-terraform.json
 [ "$lint_status" -eq 0 ] || echo "lint failed: npm run lint" >&2
 [ "$format_status" -eq 0 ] || echo "formatting failed: npm run format, then commit" >&2
-[ "$vitest_status" -eq 0 ] && [ "$python_status" -eq 0 ] && [ "$fuzz_status" -eq 0 ] &&
+[ "$incus_status" -eq 0 ] || echo "the Incus test cluster failed: bash test/setup/incus-cluster.sh up" >&2
+[ "$vitest_status" -eq 0 ] && [ "$python_status" -eq 0 ] && [ "$fuzz_status" -eq 0 ] && [ "$incus_status" -eq 0 ] &&
   [ "$lint_status" -eq 0 ] && [ "$format_status" -eq 0 ]
