@@ -7,7 +7,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
-import { hostsOfMachine, type Machine } from '../../compute-hosts/machines.js'
+import { hostsOfMachine, OversoldError, type Machine } from '../../compute-hosts/machines.js'
+import type { HostInsert } from '../../compute-hosts/compute-hosts.store.js'
 import type { InventoryRules } from '../../compute-hosts/inventory-rules.js'
 import { keyedSerial } from '../../lib/serial.js'
 import {
@@ -89,7 +90,15 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
     const place = { region: options.defaultRegion, pool: settings.pool, os: 'Debian GNU/Linux' }
     const machines = await readMachines(client, place, lastMachines)
     const hosts = machines.flatMap((machine) => {
-      const rows = hostsOfMachine(id, machine, options.rules)
+      let rows: HostInsert[]
+      try {
+        rows = hostsOfMachine(id, machine, options.rules)
+      } catch (err) {
+        // One member sold wrong sells nothing; the others still do.
+        if (!(err instanceof OversoldError)) throw err
+        log.error({ member: machine.name, err: err.message }, 'member not offered')
+        return []
+      }
       for (const row of rows) memberOfHost.set(row.id, machine.name)
       return rows
     })
