@@ -24,12 +24,17 @@ export const incusUnavailable =
     : 'no test cluster: run `bash test/setup/incus-cluster.sh up` and export its last two lines'
 
 /** Asks one member's socket directly, as an operator's `incus` would. */
-export function incus<T = unknown>(path: string, member = 0): Promise<T> {
+export function incus<T = unknown>(
+  path: string,
+  member = 0,
+  method = 'GET',
+  body?: unknown
+): Promise<T> {
   const socket = new URL(INCUS_URL!.split(',')[member]!).pathname
   return new Promise((resolve, reject) => {
     const sep = path.includes('?') ? '&' : '?'
     const req = request(
-      { socketPath: socket, path: `${path}${sep}project=${INCUS_PROJECT}` },
+      { socketPath: socket, method, path: `${path}${sep}project=${INCUS_PROJECT}` },
       (res) => {
         let text = ''
         res.on('data', (chunk) => (text += chunk))
@@ -37,7 +42,7 @@ export function incus<T = unknown>(path: string, member = 0): Promise<T> {
       }
     )
     req.on('error', reject)
-    req.end()
+    req.end(body === undefined ? undefined : JSON.stringify(body))
   })
 }
 

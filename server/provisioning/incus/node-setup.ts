@@ -57,14 +57,27 @@ export async function applyPublicAddresses(
   instance: string,
   ips: string[]
 ): Promise<void> {
-  if (ips.length > 0) await pushFile(client, instance, PUBLIC_FILE, publicNetworkFile(ips))
-  else await execIn(client, instance, ['rm', '-f', PUBLIC_FILE])
-  await execIn(client, instance, [
-    'sh',
-    '-c',
-    'networkctl reload && { ! ip link show eth1 >/dev/null 2>&1 || networkctl reconfigure eth1; }',
-  ])
+  const next = ips.length > 0 ? publicNetworkFile(ips) : ''
+  await pushFile(client, instance, `${PUBLIC_FILE}.next`, next)
+  await execIn(client, instance, ['sh', '-c', APPLY_PUBLIC, 'apply', PUBLIC_FILE])
 }
+
+/**
+ * Puts `$1.next` in place of `$1` (an empty one removes it) and has networkd apply it, unless
+ * nothing changed: a node booting reads the file itself, and its bus may not be up yet to be
+ * asked. A change waits up to 30 s for the bus (a node just started again).
+ */
+const APPLY_PUBLIC = `set -e
+f=$1
+if [ -s "$f.next" ]; then cmp -s "$f.next" "$f" && { rm -f "$f.next"; exit 0; }; mv -f "$f.next" "$f"
+else rm -f "$f.next"; [ -e "$f" ] || exit 0; rm -f "$f"; fi
+i=0
+until [ -S /run/dbus/system_bus_socket ] && networkctl list >/dev/null 2>&1; do
+  i=$((i + 1)); [ "$i" -le 300 ] || { echo "networkd did not answer" >&2; exit 3; }; sleep 0.1
+done
+networkctl reload
+if ip link show eth1 >/dev/null 2>&1; then networkctl reconfigure eth1; fi
+`
 
 /** Files a stopped, new instance gets so that its first boot is already the node's. */
 export async function writeBootFiles(

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto'
+import { afterEach, expect, it } from 'vitest'
+import { eventually } from '../helpers/http.js'
+import { generateKey } from '../helpers/ssh-keys.js'
+import { runningNode, ssh, sshWithKey } from './_engines.js'
+import { describeIncus, incus, INTERNET } from './_incus.js'
+
+/** Each member sold as three small sizes. */
+const SLICES = { sizes: [{ cpu_cores: 1, memory_gb: 1, storage_gb: 1, count: 3 }] }
+
+describeIncus(
+  'SSH keys, password login and user data',
+  (ctx) => {
+    const addKey = async (publicKey: string) => {
+      const name = `key-${randomBytes(3).toString('hex')}`
+      const res = await ctx.client.post('/api/v1/ssh-keys', { name, public_key: publicKey })
+      expect(res.status, res.text).toBe(201)
+      return res.body.id as string
+    }
+
+    afterEach(async () => {
+      for (const node of (await ctx.client.get('/nodes')).body)
+        await ctx.client.delete(`/nodes/${node.id}`)
+      await eventually(
+        async () => ((await ctx.client.get('/nodes')).body.length === 0 ? true : undefined),
+        120_000
+      )
+    })
+
+    it('logs in with the key given at creation, swaps keys live and turns password login off and on', async () => {
+      const [first, second] = [generateKey('ed25519'), generateKey('ed25519')]
+      const [firstId, secondId] = [await addKey(first.publicKey), await addKey(second.publicKey)]
+      const { node, password } = await runningNode(ctx.client, { ssh_keys: [firstId] })
+      const login = await sshWithKey(
+        INTERNET,
+        node.ip_address,
+        first.file,
+        'id -un; stat -c %a ~/.ssh/authorized_keys'
+      )
+      expect(login.stderr).toBe('')
+      expect(login.stdout).toBe('root\n600\n')
+      expect((await sshWithKey(INTERNET, node.ip_address, second.file, 'true')).code).not.toBe(0)
+
+      const put = (body: unknown) =>
+        ctx.client.request('PUT', `/api/v1/nodes/${node.id}/ssh-keys`, { json: body })
+      expect((await put({ ssh_keys: [secondId], password_login: false })).status).toBe(200)
+      expect((await sshWithKey(INTERNET, node.ip_address, second.file, 'true')).code).toBe(0)
+      expect((await sshWithKey(INTERNET, node.ip_address, first.file, 'true')).code).not.toBe(0)
+      const refused = await ssh(INTERNET, node.ip_address, password, 'true')
+      expect(refused.stderr).toMatch(/Permission denied/)
+
+      expect((await put({ ssh_keys: [secondId], password_login: true })).status).toBe(200)
+      expect((await ssh(INTERNET, node.ip_address, password, 'echo in')).stdout).toBe('in\n')
+    })
+
+    it('runs user data once the node is up and reports its status and output', async () => {
+      const script = '#!/bin/sh\necho "made by $(id -un)" > /root/made.txt\necho done\n'
+      const { node, password } = await runningNode(ctx.client, { user_data: script })
+      const done = await eventually(async () => {
+        const reply = (await ctx.client.get(`/nodes/${node.id}?wait_for=user_data&timeout=20`)).body
+        return ['succeeded', 'failed'].includes(reply.user_data_status) ? reply : undefined
+      }, 90_000)
+      expect(done.user_data_status).toBe('succeeded')
+      const result = (await ctx.client.get(`/api/v1/nodes/${node.id}/user-data/result`)).body
+      expect(result).toMatchObject({ status: 'succeeded', exit_code: 0, output: 'done\n' })
+      const made = await ssh(INTERNET, node.ip_address, password, 'cat /root/made.txt')
+      expect(made.stdout).toBe('made by root\n')
+    })
+
+    it('starts again a node stopped behind its back, with its disk and a node.restarted event', async () => {
+      const { node, password } = await runningNode(ctx.client)
+      expect((await ssh(INTERNET, node.ip_address, password, 'echo kept > /root/f')).code).toBe(0)
+      const name = `np-${node.id.replace('_', '-')}`
+      await incus(`/1.0/instances/${name}/state`, 0, 'PUT', { action: 'stop', force: true })
+      const back = await eventually(async () => {
+        const login = await ssh(INTERNET, node.ip_address, password, 'cat /root/f')
+        return login.code === 0 ? login : undefined
+      }, 90_000)
+      expect(back.stdout).toBe('kept\n')
+      // Recorded once the node is back and its access applied again, a moment after its sshd.
+      await eventually(async () => {
+        const events = (await ctx.client.get('/api/v1/events?type=node.restarted')).body
+        return JSON.stringify(events).includes(node.id) ? true : undefined
+      }, 30_000)
+    })
+
+    it('names the node after its name and shows its credentials', async () => {
+      const { node, credentials } = await runningNode(ctx.client, { name: 'web-1' })
+      expect(credentials.ssh_command).toBe(`ssh root@${node.ip_address}`)
+      const login = await ssh(INTERNET, node.ip_address, credentials.password, 'hostname')
+      expect(login.stdout).toBe('web-1\n')
+    })
+  },
+  SLICES
+)
