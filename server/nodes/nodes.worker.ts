@@ -2,7 +2,7 @@ import { freeHost } from '../compute-hosts/compute-hosts.service.js'
 import { transaction } from '../db/transaction.js'
 import type { Deps, ServiceCtx, ServiceTxCtx } from '../deps.js'
 import { actingAs, systemActor } from '../events/actor.js'
-import type { WorkerHooks } from '../provisioning/worker.js'
+import type { WorkerHooks } from '../provisioning/worker-api.js'
 import {
   address,
   attachAutoIpv4,

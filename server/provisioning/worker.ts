@@ -1,114 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
-import type {
-  ExpectedNode,
-  NodeAccess,
-  NodeRef,
-  NodeSpec,
-  ProvisioningDriver,
-  UserDataRun,
-} from './driver.js'
+import type { ExpectedNode, NodeAccess, NodeRef, NodeSpec, ProvisioningDriver } from './driver.js'
 import { keyedSerial } from '../lib/serial.js'
-
-/** What the worker needs from the nodes service: the database side of each transition. */
-export interface WorkerHooks {
-  /**
-   * Records the automatic IPv4 of a node about to run (hidden by the API until `running`);
-   * false when the node moved on or another worker holds it now.
-   */
-  reserveAutoIpv4(nodeId: string): Promise<boolean>
-  /**
-   * provisioning -> running; false when the node moved on or another worker holds it now.
-   * A node with user data stays with this worker when `runsUserData`, else it is `skipped`.
-   * With `reserveAutoIpv4`, also does what reserveAutoIpv4 does, in the same transaction: for
-   * a driver with no addresses to configure in between.
-   */
-  markRunning(nodeId: string, runsUserData: boolean, reserveAutoIpv4?: boolean): Promise<boolean>
-  /**
-   * The user data status of a running node this worker follows; undefined once the node is
-   * no longer running or another worker holds it.
-   */
-  userDataStatus(nodeId: string): Promise<string | null | undefined>
-  /** pending -> running, at `startedAt`. */
-  userDataStarted(nodeId: string, startedAt: Date): Promise<void>
-  /** Records the result (the `node.user_data_finished` event) and lets the node go. */
-  userDataFinished(nodeId: string, run: UserDataRun): Promise<void>
-  /** deleting -> deleted, freeing its host and addresses. */
-  markTornDown(nodeId: string): Promise<void>
-  /** Records that a running node which died was brought back (the `node.restarted` event). */
-  markRestarted(nodeId: string): Promise<void>
-  /** Records this worker as alive (once, on start). */
-  register(): Promise<void>
-  /** Tells the other replicas this worker is still alive. */
-  heartbeat(): Promise<void>
-  /** Takes over the work of dead workers (and, on start, of this server's previous process). */
-  claimOrphans(): Promise<{ provisioning: NodeSpec[]; deleting: NodeRef[]; userData: NodeSpec[] }>
-  /** Leaves on an orderly stop, so other replicas take over this worker's nodes at once. */
-  retire(): Promise<void>
-  /** The public addresses the database gives a node now; undefined once it is deleting or gone. */
-  publicIps(nodeId: string): Promise<string[] | undefined>
-  /** A node's SSH access as the database says now; undefined once it is deleting or gone. */
-  access(nodeId: string): Promise<NodeAccess | undefined>
-  /** Every node that should exist, for the driver's reconcile on start. */
-  expected(): Promise<ExpectedNode[]>
-  /** Ids of the nodes that are running now, for the health check. */
-  runningNodeIds(): Promise<string[]>
-  /** One node as reconcile sees it; undefined once it is no longer running. */
-  expectedRunning(nodeId: string): Promise<ExpectedNode | undefined>
-}
-
-/** Drives nodes through their lifecycle in the background of the server process. */
-export interface Worker {
-  /** This worker's id: the nodes it provisions or tears down carry it. */
-  readonly id: string
-  /** Asks the driver to start building a node; throws when it refuses. */
-  admit(node: NodeSpec): Promise<void>
-  /** Waits for a node to become ready, then marks it running. */
-  track(node: NodeSpec, recreate?: boolean): void
-  /** Tears a node down (aborting its provisioning), then marks it gone. */
-  teardown(node: NodeRef): void
-  /** Runs a running node's user data once and records its result (see followUserData). */
-  followUserData(node: NodeSpec): void
-  /** True while a node that died is being brought back: its addresses cannot change meanwhile. */
-  isReviving(nodeId: string): boolean
-  /**
-   * Asks the driver at once whether a running node died (a failed engine call suggests it),
-   * and if so starts bringing it back, as the periodic health check would. True when it is dead
-   * or already reviving.
-   */
-  reviveIfDead(nodeId: string): Promise<boolean>
-  /** Makes the engine's public addresses of a node match the database; rejects if the driver fails. */
-  syncPublicIps(node: NodeRef): Promise<void>
-  /**
-   * Makes root's SSH access on the node match the database; resolves with what it applied
-   * (undefined when the node is gone or the driver has no `setAccess`); rejects if the driver fails.
-   */
-  syncAccess(node: NodeRef): Promise<NodeAccess | undefined>
-  /**
-   * Reconciles the engine with the database and takes the work a previous process left; with
-   * `sweepMs`, keeps a heartbeat and takes over dead replicas' work at that interval; with
-   * `healthMs`, looks for running nodes whose engine side died and brings them back.
-   */
-  start(options?: { sweepMs?: number; healthMs?: number }): Promise<void>
-  /** Resolves when no background work is in flight (for orderly shutdown and tests). */
-  idle(): Promise<void>
-  /**
-   * Aborts waits in flight; the database keeps the state for the next start or another replica.
-   * With `release`, an engine with no node left to keep removes what it holds in general.
-   */
-  stop(options?: { release?: boolean }): Promise<void>
-}
+import { followUserData } from './user-data-follower.js'
+import type { Worker, WorkerHooks, WorkerParts } from './worker-api.js'
 
 /** The longest wait between two attempts to tear a node down. */
 const TEARDOWN_RETRY_MAX_MS = 30_000
-/** How often a node's user data run is read while it runs. */
-const USER_DATA_POLL_MS = 1000
-/**
- * The longest wait between two reads of a run that keep failing (a node that is down, or
- * whose root broke what reads it): the wait doubles from USER_DATA_POLL_MS up to this.
- */
-const USER_DATA_RETRY_MAX_MS = 30_000
 
+/** The worker of this server process over `driver`; see `Worker`. */
 export function createWorker(
   id: string,
   driver: ProvisioningDriver,
@@ -129,6 +29,8 @@ export function createWorker(
   const stopping = new AbortController()
   // CLI commands open a worker only to satisfy the runtime; one never started has no row to retire.
   let registered = false
+
+  const parts: WorkerParts = { driver, hooks, log, ready: () => ready }
 
   function run(task: () => Promise<void>): void {
     const promise = task().finally(() => inFlight.delete(promise))
@@ -258,48 +160,6 @@ export function createWorker(
     }
   }
 
-  /**
-   * Starts a running node's user data unless it has started (the driver's marker inside the
-   * node and the database's status both say so), then reads the run until it ends and
-   * records the result. A restart resumes here; the run itself goes on inside the node.
-   */
-  async function followUserData(node: NodeSpec, signal: AbortSignal): Promise<void> {
-    await ready
-    let failures = 0
-    for (;;) {
-      try {
-        const status = await hooks.userDataStatus(node.id)
-        if (status !== 'pending' && status !== 'running') return
-        if (status === 'pending') {
-          await driver.startUserData!(node)
-          await hooks.userDataStarted(node.id, new Date())
-        }
-        const run = await driver.readUserData!(node)
-        if (run.state !== 'running') {
-          await hooks.userDataFinished(node.id, run)
-          log.info({ node_id: node.id, state: run.state }, 'user data finished')
-          return
-        }
-        failures = 0
-      } catch (err) {
-        if (signal.aborted) return
-        // A node restarting (or reviving) cannot be read for a moment: read it again, less
-        // and less often, so a node that stays unreadable costs no read and log line a second.
-        failures++
-        log.warn({ err, node_id: node.id, failures }, 'reading user data failed; retrying')
-      }
-      const wait = Math.min(
-        USER_DATA_POLL_MS * 2 ** Math.max(failures - 1, 0),
-        USER_DATA_RETRY_MAX_MS
-      )
-      try {
-        await sleep(wait, undefined, { signal })
-      } catch {
-        return
-      }
-    }
-  }
-
   /** Brings back a running node whose engine side died, as a host restarts a crashed machine. */
   async function revive(nodeId: string): Promise<void> {
     const controller = new AbortController()
@@ -372,7 +232,9 @@ export function createWorker(
       if (followers.has(node.id) || !driver.startUserData || !driver.readUserData) return
       const controller = new AbortController()
       followers.set(node.id, controller)
-      run(() => followUserData(node, controller.signal).finally(() => followers.delete(node.id)))
+      run(() =>
+        followUserData(parts, node, controller.signal).finally(() => followers.delete(node.id))
+      )
     },
     isReviving(nodeId) {
       return reviving.has(nodeId)
