@@ -36,6 +36,12 @@ export interface WorkerHooks {
   userDataStarted(nodeId: string, startedAt: Date): Promise<void>
   /** Records the result (the `node.user_data_finished` event) and lets the node go. */
   userDataFinished(nodeId: string, run: UserDataRun): Promise<void>
+  /**
+   * Records the engine's error on a node this worker provisions; with `stuck` (the worker gives
+   * up on it) also reports it stuck, once, in a `node.stuck` event carrying the error. False
+   * when the node moved on (deleted) or another worker holds it now.
+   */
+  provisioningFailed(nodeId: string, error: string, stuck: boolean): Promise<boolean>
   /** deleting -> deleted, freeing its host and addresses. */
   markTornDown(nodeId: string): Promise<void>
   /** Records that a running node which died was brought back (the `node.restarted` event). */
@@ -64,11 +70,20 @@ export interface WorkerHooks {
 export interface Worker {
   /** This worker's id: the nodes it provisions or tears down carry it. */
   readonly id: string
-  /** Asks the driver to start building a node; throws when it refuses. */
-  admit(node: NodeSpec): Promise<void>
-  /** Waits for a node to become ready, then marks it running. */
-  track(node: NodeSpec, recreate?: boolean): void
-  /** Tears a node down (aborting its provisioning), then marks it gone. */
+  /**
+   * Asks the driver whether its engine can take nodes at all (see DriverWithPreflight); throws
+   * when it cannot. Does not wait for the start-up reconcile.
+   */
+  preflight(): Promise<void>
+  /**
+   * Builds a node in the background (the driver's create, then its wait until ready), retrying
+   * engine failures until the node is stuck, then marks it running.
+   */
+  track(node: NodeSpec): void
+  /**
+   * Tears a node down, then marks it gone: its provisioning is aborted, and an engine call of
+   * it in flight (a create) ends before the teardown starts.
+   */
   teardown(node: NodeRef): void
   /** Runs a running node's user data once and records its result (see followUserData). */
   followUserData(node: NodeSpec): void

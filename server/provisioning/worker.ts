@@ -1,21 +1,43 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
-import type { ExpectedNode, NodeAccess, NodeRef, NodeSpec, ProvisioningDriver } from './driver.js'
+import { systemClock, type Clock } from '../lib/clock.js'
 import { keyedSerial } from '../lib/serial.js'
+import { buildNode } from './build-node.js'
+import {
+  hasPreflight,
+  type ExpectedNode,
+  type NodeAccess,
+  type NodeRef,
+  type NodeSpec,
+  type ProvisioningDriver,
+} from './driver.js'
+import { createRevival } from './revival.js'
 import { followUserData } from './user-data-follower.js'
 import type { Worker, WorkerHooks, WorkerParts } from './worker-api.js'
 
 /** The longest wait between two attempts to tear a node down. */
 const TEARDOWN_RETRY_MAX_MS = 30_000
 
+/** The contract's 2 minutes: a node provisioning longer is stuck. */
+const DEFAULT_STUCK_AFTER_MS = 120_000
+
+export interface WorkerOptions {
+  /** How long a node may provision before it is stuck: engine failures are retried until then. */
+  stuckAfterMs?: number
+  clock?: Clock
+}
+
 /** The worker of this server process over `driver`; see `Worker`. */
 export function createWorker(
   id: string,
   driver: ProvisioningDriver,
   hooks: WorkerHooks,
-  log: Logger
+  log: Logger,
+  options: WorkerOptions = {}
 ): Worker {
   const waits = new Map<string, AbortController>()
+  // Each node's provisioning in flight, so its teardown can wait for its engine calls to end.
+  const building = new Map<string, Promise<void>>()
   // Nodes whose user data this worker follows, so a node is followed once.
   const followers = new Map<string, AbortController>()
   const inFlight = new Set<Promise<void>>()
@@ -24,29 +46,26 @@ export function createWorker(
   let ready: Promise<void> = Promise.resolve()
   let sweeper: NodeJS.Timeout | undefined
   let healthCheck: NodeJS.Timeout | undefined
-  const reviving = new Set<string>()
   // Aborted by stop(): ends retry waits, so a stop never waits out a backoff.
   const stopping = new AbortController()
   // CLI commands open a worker only to satisfy the runtime; one never started has no row to retire.
   let registered = false
 
   const parts: WorkerParts = { driver, hooks, log, ready: () => ready }
+  const buildOptions = {
+    stuckAfterMs: options.stuckAfterMs ?? DEFAULT_STUCK_AFTER_MS,
+    now: () => (options.clock ?? systemClock).now().getTime(),
+  }
 
   function run(task: () => Promise<void>): void {
     const promise = task().finally(() => inFlight.delete(promise))
     inFlight.add(promise)
   }
+  const revival = createRevival(parts, run, waits)
 
-  async function provision(
-    node: NodeSpec,
-    controller: AbortController,
-    recreate: boolean
-  ): Promise<void> {
+  async function provision(node: NodeSpec, controller: AbortController): Promise<void> {
     try {
-      await ready
-      // After a restart the engine may have lost a half-built node: ask for it again.
-      if (recreate) await driver.create(node)
-      await driver.waitUntilReady(node, controller.signal)
+      if (!(await buildNode(parts, node, controller.signal, buildOptions))) return
       // The address is made real before the node shows `running` with it, so a client that
       // sees both can connect at once. A driver that configures no addresses needs no
       // transaction of its own for it: the address comes with `running`, below.
@@ -69,8 +88,8 @@ export function createWorker(
         if (runsUserData) worker.followUserData(node)
       }
     } catch (err) {
-      // An aborted wait means the node is being deleted; anything else leaves it
-      // provisioning, where the API reports it as stuck after two minutes.
+      // An aborted wait means the node is being deleted; anything else (the database failing
+      // as it turns running) leaves it provisioning, where the API reports it as stuck.
       if (!controller.signal.aborted) log.error({ err, node_id: node.id }, 'provisioning failed')
     } finally {
       if (waits.get(node.id) === controller) waits.delete(node.id)
@@ -146,7 +165,8 @@ export function createWorker(
         'resuming unfinished work'
       )
     }
-    for (const node of provisioning) worker.track(node, true)
+    // The engine may have lost a half-built node, or never heard of it: track asks it again.
+    for (const node of provisioning) worker.track(node)
     for (const node of deleting) worker.teardown(node)
     for (const node of userData) worker.followUserData(node)
   }
@@ -157,44 +177,6 @@ export function createWorker(
       await adoptOrphans()
     } catch (err) {
       log.error({ err }, 'worker sweep failed; retrying')
-    }
-  }
-
-  /** Brings back a running node whose engine side died, as a host restarts a crashed machine. */
-  async function revive(nodeId: string): Promise<void> {
-    const controller = new AbortController()
-    waits.set(nodeId, controller)
-    try {
-      await ready
-      const expected = await hooks.expectedRunning(nodeId)
-      if (!expected || !driver.revive) return
-      log.warn({ node_id: nodeId }, 'node died; restarting it')
-      await driver.revive(expected, controller.signal)
-      await hooks.markRestarted(nodeId)
-      log.info({ node_id: nodeId }, 'node restarted')
-    } catch (err) {
-      if (!controller.signal.aborted)
-        log.error({ err, node_id: nodeId }, 'restarting a node failed; retrying')
-    } finally {
-      if (waits.get(nodeId) === controller) waits.delete(nodeId)
-      reviving.delete(nodeId)
-    }
-  }
-
-  function startReviving(nodeId: string): void {
-    if (reviving.has(nodeId)) return
-    reviving.add(nodeId)
-    run(() => revive(nodeId))
-  }
-
-  async function checkHealth(): Promise<void> {
-    if (!driver.findDead) return
-    try {
-      await ready
-      for (const nodeId of await driver.findDead(await hooks.runningNodeIds()))
-        startReviving(nodeId)
-    } catch (err) {
-      log.error({ err }, 'health check failed; retrying')
     }
   }
 
@@ -214,19 +196,30 @@ export function createWorker(
 
   const worker: Worker = {
     id,
-    async admit(node) {
-      await ready
-      await driver.create(node)
+    async preflight() {
+      if (hasPreflight(driver)) await driver.preflight()
     },
-    track(node, recreate = false) {
+    track(node) {
       const controller = new AbortController()
       waits.set(node.id, controller)
-      run(() => provision(node, controller, recreate))
+      const task = provision(node, controller)
+      building.set(node.id, task)
+      run(() =>
+        task.finally(() => {
+          if (building.get(node.id) === task) building.delete(node.id)
+        })
+      )
     },
     teardown(node) {
       waits.get(node.id)?.abort()
       followers.get(node.id)?.abort()
-      run(() => destroy(node))
+      // A create in flight cannot be aborted: it ends first, or it could rebuild what the
+      // teardown just removed.
+      const provisioning = building.get(node.id)
+      run(async () => {
+        await provisioning
+        await destroy(node)
+      })
     },
     followUserData(node) {
       if (followers.has(node.id) || !driver.startUserData || !driver.readUserData) return
@@ -236,17 +229,8 @@ export function createWorker(
         followUserData(parts, node, controller.signal).finally(() => followers.delete(node.id))
       )
     },
-    isReviving(nodeId) {
-      return reviving.has(nodeId)
-    },
-    async reviveIfDead(nodeId) {
-      if (reviving.has(nodeId)) return true
-      if (!driver.findDead) return false
-      await ready
-      const dead = (await driver.findDead([nodeId])).includes(nodeId)
-      if (dead) startReviving(nodeId)
-      return dead
-    },
+    isReviving: (nodeId) => revival.isReviving(nodeId),
+    reviveIfDead: (nodeId) => revival.reviveIfDead(nodeId),
     syncPublicIps(node) {
       if (!driver.setPublicIps) return Promise.resolve()
       const setPublicIps = driver.setPublicIps.bind(driver)
@@ -282,7 +266,7 @@ export function createWorker(
         sweeper.unref()
       }
       if (options.healthMs && driver.findDead) {
-        healthCheck = setInterval(() => run(checkHealth), options.healthMs)
+        healthCheck = setInterval(() => run(() => revival.checkHealth()), options.healthMs)
         healthCheck.unref()
       }
     },
