@@ -1,23 +1,40 @@
 /**
- * A check whose answer is kept for a moment: calls within `okMs` of a success (or `failedMs` of
- * a failure) get that answer, and calls while one runs share it. For driver preflights, which
- * every `POST /nodes` asks: twenty creates at once cost the engine one probe, and an engine
- * that comes back (or goes away) is noticed within seconds.
+ * A check whose answer is kept for a moment, for driver preflights, which every `POST /nodes`
+ * asks. Only the first call waits for the check. After that every call gets the last answer
+ * at once; once it is older than `okMs` (a success) or `failedMs` (a failure), a call starts
+ * one check in the background, and its answer serves the calls after it. So a create never
+ * waits behind an engine busy building other nodes (`podman image exists` queues behind
+ * twenty `podman run`s for the storage lock), and an engine that comes back, or goes away, is
+ * noticed within seconds.
  */
 export function cachedBriefly(
   check: () => Promise<void>,
   { okMs = 5000, failedMs = 1000 }: { okMs?: number; failedMs?: number } = {},
   now: () => number = Date.now
 ): () => Promise<void> {
-  let last: { answer: Promise<void>; until: number } | undefined
-  return () => {
-    if (last && now() < last.until) return last.answer
-    const entry = { answer: check(), until: Infinity }
-    last = entry
-    entry.answer.then(
-      () => (entry.until = now() + okMs),
-      () => (entry.until = now() + failedMs)
+  let answer: Promise<void> | undefined
+  let staleAt = 0
+  let checking = false
+
+  function recheck(): Promise<void> {
+    checking = true
+    const next = check()
+    next.then(
+      () => settle(next, okMs),
+      () => settle(next, failedMs)
     )
-    return entry.answer
+    return next
+  }
+
+  function settle(settled: Promise<void>, keepMs: number): void {
+    answer = settled
+    staleAt = now() + keepMs
+    checking = false
+  }
+
+  return () => {
+    answer ??= recheck()
+    if (!checking && now() >= staleAt) void recheck()
+    return answer
   }
 }

@@ -260,6 +260,9 @@ export function createWorker(
       const expected = driver.reconcile ? await hooks.expected() : []
       ready = reconcile(expected)
       run(() => ready)
+      // Asked now, so the first POST /nodes finds the engine's answer cached (start-notice.ts
+      // already logs what a failing engine lacks).
+      run(() => worker.preflight().catch(() => undefined))
       await adoptOrphans()
       if (options.sweepMs) {
         sweeper = setInterval(() => run(sweep), options.sweepMs)

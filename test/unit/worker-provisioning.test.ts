@@ -9,40 +9,54 @@ import { createWorker } from '../../server/provisioning/worker.js'
 import { testNodeSpec } from '../helpers/node-spec.js'
 
 describe('a preflight cached briefly', () => {
-  it('shares one check among concurrent callers and keeps a success for okMs', async () => {
-    let now = 0
+  it('makes only the first call wait, and shares one check among concurrent callers', async () => {
     let checks = 0
     const check = cachedBriefly(
       async () => void checks++,
-      { okMs: 5000 },
-      () => now
+      {},
+      () => 0
     )
     await Promise.all([check(), check(), check()])
     expect(checks).toBe(1)
+  })
+
+  it('answers from the last check at once, and checks again in the background once it is stale', async () => {
+    let now = 0
+    let broken = false
+    let checks = 0
+    let release = () => {}
+    const check = cachedBriefly(
+      async () => {
+        checks++
+        if (checks > 1) await new Promise<void>((resolve) => (release = resolve))
+        if (broken) throw new Error('no image')
+      },
+      { okMs: 5000, failedMs: 1000 },
+      () => now
+    )
+    await check()
     now = 4999
     await check()
     expect(checks).toBe(1)
+    // Stale: the call answers with the last success while the engine is asked again, slowly.
     now = 5001
-    await check()
+    broken = true
+    await expect(check()).resolves.toBeUndefined()
+    await expect(check()).resolves.toBeUndefined()
     expect(checks).toBe(2)
-  })
-
-  it('keeps a failure only for failedMs, so a fixed engine is noticed soon', async () => {
-    let now = 0
-    let broken = true
-    const check = cachedBriefly(
-      async () => {
-        if (broken) throw new Error('no image')
-      },
-      { failedMs: 1000 },
-      () => now
-    )
+    release()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    // The failure is the answer now, kept for failedMs only.
     await expect(check()).rejects.toThrow('no image')
     broken = false
-    now = 500
+    now = 6000
     await expect(check()).rejects.toThrow('no image')
-    now = 1001
+    now = 7002
+    await expect(check()).rejects.toThrow('no image')
+    release()
+    await new Promise((resolve) => setTimeout(resolve, 0))
     await expect(check()).resolves.toBeUndefined()
+    expect(checks).toBe(3)
   })
 })
 
