@@ -35,9 +35,18 @@ const ConfigSchema = z
     healthSeconds: z.coerce.number().min(0.1).default(5),
     provisionSeconds: z.coerce.number().min(0).default(5),
     teardownSeconds: z.coerce.number().min(0).default(1),
+    /** simulated driver: how long its create takes, standing for an engine building a node. */
+    createSeconds: z.coerce.number().min(0).default(0),
     faultCreateFailRate: z.coerce.number().min(0).max(1).default(0),
     faultStuckRate: z.coerce.number().min(0).max(1).default(0),
     faultTeardownFailures: z.coerce.number().int().min(0).default(0),
+    /** simulated driver: how many create attempts of each node fail before one succeeds. */
+    faultCreateFailures: z.coerce.number().int().min(0).default(0),
+    /**
+     * A node provisioning this long is `stuck` (the contract's 2 minutes); the worker retries a
+     * failing engine until then. Shorter only for tests.
+     */
+    stuckAfterSeconds: z.coerce.number().min(1).default(120),
     /** netns driver: a wait before a node's sshd starts, standing for an OS boot (tests observe it). */
     netnsBootSeconds: z.coerce.number().min(0).default(0),
     /** netns and podman drivers: user data still running after this long is killed (failed). */
@@ -106,9 +115,12 @@ const ENV_NAMES: Record<keyof Config, string> = {
   healthSeconds: 'NODEPLANE_HEALTH_SECONDS',
   provisionSeconds: 'NODEPLANE_PROVISION_SECONDS',
   teardownSeconds: 'NODEPLANE_TEARDOWN_SECONDS',
+  createSeconds: 'NODEPLANE_CREATE_SECONDS',
   faultCreateFailRate: 'NODEPLANE_FAULT_CREATE_FAIL_RATE',
   faultStuckRate: 'NODEPLANE_FAULT_STUCK_RATE',
   faultTeardownFailures: 'NODEPLANE_FAULT_TEARDOWN_FAILURES',
+  faultCreateFailures: 'NODEPLANE_FAULT_CREATE_FAILURES',
+  stuckAfterSeconds: 'NODEPLANE_STUCK_AFTER_SECONDS',
   netnsBootSeconds: 'NODEPLANE_NETNS_BOOT_SECONDS',
   userDataTimeoutSeconds: 'NODEPLANE_USER_DATA_TIMEOUT_SECONDS',
   ipv4Pools: 'NODEPLANE_IPV4_POOLS',

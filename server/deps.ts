@@ -5,7 +5,7 @@ import type { Tx } from './db/transaction.js'
 import type { EventHub } from './events/event-hub.js'
 import type { Clock } from './lib/clock.js'
 import type { Secrets } from './lib/secrets.js'
-import type { Worker } from './provisioning/worker.js'
+import type { Worker } from './provisioning/worker-api.js'
 
 /** Everything a request handler, the CLI or the worker needs, passed in rather than imported. */
 export interface Deps {

@@ -53,7 +53,9 @@ function selectDriver(config: Config, clock: Clock, log: Logger): ProvisioningDr
     clock,
     provisionSeconds: config.provisionSeconds,
     teardownSeconds: config.teardownSeconds,
+    createSeconds: config.createSeconds,
     createFailRate: config.faultCreateFailRate,
+    createFailures: config.faultCreateFailures,
     stuckRate: config.faultStuckRate,
     teardownFailures: config.faultTeardownFailures,
   })
@@ -79,7 +81,10 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
   const events = createEventHub({ db, databaseUrl: config.databaseUrl, log })
   const base = { db, config, clock, log, secrets, events }
   const workerId = newPrefixedId('wrk')
-  const worker = createWorker(workerId, driver, workerHooks(base, workerId), log)
+  const worker = createWorker(workerId, driver, workerHooks(base, workerId), log, {
+    stuckAfterMs: config.stuckAfterSeconds * 1000,
+    clock,
+  })
   return {
     ...base,
     worker,

@@ -100,7 +100,9 @@ export const ERROR_CODES = {
   rate_limited: {
     429: 'more discovery requests a minute than `NODEPLANE_DISCOVERY_RATE_LIMIT` allows',
   },
-  provisioning_failed: { 500: 'the node could not be provisioned: nothing was kept, retry' },
+  provisioning_failed: {
+    500: 'the engine can take no node now (it is down, or lacks its image): nothing was kept, retry',
+  },
   ip_attach_failed: {
     500: 'the driver could not configure the address on the node: nothing was kept, retry',
   },

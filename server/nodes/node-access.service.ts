@@ -20,7 +20,7 @@ import { getNode } from './nodes.view.js'
 import { findLiveNode, type NodeRow } from './nodes.store.js'
 
 /** Changing a running node's keys also writes them on it, through the worker. */
-type EngineCtx = ServiceCtx<'clock' | 'worker' | 'log'>
+type EngineCtx = ServiceCtx<'clock' | 'config' | 'worker' | 'log'>
 
 /**
  * Checks a node's SSH keys and password setting against the account, under the account's SSH

@@ -27,3 +27,22 @@ export function recordNodeEvent(
     data: { status, ...data },
   })
 }
+
+/**
+ * `node.stuck` for each node just marked stuck (markStuck), once: with the engine's last error
+ * when it gave one, none when the node only never became ready.
+ */
+export async function recordStuckEvents(
+  ctx: TxCtx,
+  rows: Pick<NodeRow, 'id' | 'accountId' | 'status' | 'provisioningError'>[]
+): Promise<void> {
+  for (const row of rows) {
+    const error = row.provisioningError
+    await recordNodeEvent(
+      ctx,
+      row,
+      'node.stuck',
+      error === null ? { stuck: true } : { stuck: true, error }
+    )
+  }
+}

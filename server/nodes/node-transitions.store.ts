@@ -19,7 +19,8 @@ import type { NodeStatusValue } from './nodes.store.js'
 import { nodes, type NodeRow } from './nodes.table.js'
 
 // A node's moves between statuses, each one conditional statement: the API's delete, the
-// worker's provisioning -> running and deleting -> deleted, the stuck-node sweep.
+// worker's provisioning -> running and deleting -> deleted, the stuck-node sweep, and the
+// engine's errors on the way.
 
 /**
  * Marks a live node of the account `deleting` in one statement, whatever it was (provisioning
@@ -129,8 +130,16 @@ export function markNodeRunning(
   return first(statement(tx, { id, workerId, at: at.getTime() }))
 }
 
-/** Marks nodes provisioning since before `createdBefore` as reported stuck, once; returns them. */
-export function markStuck(tx: Tx, createdBefore: Date, at: Date): Promise<NodeRow[]> {
+/**
+ * Marks nodes provisioning since before `createdBefore` as reported stuck, once; returns them.
+ * With `id`, only that node (the worker giving up on it), whatever its age.
+ */
+export function markStuck(
+  tx: Tx,
+  createdBefore: Date | undefined,
+  at: Date,
+  id?: string
+): Promise<NodeRow[]> {
   return tx
     .update(nodes)
     .set({ stuckAt: at })
@@ -138,7 +147,8 @@ export function markStuck(tx: Tx, createdBefore: Date, at: Date): Promise<NodeRo
       and(
         eq(nodes.status, 'provisioning'),
         isNull(nodes.stuckAt),
-        lt(nodes.createdAt, createdBefore)
+        createdBefore ? lt(nodes.createdAt, createdBefore) : undefined,
+        id ? eq(nodes.id, id) : undefined
       )
     )
     .returning()
@@ -172,4 +182,22 @@ export async function markReachability(
           .where(and(inArray(nodes.id, reachable), isNotNull(nodes.unreachableSince)))
           .returning()
   return { lost, back }
+}
+
+/**
+ * Records the engine's last error on a node the worker `workerId` still provisions; false when
+ * the node moved on or another worker holds it now.
+ */
+export async function recordProvisioningError(
+  tx: Tx,
+  id: string,
+  workerId: string,
+  error: string
+): Promise<boolean> {
+  const updated = await tx
+    .update(nodes)
+    .set({ provisioningError: error })
+    .where(and(eq(nodes.id, id), eq(nodes.status, 'provisioning'), eq(nodes.workerId, workerId)))
+    .returning({ id: nodes.id })
+  return updated.length > 0
 }

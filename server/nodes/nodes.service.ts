@@ -1,11 +1,6 @@
 import type { z } from '@hono/zod-openapi'
 import type { Principal } from '../api-keys/api-keys.service.js'
-import {
-  assertKnownRegion,
-  freeHost,
-  reserveHost,
-  sizeOf,
-} from '../compute-hosts/compute-hosts.service.js'
+import { assertKnownRegion, reserveHost, sizeOf } from '../compute-hosts/compute-hosts.service.js'
 import type { Db } from '../db/client.js'
 import { transaction } from '../db/transaction.js'
 import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
@@ -24,25 +19,22 @@ import { userDataScript } from './cloud-config.js'
 import { checkAccess, storeNodeSshKeys } from './node-access.service.js'
 import type { CreateNodeBody, Node, NodeListQuery } from './nodes.schema.js'
 import {
-  deleteNodeRow,
   findLiveNode,
   findNodeOfAccount,
   insertNode,
   liveNodesOfAccount,
   nodesInStatus,
   toNode,
-  STUCK_AFTER_MS,
   type NodeRow,
 } from './nodes.store.js'
-import { recordNodeEvent } from './node-events.js'
+import { recordNodeEvent, recordStuckEvents } from './node-events.js'
 import { usedPrivateIps } from './node-private-ips.store.js'
 import { markDeleting, markStuck } from './node-transitions.store.js'
 import { specOf } from './nodes.spec.js'
 import { liveNodeOr404 } from './nodes.lookup.js'
-import { view } from './nodes.view.js'
+import { stuckSince, view } from './nodes.view.js'
 
 export { getNode } from './nodes.view.js'
-import { deleteUserData } from './user-data.store.js'
 import { saveUserData } from './user-data.service.js'
 
 type Ctx = ServiceCtx<'clock' | 'config' | 'secrets'>
@@ -168,34 +160,29 @@ export async function createNode(
   // Converted before anything is placed: invalid user data changes nothing.
   const script = body.user_data === undefined ? null : userDataScript(body.user_data)
   await assertDriverServes(ctx, accountId)
-  const { row, node, spec } = await insertPlacedNode(ctx, accountId, body, answer, script)
+  await assertEngineTakesNodes(ctx)
+  const { node, spec } = await insertPlacedNode(ctx, accountId, body, answer, script)
+  // The engine builds it after the answer: a failure then is retried until the node is stuck.
+  ctx.worker.track(spec)
+  return node
+}
+
+/**
+ * The contract's 500 for POST /nodes, for what can be known at once: the engine is down or
+ * lacks its image (the driver's preflight). Asked before anything is placed, so nothing is
+ * kept and a retry starts clean.
+ */
+async function assertEngineTakesNodes(ctx: EngineCtx): Promise<void> {
   try {
-    await ctx.worker.admit(spec)
+    await ctx.worker.preflight()
   } catch (err) {
-    // The contract's 500 for POST /nodes: nothing is kept, so a retry starts clean.
-    await transaction(ctx.db, async (tx) => {
-      await deleteUserData(tx, row.id)
-      await deleteNodeRow(tx, row.id)
-      await freeHost({ db: tx }, row.hostId)
-      await answer.discard(tx)
-      // node.created is already on record (and maybe streamed): close the story.
-      await recordNodeEvent(
-        { ...ctx, db: tx },
-        row,
-        'node.deleted',
-        { reason: 'provisioning_failed' },
-        'deleted'
-      )
-    })
-    ctx.log.warn({ err, node_id: row.id }, 'driver refused node')
+    ctx.log.warn({ err }, 'engine refused node')
     throw new ProblemError(
       500,
       'provisioning_failed',
       'the node could not be provisioned; retry the request'
     )
   }
-  ctx.worker.track(spec)
-  return node
 }
 
 /** Every live node of the account, oldest first (the contract's GET /nodes and the dashboard). */
@@ -269,14 +256,13 @@ export async function deleteNode(ctx: EngineCtx, accountId: string, id: string):
 
 /**
  * Records `node.stuck` once for each node provisioning longer than the contract's 2 minutes (the
- * API's `stuck` flag is computed on read; the event needs a moment to be written).
+ * API's `stuck` flag is computed on read; the event needs a moment to be written). The worker
+ * reports a node it gives up on at once (nodes.worker.ts); this catches every other.
  */
 export async function reportStuckNodes(ctx: Ctx): Promise<number> {
-  const now = ctx.clock.now()
   return transaction(ctx.db, async (tx) => {
-    const rows = await markStuck(tx, new Date(now.getTime() - STUCK_AFTER_MS), now)
-    for (const row of rows)
-      await recordNodeEvent({ ...ctx, db: tx }, row, 'node.stuck', { stuck: true })
+    const rows = await markStuck(tx, stuckSince(ctx), ctx.clock.now())
+    await recordStuckEvents({ ...ctx, db: tx }, rows)
     return rows.length
   })
 }

@@ -14,9 +14,6 @@ import { labels } from '../labels/labels.table.js'
 export type { NodeRow } from './nodes.table.js'
 export type NodeStatusValue = NodeRow['status']
 
-/** After this long in `provisioning` a node is treated as failed (contract section 3, docs/contract.md). */
-export const STUCK_AFTER_MS = 2 * 60 * 1000
-
 // Not deleted, as a literal rather than a bound parameter: only then may SQLite use the
 // partial indexes of live nodes.
 /** Not deleted: a node whose teardown has finished keeps its row, as `deleted`. */
@@ -29,10 +26,14 @@ export interface NodeExtras {
   sshKeys: string[]
 }
 
+/**
+ * `stuckBefore`: a node still provisioning that was created before this is `stuck` (the
+ * contract's 2 minutes ago, NODEPLANE_STUCK_AFTER_SECONDS).
+ */
 export function toNode(
   row: NodeRow,
   ipAddress: string | null,
-  now: Date,
+  stuckBefore: Date,
   extras: NodeExtras
 ): Node {
   return {
@@ -45,8 +46,7 @@ export function toNode(
     vpc_id: row.vpcId,
     host_id: row.hostId,
     private_ip: row.privateIp,
-    stuck:
-      row.status === 'provisioning' && now.getTime() - row.createdAt.getTime() > STUCK_AFTER_MS,
+    stuck: row.status === 'provisioning' && row.createdAt < stuckBefore,
     reachable: row.unreachableSince === null,
     labels: extras.labels,
     ssh_keys: extras.sshKeys,
@@ -86,11 +86,6 @@ export async function insertNode(tx: Tx, row: NewNode): Promise<NodeRow> {
   return (
     await insertRow(tx, Object.fromEntries(CREATED.map((column) => [column, row[column] ?? null])))
   )[0]!
-}
-
-/** Removes a node that never came to be (its driver refused it at creation). */
-export async function deleteNodeRow(tx: Tx, id: string): Promise<void> {
-  await tx.delete(nodes).where(eq(nodes.id, id))
 }
 
 const liveNodeById = preparedPerDb('live_node_by_id', (db) =>

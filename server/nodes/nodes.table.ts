@@ -37,6 +37,11 @@ export const nodes = sqliteTable(
     tornDownAt: integer('torn_down_at', { mode: 'timestamp_ms' }),
     /** When the node was reported stuck (the `node.stuck` event), so it is reported once. */
     stuckAt: integer('stuck_at', { mode: 'timestamp_ms' }),
+    /**
+     * The engine's last error while building the node (short, see engine-error.ts), which the
+     * worker retries until the node is stuck; its `node.stuck` event carries it.
+     */
+    provisioningError: text('provisioning_error'),
     /** Null without user data; its result is in user-data.table.ts. */
     userDataStatus: text('user_data_status', { enum: USER_DATA_STATUSES }),
     /**

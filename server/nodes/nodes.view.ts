@@ -7,7 +7,7 @@ import type { Node } from './nodes.schema.js'
 import { extrasOfLiveNodes, toNode } from './nodes.store.js'
 import type { NodeRow } from './nodes.table.js'
 
-type Ctx = ServiceCtx<'clock'>
+type Ctx = ServiceCtx<'clock' | 'config'>
 
 /**
  * Nodes as the API shows them: each row with its address, labels and keys, read for all at
@@ -23,13 +23,18 @@ export async function view(ctx: Ctx, rows: NodeRow[], wholeAccount = false): Pro
       ? extrasOfLiveNodes(ctx.db, accountId)
       : extrasOfNodes(ctx, ids),
   ])
-  const now = ctx.clock.now()
+  const stuckBefore = stuckSince(ctx)
   return rows.map((row) =>
-    toNode(row, ips.get(row.id) ?? null, now, {
+    toNode(row, ips.get(row.id) ?? null, stuckBefore, {
       labels: extras.labels.get(row.id) ?? {},
       sshKeys: extras.sshKeys.get(row.id) ?? [],
     })
   )
+}
+
+/** Nodes created before this and still provisioning are stuck (NODEPLANE_STUCK_AFTER_SECONDS). */
+export function stuckSince(ctx: Ctx): Date {
+  return new Date(ctx.clock.now().getTime() - ctx.config.stuckAfterSeconds * 1000)
 }
 
 /** One node of the account as the API shows it, or the 404 every node endpoint answers. */

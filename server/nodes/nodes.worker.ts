@@ -2,7 +2,7 @@ import { freeHost } from '../compute-hosts/compute-hosts.service.js'
 import { transaction } from '../db/transaction.js'
 import type { Deps, ServiceCtx, ServiceTxCtx } from '../deps.js'
 import { actingAs, systemActor } from '../events/actor.js'
-import type { WorkerHooks } from '../provisioning/worker.js'
+import type { WorkerHooks } from '../provisioning/worker-api.js'
 import {
   address,
   attachAutoIpv4,
@@ -10,10 +10,16 @@ import {
   primaryIpv4,
   releaseNodeIps,
 } from '../public-ips/public-ips.service.js'
-import { recordNodeEvent } from './node-events.js'
+import { recordNodeEvent, recordStuckEvents } from './node-events.js'
 import { nodeAccess } from './node-access.service.js'
 import { expectedNode } from './nodes.spec.js'
-import { markNodeRunning, markReachability, transition } from './node-transitions.store.js'
+import {
+  markNodeRunning,
+  markReachability,
+  markStuck,
+  recordProvisioningError,
+  transition,
+} from './node-transitions.store.js'
 import { findNode, nodesInStatus, type NodeRow } from './nodes.store.js'
 import { skipUserData, userDataHooks } from './user-data.service.js'
 
@@ -88,6 +94,18 @@ export function nodeTransitions(
             { ip_address: ip ?? null },
             'running'
           )
+          return true
+        })
+      )
+    },
+    provisioningFailed(nodeId, error, stuck) {
+      return asWorker(() =>
+        transaction(ctx.db, async (tx) => {
+          if (!(await recordProvisioningError(tx, nodeId, workerId, error))) return false
+          if (stuck) {
+            const rows = await markStuck(tx, undefined, ctx.clock.now(), nodeId)
+            await recordStuckEvents({ ...ctx, db: tx }, rows)
+          }
           return true
         })
       )

@@ -11,7 +11,7 @@ import { actingAs, systemActor } from '../events/actor.js'
 import { recordEvent } from '../events/events.service.js'
 import { ProblemError } from '../http/problem.js'
 import type { UserDataRun } from '../provisioning/driver.js'
-import type { WorkerHooks } from '../provisioning/worker.js'
+import type { WorkerHooks } from '../provisioning/worker-api.js'
 import { findLiveNode, findNode, type NodeRow } from './nodes.store.js'
 import {
   findUserData,

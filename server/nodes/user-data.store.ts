@@ -20,10 +20,6 @@ export async function insertUserData(
   await tx.insert(nodeUserData).values(row)
 }
 
-export async function deleteUserData(tx: Tx, nodeId: string): Promise<void> {
-  await tx.delete(nodeUserData).where(eq(nodeUserData.nodeId, nodeId))
-}
-
 export function findUserData(db: Db, nodeId: string): Promise<UserDataRow | undefined> {
   return first(db.select().from(nodeUserData).where(eq(nodeUserData.nodeId, nodeId)).limit(1))
 }

@@ -69,7 +69,11 @@ export interface ExpectedNode {
  */
 export interface ProvisioningDriver {
   readonly name: string
-  /** Starts building a node. Throwing here makes `POST /nodes` answer 500 and keep nothing. */
+  /**
+   * Starts building a node, in the background after `POST /nodes` answered 201. Throwing (or
+   * `waitUntilReady` rejecting) makes the worker try both again, with backoff, until the node
+   * is stuck; a half-built node must not keep a retry from succeeding.
+   */
   create(node: NodeSpec): Promise<void>
   /** Resolves once the node accepts connections; rejects when `signal` aborts. */
   waitUntilReady(node: NodeSpec, signal: AbortSignal): Promise<void>
@@ -123,5 +127,23 @@ export interface ProvisioningDriver {
   release?(): Promise<void>
 }
 
-/** Thrown by `create` when the engine refuses a node at once. */
+/**
+ * A driver that can tell at once whether its engine can take nodes at all. `POST /nodes` asks
+ * it before placing a node, so an engine that is down or lacks its image answers `500
+ * provisioning_failed` and nothing is kept; anything later is the worker's to retry.
+ */
+export interface DriverWithPreflight extends ProvisioningDriver {
+  /**
+   * Resolves when the engine can take nodes; throws `ProvisioningRefused`, saying why, when it
+   * cannot. Called by every `POST /nodes`, so it must be cheap: cache the answer briefly.
+   */
+  preflight(): Promise<void>
+}
+
+/** Whether `driver` can answer a preflight (see DriverWithPreflight). */
+export function hasPreflight(driver: ProvisioningDriver): driver is DriverWithPreflight {
+  return typeof (driver as Partial<DriverWithPreflight>).preflight === 'function'
+}
+
+/** Thrown by `preflight` when the engine can take no node now (it is down, it lacks its image). */
 export class ProvisioningRefused extends Error {}

@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Clock } from '../lib/clock.js'
-import { ProvisioningRefused, type ProvisioningDriver } from './driver.js'
+import { ProvisioningRefused, type DriverWithPreflight } from './driver.js'
 
 export interface SimulatedOptions {
   clock: Clock
   provisionSeconds: number
   teardownSeconds: number
-  /** Share of creates the engine refuses (POST /nodes answers 500). */
+  /** How long each create takes, as an engine's building a node does (the 201 does not wait). */
+  createSeconds?: number
+  /** Share of preflights the engine refuses (POST /nodes answers 500 and keeps nothing). */
   createFailRate: number
+  /** How many create attempts of each node fail before one succeeds (the worker retries). */
+  createFailures?: number
   /** Share of nodes that never become ready, to exercise the contract's stuck-node advice. */
   stuckRate: number
   /** How many teardown attempts of each node fail before one succeeds, as a flaky engine's. */
@@ -21,18 +25,30 @@ export interface SimulatedOptions {
  * readiness on the stored creation time, not on when the wait began, is what lets a node
  * interrupted by a restart become ready on time.
  */
-export function createSimulatedDriver(options: SimulatedOptions): ProvisioningDriver {
+export function createSimulatedDriver(options: SimulatedOptions): DriverWithPreflight {
   const random = options.random ?? Math.random
   const failedTeardowns = new Map<string, number>()
+  const failedCreates = new Map<string, number>()
   return {
     name: 'simulated',
     // Nothing runs on the control plane's host: accepted, so the worker's sync (the database
     // read it does) runs on this driver as on the engines.
     async setAccess() {},
-    async create() {
+    async preflight() {
       if (random() < options.createFailRate) {
         throw new ProvisioningRefused('the simulated engine refused the node (fault injection)')
       }
+    },
+    async create(node) {
+      await sleep((options.createSeconds ?? 0) * 1000)
+      const failed = failedCreates.get(node.id) ?? 0
+      if (failed < (options.createFailures ?? 0)) {
+        failedCreates.set(node.id, failed + 1)
+        throw new Error(
+          `the simulated engine failed to create the node, attempt ${failed + 1} (fault injection)`
+        )
+      }
+      failedCreates.delete(node.id)
     },
     async waitUntilReady(node, signal) {
       // A stuck node waits until its deletion aborts the wait.
@@ -48,6 +64,7 @@ export function createSimulatedDriver(options: SimulatedOptions): ProvisioningDr
         throw new Error('the simulated engine failed to tear the node down (fault injection)')
       }
       failedTeardowns.delete(node.id)
+      failedCreates.delete(node.id)
     },
   }
 }

@@ -2,7 +2,7 @@ import { dialectOf, transaction } from '../db/transaction.js'
 import type { ServiceCtx } from '../deps.js'
 import { nodeSpec } from '../nodes/nodes.spec.js'
 import { nodeTransitions } from '../nodes/nodes.worker.js'
-import type { WorkerHooks } from './worker.js'
+import type { WorkerHooks } from './worker-api.js'
 import {
   beat,
   claimOrphans,

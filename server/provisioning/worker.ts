@@ -1,126 +1,43 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
-import type {
-  ExpectedNode,
-  NodeAccess,
-  NodeRef,
-  NodeSpec,
-  ProvisioningDriver,
-  UserDataRun,
-} from './driver.js'
+import { systemClock, type Clock } from '../lib/clock.js'
 import { keyedSerial } from '../lib/serial.js'
-
-/** What the worker needs from the nodes service: the database side of each transition. */
-export interface WorkerHooks {
-  /**
-   * Records the automatic IPv4 of a node about to run (hidden by the API until `running`);
-   * false when the node moved on or another worker holds it now.
-   */
-  reserveAutoIpv4(nodeId: string): Promise<boolean>
-  /**
-   * provisioning -> running; false when the node moved on or another worker holds it now.
-   * A node with user data stays with this worker when `runsUserData`, else it is `skipped`.
-   * With `reserveAutoIpv4`, also does what reserveAutoIpv4 does, in the same transaction: for
-   * a driver with no addresses to configure in between.
-   */
-  markRunning(nodeId: string, runsUserData: boolean, reserveAutoIpv4?: boolean): Promise<boolean>
-  /**
-   * The user data status of a running node this worker follows; undefined once the node is
-   * no longer running or another worker holds it.
-   */
-  userDataStatus(nodeId: string): Promise<string | null | undefined>
-  /** pending -> running, at `startedAt`. */
-  userDataStarted(nodeId: string, startedAt: Date): Promise<void>
-  /** Records the result (the `node.user_data_finished` event) and lets the node go. */
-  userDataFinished(nodeId: string, run: UserDataRun): Promise<void>
-  /** deleting -> deleted, freeing its host and addresses. */
-  markTornDown(nodeId: string): Promise<void>
-  /**
-   * Records which running nodes' machines cannot be reached (`node.unreachable`) and which are
-   * back (`node.reachable`); `running` is every node the check looked at.
-   */
-  markReachability(unreachable: string[], running: string[]): Promise<void>
-  /** Records that a running node which died was brought back (the `node.restarted` event). */
-  markRestarted(nodeId: string): Promise<void>
-  /** Records this worker as alive (once, on start). */
-  register(): Promise<void>
-  /** Tells the other replicas this worker is still alive. */
-  heartbeat(): Promise<void>
-  /** Takes over the work of dead workers (and, on start, of this server's previous process). */
-  claimOrphans(): Promise<{ provisioning: NodeSpec[]; deleting: NodeRef[]; userData: NodeSpec[] }>
-  /** Leaves on an orderly stop, so other replicas take over this worker's nodes at once. */
-  retire(): Promise<void>
-  /** The public addresses the database gives a node now; undefined once it is deleting or gone. */
-  publicIps(nodeId: string): Promise<string[] | undefined>
-  /** A node's SSH access as the database says now; undefined once it is deleting or gone. */
-  access(nodeId: string): Promise<NodeAccess | undefined>
-  /** Every node that should exist, for the driver's reconcile on start. */
-  expected(): Promise<ExpectedNode[]>
-  /** Ids of the nodes that are running now, for the health check. */
-  runningNodeIds(): Promise<string[]>
-  /** One node as reconcile sees it; undefined once it is no longer running. */
-  expectedRunning(nodeId: string): Promise<ExpectedNode | undefined>
-}
-
-/** Drives nodes through their lifecycle in the background of the server process. */
-export interface Worker {
-  /** This worker's id: the nodes it provisions or tears down carry it. */
-  readonly id: string
-  /** Asks the driver to start building a node; throws when it refuses. */
-  admit(node: NodeSpec): Promise<void>
-  /** Waits for a node to become ready, then marks it running. */
-  track(node: NodeSpec, recreate?: boolean): void
-  /** Tears a node down (aborting its provisioning), then marks it gone. */
-  teardown(node: NodeRef): void
-  /** Runs a running node's user data once and records its result (see followUserData). */
-  followUserData(node: NodeSpec): void
-  /** True while a node that died is being brought back: its addresses cannot change meanwhile. */
-  isReviving(nodeId: string): boolean
-  /**
-   * Asks the driver at once whether a running node died (a failed engine call suggests it),
-   * and if so starts bringing it back, as the periodic health check would. True when it is dead
-   * or already reviving.
-   */
-  reviveIfDead(nodeId: string): Promise<boolean>
-  /** Makes the engine's public addresses of a node match the database; rejects if the driver fails. */
-  syncPublicIps(node: NodeRef): Promise<void>
-  /**
-   * Makes root's SSH access on the node match the database; resolves with what it applied
-   * (undefined when the node is gone or the driver has no `setAccess`); rejects if the driver fails.
-   */
-  syncAccess(node: NodeRef): Promise<NodeAccess | undefined>
-  /**
-   * Reconciles the engine with the database and takes the work a previous process left; with
-   * `sweepMs`, keeps a heartbeat and takes over dead replicas' work at that interval; with
-   * `healthMs`, looks for running nodes whose engine side died and brings them back.
-   */
-  start(options?: { sweepMs?: number; healthMs?: number }): Promise<void>
-  /** Resolves when no background work is in flight (for orderly shutdown and tests). */
-  idle(): Promise<void>
-  /**
-   * Aborts waits in flight; the database keeps the state for the next start or another replica.
-   * With `release`, an engine with no node left to keep removes what it holds in general.
-   */
-  stop(options?: { release?: boolean }): Promise<void>
-}
+import { buildNode } from './build-node.js'
+import {
+  hasPreflight,
+  type ExpectedNode,
+  type NodeAccess,
+  type NodeRef,
+  type NodeSpec,
+  type ProvisioningDriver,
+} from './driver.js'
+import { createRevival } from './revival.js'
+import { followUserData } from './user-data-follower.js'
+import type { Worker, WorkerHooks, WorkerParts } from './worker-api.js'
 
 /** The longest wait between two attempts to tear a node down. */
 const TEARDOWN_RETRY_MAX_MS = 30_000
-/** How often a node's user data run is read while it runs. */
-const USER_DATA_POLL_MS = 1000
-/**
- * The longest wait between two reads of a run that keep failing (a node that is down, or
- * whose root broke what reads it): the wait doubles from USER_DATA_POLL_MS up to this.
- */
-const USER_DATA_RETRY_MAX_MS = 30_000
 
+/** The contract's 2 minutes: a node provisioning longer is stuck. */
+const DEFAULT_STUCK_AFTER_MS = 120_000
+
+export interface WorkerOptions {
+  /** How long a node may provision before it is stuck: engine failures are retried until then. */
+  stuckAfterMs?: number
+  clock?: Clock
+}
+
+/** The worker of this server process over `driver`; see `Worker`. */
 export function createWorker(
   id: string,
   driver: ProvisioningDriver,
   hooks: WorkerHooks,
-  log: Logger
+  log: Logger,
+  options: WorkerOptions = {}
 ): Worker {
   const waits = new Map<string, AbortController>()
+  // Each node's provisioning in flight, so its teardown can wait for its engine calls to end.
+  const building = new Map<string, Promise<void>>()
   // Nodes whose user data this worker follows, so a node is followed once.
   const followers = new Map<string, AbortController>()
   const inFlight = new Set<Promise<void>>()
@@ -129,28 +46,26 @@ export function createWorker(
   let ready: Promise<void> = Promise.resolve()
   let sweeper: NodeJS.Timeout | undefined
   let healthCheck: NodeJS.Timeout | undefined
-  const reviving = new Set<string>()
-  let checkingHealth = false
   // Aborted by stop(): ends retry waits, so a stop never waits out a backoff.
   const stopping = new AbortController()
   // CLI commands open a worker only to satisfy the runtime; one never started has no row to retire.
   let registered = false
 
+  const parts: WorkerParts = { driver, hooks, log, ready: () => ready }
+  const buildOptions = {
+    stuckAfterMs: options.stuckAfterMs ?? DEFAULT_STUCK_AFTER_MS,
+    now: () => (options.clock ?? systemClock).now().getTime(),
+  }
+
   function run(task: () => Promise<void>): void {
     const promise = task().finally(() => inFlight.delete(promise))
     inFlight.add(promise)
   }
+  const revival = createRevival(parts, run, waits)
 
-  async function provision(
-    node: NodeSpec,
-    controller: AbortController,
-    recreate: boolean
-  ): Promise<void> {
+  async function provision(node: NodeSpec, controller: AbortController): Promise<void> {
     try {
-      await ready
-      // After a restart the engine may have lost a half-built node: ask for it again.
-      if (recreate) await driver.create(node)
-      await driver.waitUntilReady(node, controller.signal)
+      if (!(await buildNode(parts, node, controller.signal, buildOptions))) return
       // The address is made real before the node shows `running` with it, so a client that
       // sees both can connect at once. A driver that configures no addresses needs no
       // transaction of its own for it: the address comes with `running`, below.
@@ -173,8 +88,8 @@ export function createWorker(
         if (runsUserData) worker.followUserData(node)
       }
     } catch (err) {
-      // An aborted wait means the node is being deleted; anything else leaves it
-      // provisioning, where the API reports it as stuck after two minutes.
+      // An aborted wait means the node is being deleted; anything else (the database failing
+      // as it turns running) leaves it provisioning, where the API reports it as stuck.
       if (!controller.signal.aborted) log.error({ err, node_id: node.id }, 'provisioning failed')
     } finally {
       if (waits.get(node.id) === controller) waits.delete(node.id)
@@ -250,7 +165,8 @@ export function createWorker(
         'resuming unfinished work'
       )
     }
-    for (const node of provisioning) worker.track(node, true)
+    // The engine may have lost a half-built node, or never heard of it: track asks it again.
+    for (const node of provisioning) worker.track(node)
     for (const node of deleting) worker.teardown(node)
     for (const node of userData) worker.followUserData(node)
   }
@@ -261,94 +177,6 @@ export function createWorker(
       await adoptOrphans()
     } catch (err) {
       log.error({ err }, 'worker sweep failed; retrying')
-    }
-  }
-
-  /**
-   * Starts a running node's user data unless it has started (the driver's marker inside the
-   * node and the database's status both say so), then reads the run until it ends and
-   * records the result. A restart resumes here; the run itself goes on inside the node.
-   */
-  async function followUserData(node: NodeSpec, signal: AbortSignal): Promise<void> {
-    await ready
-    let failures = 0
-    for (;;) {
-      try {
-        const status = await hooks.userDataStatus(node.id)
-        if (status !== 'pending' && status !== 'running') return
-        if (status === 'pending') {
-          await driver.startUserData!(node)
-          await hooks.userDataStarted(node.id, new Date())
-        }
-        const run = await driver.readUserData!(node)
-        if (run.state !== 'running') {
-          await hooks.userDataFinished(node.id, run)
-          log.info({ node_id: node.id, state: run.state }, 'user data finished')
-          return
-        }
-        failures = 0
-      } catch (err) {
-        if (signal.aborted) return
-        // A node restarting (or reviving) cannot be read for a moment: read it again, less
-        // and less often, so a node that stays unreadable costs no read and log line a second.
-        failures++
-        log.warn({ err, node_id: node.id, failures }, 'reading user data failed; retrying')
-      }
-      const wait = Math.min(
-        USER_DATA_POLL_MS * 2 ** Math.max(failures - 1, 0),
-        USER_DATA_RETRY_MAX_MS
-      )
-      try {
-        await sleep(wait, undefined, { signal })
-      } catch {
-        return
-      }
-    }
-  }
-
-  /** Brings back a running node whose engine side died, as a host restarts a crashed machine. */
-  async function revive(nodeId: string): Promise<void> {
-    const controller = new AbortController()
-    waits.set(nodeId, controller)
-    try {
-      await ready
-      const expected = await hooks.expectedRunning(nodeId)
-      if (!expected || !driver.revive) return
-      log.warn({ node_id: nodeId }, 'node died; restarting it')
-      await driver.revive(expected, controller.signal)
-      await hooks.markRestarted(nodeId)
-      log.info({ node_id: nodeId }, 'node restarted')
-    } catch (err) {
-      if (!controller.signal.aborted)
-        log.error({ err, node_id: nodeId }, 'restarting a node failed; retrying')
-    } finally {
-      if (waits.get(nodeId) === controller) waits.delete(nodeId)
-      reviving.delete(nodeId)
-    }
-  }
-
-  function startReviving(nodeId: string): void {
-    if (reviving.has(nodeId)) return
-    reviving.add(nodeId)
-    run(() => revive(nodeId))
-  }
-
-  async function checkHealth(): Promise<void> {
-    // One check at a time: an engine slow to answer (a cluster member timing out) must not
-    // pile checks up.
-    if (!driver.findDead || checkingHealth) return
-    checkingHealth = true
-    try {
-      await ready
-      const running = await hooks.runningNodeIds()
-      // First, so an engine that cannot list its dead nodes still says which it cannot reach.
-      if (driver.unreachable)
-        await hooks.markReachability(await driver.unreachable(running), running)
-      for (const nodeId of await driver.findDead(running)) startReviving(nodeId)
-    } catch (err) {
-      log.error({ err }, 'health check failed; retrying')
-    } finally {
-      checkingHealth = false
     }
   }
 
@@ -368,37 +196,41 @@ export function createWorker(
 
   const worker: Worker = {
     id,
-    async admit(node) {
-      await ready
-      await driver.create(node)
+    async preflight() {
+      if (hasPreflight(driver)) await driver.preflight()
     },
-    track(node, recreate = false) {
+    track(node) {
       const controller = new AbortController()
       waits.set(node.id, controller)
-      run(() => provision(node, controller, recreate))
+      const task = provision(node, controller)
+      building.set(node.id, task)
+      run(() =>
+        task.finally(() => {
+          if (building.get(node.id) === task) building.delete(node.id)
+        })
+      )
     },
     teardown(node) {
       waits.get(node.id)?.abort()
       followers.get(node.id)?.abort()
-      run(() => destroy(node))
+      // A create in flight cannot be aborted: it ends first, or it could rebuild what the
+      // teardown just removed.
+      const provisioning = building.get(node.id)
+      run(async () => {
+        await provisioning
+        await destroy(node)
+      })
     },
     followUserData(node) {
       if (followers.has(node.id) || !driver.startUserData || !driver.readUserData) return
       const controller = new AbortController()
       followers.set(node.id, controller)
-      run(() => followUserData(node, controller.signal).finally(() => followers.delete(node.id)))
+      run(() =>
+        followUserData(parts, node, controller.signal).finally(() => followers.delete(node.id))
+      )
     },
-    isReviving(nodeId) {
-      return reviving.has(nodeId)
-    },
-    async reviveIfDead(nodeId) {
-      if (reviving.has(nodeId)) return true
-      if (!driver.findDead) return false
-      await ready
-      const dead = (await driver.findDead([nodeId])).includes(nodeId)
-      if (dead) startReviving(nodeId)
-      return dead
-    },
+    isReviving: (nodeId) => revival.isReviving(nodeId),
+    reviveIfDead: (nodeId) => revival.reviveIfDead(nodeId),
     syncPublicIps(node) {
       if (!driver.setPublicIps) return Promise.resolve()
       const setPublicIps = driver.setPublicIps.bind(driver)
@@ -428,13 +260,16 @@ export function createWorker(
       const expected = driver.reconcile ? await hooks.expected() : []
       ready = reconcile(expected)
       run(() => ready)
+      // Asked now, so the first POST /nodes finds the engine's answer cached (start-notice.ts
+      // already logs what a failing engine lacks).
+      run(() => worker.preflight().catch(() => undefined))
       await adoptOrphans()
       if (options.sweepMs) {
         sweeper = setInterval(() => run(sweep), options.sweepMs)
         sweeper.unref()
       }
       if (options.healthMs && driver.findDead) {
-        healthCheck = setInterval(() => run(checkHealth), options.healthMs)
+        healthCheck = setInterval(() => run(() => revival.checkHealth()), options.healthMs)
         healthCheck.unref()
       }
     },

@@ -6,9 +6,10 @@
  * reserved its address) -> `node.running` (the engine started it and its sshd answers).
  * Needs root, the engines and the node image (test/setup/install-engines.sh); an engine this
  * machine cannot run is skipped with the reason. BENCH_READINESS_NODES changes the 20.
- * The first phase holds the engine's work: the container or namespace is made within the
- * POST (before its 201), then the worker waits for the node's sshd; the second is putting the
- * public address on the node and recording `running`.
+ * The first phase holds the engine's work: the worker makes the container or namespace after
+ * the POST's 201 (the 201's own latency is printed beside: its target is 300 ms at p95 with 20
+ * creates at once), then waits for the node's sshd; the second is putting the public address
+ * on the node and recording `running`.
  * Prints a table and writes test-output/bench/readiness.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -32,7 +33,7 @@ const OUT = join(REPO, 'test-output/bench')
 
 /** One node's milliseconds from the POST: to `running`, to ssh, and the engine's phases. */
 interface Timing {
-  /** The POST's own answer, which waits for the engine to make the node. */
+  /** The POST's own answer (the 201), which does not wait for the engine. */
   answered: number
   running: number
   ssh: number
@@ -156,6 +157,7 @@ const rows = Object.entries(results).flatMap(([engine, result]) =>
     return [
       `${engine}, ${mode === 'sequential' ? 'one by one' : `${NODES} at once`}`,
       s.answered.median,
+      s.answered.p95,
       s.running.median,
       s.running.p95,
       s.ssh.median,
@@ -171,6 +173,7 @@ if (rows.length > 0) {
     [
       'Engine',
       '201 p50',
+      '201 p95',
       'running p50',
       'running p95',
       'ssh p50',

@@ -2,7 +2,8 @@ import pino from 'pino'
 import { describe, expect, it } from 'vitest'
 import type { NodeAccess, ProvisioningDriver } from '../../server/provisioning/driver.js'
 import { testNodeSpec } from '../helpers/node-spec.js'
-import { createWorker, type WorkerHooks } from '../../server/provisioning/worker.js'
+import { createWorker } from '../../server/provisioning/worker.js'
+import type { WorkerHooks } from '../../server/provisioning/worker-api.js'
 
 const node = testNodeSpec()
 

@@ -1,6 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
-import type { ExpectedNode, NodeSpec, ProvisioningDriver } from '../driver.js'
+import {
+  ProvisioningRefused,
+  type DriverWithPreflight,
+  type ExpectedNode,
+  type NodeSpec,
+} from '../driver.js'
+import { cachedBriefly } from '../brief-cache.js'
 import { listNamespaces } from '../network/exec.js'
 import { createEngine } from './engine.js'
 import { nodeNamespace, shortHash, type NetnsNames } from '../network/names.js'
@@ -21,7 +27,7 @@ export interface NetnsOptions {
 }
 
 /** The netns driver with the names it uses, which tests and operators need to find things. */
-export type NetnsDriver = ProvisioningDriver & { names: NetnsNames }
+export type NetnsDriver = DriverWithPreflight & { names: NetnsNames }
 
 /** Probe interval while a node boots; sshd is checked (and restarted if it died) every 20th. */
 const PROBE_MS = 100
@@ -61,13 +67,19 @@ export function createNetnsDriver(options: NetnsOptions): NetnsDriver {
   return {
     name: 'netns',
     names: e.names,
+    // Asked by every POST /nodes: root, the tools and network namespaces, every few seconds.
+    preflight: cachedBriefly(() =>
+      preflight().catch((err: Error) => {
+        throw new ProvisioningRefused(err.message)
+      })
+    ),
     async create(node) {
       await ready()
       await perNode(node.id, async () => {
         try {
           await e.build(node)
         } catch (err) {
-          // POST /nodes keeps nothing when create fails; neither does the kernel.
+          // The worker tries again: from a clean slate, not a half-built namespace.
           await e.remove(shortHash(node.id), node.vpcId).catch(() => undefined)
           throw err
         }

@@ -1,13 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
 import { keyedSerial } from '../../lib/serial.js'
-import {
-  ProvisioningRefused,
-  type ExpectedNode,
-  type NodeRef,
-  type NodeSpec,
-  type ProvisioningDriver,
-} from '../driver.js'
+import type { DriverWithPreflight, ExpectedNode, NodeRef, NodeSpec } from '../driver.js'
+import { cachedBriefly } from '../brief-cache.js'
 import {
   adoptNamespace,
   deleteFabricLink,
@@ -20,9 +15,9 @@ import {
 import { ifname, netnsNames, nodeNamespace, shortHash, type NetnsNames } from '../network/names.js'
 import { ensureNodeNetwork, setNodePublicIps, sshPortOpen } from '../network/node-net.js'
 import { runArgs, setAccessInContainer, setRootPassword } from './container.js'
-import { imageExists, imageTag } from './image.js'
+import { imageTag } from './image.js'
 import { removeInstance } from '../cleanup.js'
-import { preflight } from './preflight.js'
+import { checkEngine } from './preflight.js'
 import { reconcileContainers } from './reconcile.js'
 import { containerState, instanceContainers, podman, removeContainer } from './podman.js'
 import { readPodmanUserData, startPodmanUserData } from './user-data.js'
@@ -36,7 +31,7 @@ export interface PodmanOptions {
 }
 
 /** The podman driver with the names it uses, which tests and operators need to find things. */
-export type PodmanDriver = ProvisioningDriver & { names: NetnsNames; image: string }
+export type PodmanDriver = DriverWithPreflight & { names: NetnsNames; image: string }
 
 const PROBE_MS = 100
 /** How long a revived node may take to open port 22 when the caller sets no limit. */
@@ -58,14 +53,7 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
 
   // Checked on first use, so CLI commands that never build a node never need podman or root.
   function ready(): Promise<void> {
-    checked ??= (async () => {
-      await preflight()
-      if (!(await imageExists(image))) {
-        throw new ProvisioningRefused(
-          `the node image ${image} is missing: run \`nodeplane images build\` as root`
-        )
-      }
-    })()
+    checked ??= checkEngine(image)
     // A failed check is not kept: the operator may fix what was missing and retry.
     return checked.catch((err: unknown) => {
       checked = undefined
@@ -144,13 +132,15 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
     name: 'podman',
     names,
     image,
+    // Asked by every POST /nodes: podman and the image are there, checked every few seconds.
+    preflight: cachedBriefly(() => checkEngine(image)),
     async create(node) {
       await ready()
       await perNode(node.id, async () => {
         try {
           await ensureNode(node, true)
         } catch (err) {
-          // POST /nodes keeps nothing when create fails; neither does the engine.
+          // The worker tries again: from a clean slate, not a half-wired container.
           await remove(node).catch(() => undefined)
           throw err
         }

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs'
+import { ProvisioningRefused } from '../driver.js'
+import { CommandError } from '../network/exec.js'
 import { missingTools, type Tool } from '../network/preflight.js'
+import { podman } from './podman.js'
 
 /** What the podman driver runs, and the Debian package each comes from. */
 const TOOLS: Tool[] = [
@@ -34,4 +37,31 @@ export async function preflight(): Promise<void> {
   }
   if (problems.length > 0)
     throw new Error(`NODEPLANE_DRIVER=podman cannot run here: ${problems.join('; ')}`)
+}
+
+/** A podman that takes longer than this to look up an image is not working. */
+const IMAGE_PROBE_TIMEOUT_MS = 10_000
+
+/**
+ * Throws `ProvisioningRefused` when podman can build no node now: the machine lacks what the
+ * driver needs, podman itself fails, or the node image is missing. One `podman image exists`
+ * when the machine is fine.
+ */
+export async function checkEngine(image: string): Promise<void> {
+  try {
+    await preflight()
+  } catch (err) {
+    throw new ProvisioningRefused((err as Error).message)
+  }
+  try {
+    await podman(['image', 'exists', image], { timeoutMs: IMAGE_PROBE_TIMEOUT_MS })
+  } catch (err) {
+    // `podman image exists` answers 1 for a missing image and something else when it broke.
+    if (err instanceof CommandError && err.code === 1) {
+      throw new ProvisioningRefused(
+        `the node image ${image} is missing: run \`nodeplane images build\` as root`
+      )
+    }
+    throw new ProvisioningRefused(`podman is not working: ${(err as Error).message}`)
+  }
 }

@@ -1,0 +1,87 @@
+/**
+ * Bringing back running nodes whose engine side died (a container that exited, a namespace that
+ * vanished), as a host restarts a crashed machine: found by the periodic health check, or at
+ * once when an engine call on the node failed.
+ * @module
+ */
+import type { WorkerParts } from './worker-api.js'
+
+/** The worker's side of dead nodes; see `Worker.isReviving` and `Worker.reviveIfDead`. */
+export interface Revival {
+  isReviving(nodeId: string): boolean
+  reviveIfDead(nodeId: string): Promise<boolean>
+  /**
+   * Asks the driver which running nodes it cannot reach (recorded) and which died, and starts
+   * bringing each dead one back.
+   */
+  checkHealth(): Promise<void>
+}
+
+/**
+ * `run` starts a background task the worker waits for on stop; `waits` holds each node's
+ * abortable wait, so a deletion or a stop aborts a revival too.
+ */
+export function createRevival(
+  { driver, hooks, log, ready }: WorkerParts,
+  run: (task: () => Promise<void>) => void,
+  waits: Map<string, AbortController>
+): Revival {
+  const reviving = new Set<string>()
+  let checking = false
+
+  async function revive(nodeId: string): Promise<void> {
+    const controller = new AbortController()
+    waits.set(nodeId, controller)
+    try {
+      await ready()
+      const expected = await hooks.expectedRunning(nodeId)
+      if (!expected || !driver.revive) return
+      log.warn({ node_id: nodeId }, 'node died; restarting it')
+      await driver.revive(expected, controller.signal)
+      await hooks.markRestarted(nodeId)
+      log.info({ node_id: nodeId }, 'node restarted')
+    } catch (err) {
+      if (!controller.signal.aborted)
+        log.error({ err, node_id: nodeId }, 'restarting a node failed; retrying')
+    } finally {
+      if (waits.get(nodeId) === controller) waits.delete(nodeId)
+      reviving.delete(nodeId)
+    }
+  }
+
+  function startReviving(nodeId: string): void {
+    if (reviving.has(nodeId)) return
+    reviving.add(nodeId)
+    run(() => revive(nodeId))
+  }
+
+  return {
+    isReviving: (nodeId) => reviving.has(nodeId),
+    async reviveIfDead(nodeId) {
+      if (reviving.has(nodeId)) return true
+      if (!driver.findDead) return false
+      await ready()
+      const dead = (await driver.findDead([nodeId])).includes(nodeId)
+      if (dead) startReviving(nodeId)
+      return dead
+    },
+    async checkHealth() {
+      // One check at a time: an engine slow to answer (a cluster member timing out) must not
+      // pile checks up.
+      if (!driver.findDead || checking) return
+      checking = true
+      try {
+        await ready()
+        const running = await hooks.runningNodeIds()
+        // First, so an engine that cannot list its dead nodes still says which it cannot reach.
+        if (driver.unreachable)
+          await hooks.markReachability(await driver.unreachable(running), running)
+        for (const nodeId of await driver.findDead(running)) startReviving(nodeId)
+      } catch (err) {
+        log.error({ err }, 'health check failed; retrying')
+      } finally {
+        checking = false
+      }
+    },
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * The provisioning worker's two faces: what it offers the services (`Worker`) and what it needs
+ * from the nodes service, the database side of each transition (`WorkerHooks`).
+ * @module
+ */
+import type { Logger } from 'pino'
+import type {
+  ExpectedNode,
+  NodeAccess,
+  NodeRef,
+  NodeSpec,
+  ProvisioningDriver,
+  UserDataRun,
+} from './driver.js'
+
+/** What the worker needs from the nodes service: the database side of each transition. */
+export interface WorkerHooks {
+  /**
+   * Records the automatic IPv4 of a node about to run (hidden by the API until `running`);
+   * false when the node moved on or another worker holds it now.
+   */
+  reserveAutoIpv4(nodeId: string): Promise<boolean>
+  /**
+   * provisioning -> running; false when the node moved on or another worker holds it now.
+   * A node with user data stays with this worker when `runsUserData`, else it is `skipped`.
+   * With `reserveAutoIpv4`, also does what reserveAutoIpv4 does, in the same transaction: for
+   * a driver with no addresses to configure in between.
+   */
+  markRunning(nodeId: string, runsUserData: boolean, reserveAutoIpv4?: boolean): Promise<boolean>
+  /**
+   * The user data status of a running node this worker follows; undefined once the node is
+   * no longer running or another worker holds it.
+   */
+  userDataStatus(nodeId: string): Promise<string | null | undefined>
+  /** pending -> running, at `startedAt`. */
+  userDataStarted(nodeId: string, startedAt: Date): Promise<void>
+  /** Records the result (the `node.user_data_finished` event) and lets the node go. */
+  userDataFinished(nodeId: string, run: UserDataRun): Promise<void>
+  /**
+   * Records the engine's error on a node this worker provisions; with `stuck` (the worker gives
+   * up on it) also reports it stuck, once, in a `node.stuck` event carrying the error. False
+   * when the node moved on (deleted) or another worker holds it now.
+   */
+  provisioningFailed(nodeId: string, error: string, stuck: boolean): Promise<boolean>
+  /** deleting -> deleted, freeing its host and addresses. */
+  markTornDown(nodeId: string): Promise<void>
+  /**
+   * Records which running nodes' machines cannot be reached (`node.unreachable`) and which are
+   * back (`node.reachable`); `running` is every node the check looked at.
+   */
+  markReachability(unreachable: string[], running: string[]): Promise<void>
+  /** Records that a running node which died was brought back (the `node.restarted` event). */
+  markRestarted(nodeId: string): Promise<void>
+  /** Records this worker as alive (once, on start). */
+  register(): Promise<void>
+  /** Tells the other replicas this worker is still alive. */
+  heartbeat(): Promise<void>
+  /** Takes over the work of dead workers (and, on start, of this server's previous process). */
+  claimOrphans(): Promise<{ provisioning: NodeSpec[]; deleting: NodeRef[]; userData: NodeSpec[] }>
+  /** Leaves on an orderly stop, so other replicas take over this worker's nodes at once. */
+  retire(): Promise<void>
+  /** The public addresses the database gives a node now; undefined once it is deleting or gone. */
+  publicIps(nodeId: string): Promise<string[] | undefined>
+  /** A node's SSH access as the database says now; undefined once it is deleting or gone. */
+  access(nodeId: string): Promise<NodeAccess | undefined>
+  /** Every node that should exist, for the driver's reconcile on start. */
+  expected(): Promise<ExpectedNode[]>
+  /** Ids of the nodes that are running now, for the health check. */
+  runningNodeIds(): Promise<string[]>
+  /** One node as reconcile sees it; undefined once it is no longer running. */
+  expectedRunning(nodeId: string): Promise<ExpectedNode | undefined>
+}
+
+/** Drives nodes through their lifecycle in the background of the server process. */
+export interface Worker {
+  /** This worker's id: the nodes it provisions or tears down carry it. */
+  readonly id: string
+  /**
+   * Asks the driver whether its engine can take nodes at all (see DriverWithPreflight); throws
+   * when it cannot. Does not wait for the start-up reconcile.
+   */
+  preflight(): Promise<void>
+  /**
+   * Builds a node in the background (the driver's create, then its wait until ready), retrying
+   * engine failures until the node is stuck, then marks it running.
+   */
+  track(node: NodeSpec): void
+  /**
+   * Tears a node down, then marks it gone: its provisioning is aborted, and an engine call of
+   * it in flight (a create) ends before the teardown starts.
+   */
+  teardown(node: NodeRef): void
+  /** Runs a running node's user data once and records its result (see followUserData). */
+  followUserData(node: NodeSpec): void
+  /** True while a node that died is being brought back: its addresses cannot change meanwhile. */
+  isReviving(nodeId: string): boolean
+  /**
+   * Asks the driver at once whether a running node died (a failed engine call suggests it),
+   * and if so starts bringing it back, as the periodic health check would. True when it is dead
+   * or already reviving.
+   */
+  reviveIfDead(nodeId: string): Promise<boolean>
+  /** Makes the engine's public addresses of a node match the database; rejects if the driver fails. */
+  syncPublicIps(node: NodeRef): Promise<void>
+  /**
+   * Makes root's SSH access on the node match the database; resolves with what it applied
+   * (undefined when the node is gone or the driver has no `setAccess`); rejects if the driver fails.
+   */
+  syncAccess(node: NodeRef): Promise<NodeAccess | undefined>
+  /**
+   * Reconciles the engine with the database and takes the work a previous process left; with
+   * `sweepMs`, keeps a heartbeat and takes over dead replicas' work at that interval; with
+   * `healthMs`, looks for running nodes whose engine side died and brings them back.
+   */
+  start(options?: { sweepMs?: number; healthMs?: number }): Promise<void>
+  /** Resolves when no background work is in flight (for orderly shutdown and tests). */
+  idle(): Promise<void>
+  /**
+   * Aborts waits in flight; the database keeps the state for the next start or another replica.
+   * With `release`, an engine with no node left to keep removes what it holds in general.
+   */
+  stop(options?: { release?: boolean }): Promise<void>
+}
+
+/** What the worker's parts (provisioning, user data, ...) share: its driver, hooks and log. */
+export interface WorkerParts {
+  driver: ProvisioningDriver
+  hooks: WorkerHooks
+  log: Logger
+  /** Resolves once the start-up reconcile is done: every driver call waits for it. */
+  ready: () => Promise<void>
+}
