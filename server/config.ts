@@ -24,9 +24,14 @@ const ConfigSchema = z
     incusUplink: z.string().min(1).default('eth0'),
     /** incus driver: `container` (systemd as PID 1) or `virtual-machine` on members that run VMs. */
     incusInstanceType: z.enum(['container', 'virtual-machine']).default('container'),
-    /** incus driver over https: nodeplane's client certificate and key (PEM files) the cluster trusts. */
+    /**
+     * incus driver over https: a client certificate and key (PEM files) the cluster trusts, in
+     * place of the one nodeplane makes and keeps sealed in its database.
+     */
     incusClientCert: z.string().min(1).optional(),
     incusClientKey: z.string().min(1).optional(),
+    /** incus driver over https: the cluster's certificate (PEM file), pinned; required for https. */
+    incusServerCert: z.string().min(1).optional(),
     /** Prices and sizes of an engine's own machines (YAML or JSON; docs/operations.md). */
     inventoryFile: z.string().min(1).optional(),
     /** netns nodes share the machine's root: only the admin's account gets them unless this is set. */
@@ -110,6 +115,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   incusInstanceType: 'NODEPLANE_INCUS_INSTANCE_TYPE',
   incusClientCert: 'NODEPLANE_INCUS_CLIENT_CERT',
   incusClientKey: 'NODEPLANE_INCUS_CLIENT_KEY',
+  incusServerCert: 'NODEPLANE_INCUS_SERVER_CERT',
   inventoryFile: 'NODEPLANE_INVENTORY',
   netnsAllowTenants: 'NODEPLANE_NETNS_ALLOW_TENANTS',
   healthSeconds: 'NODEPLANE_HEALTH_SECONDS',

@@ -7,6 +7,9 @@ import { ADMIN_EMAIL, createUser, userByEmail } from './accounts/accounts.servic
 import { resetPassword } from './accounts/one-time-password.service.js'
 import { loadCatalog, readCatalogFile } from './compute-hosts/compute-hosts.service.js'
 import { ConfigError, loadConfig } from './config.js'
+import { openDatabase } from './db/client.js'
+import { systemClock } from './lib/clock.js'
+import { loadSecrets } from './lib/secrets.js'
 import { nodesNotGone } from './nodes/nodes.service.js'
 import { removeInstance } from './provisioning/cleanup.js'
 import { netnsNames } from './provisioning/network/names.js'
@@ -16,6 +19,7 @@ import { parseInput } from './http/router.js'
 import { openRuntime, printAdminPassword, type Runtime } from './runtime.js'
 import { ensureIncusImage, incusClientOf } from './provisioning/incus/incus-config.js'
 import { removeIncusNodes } from './provisioning/incus/cleanup.js'
+import { incusClientCertificate } from './provisioning/incus/client-certificate.js'
 import { serve } from './serve.js'
 
 const program = new Command('nodeplane')
@@ -167,11 +171,15 @@ images
     'build the Debian node image from Debian packages and import it into podman (as root, about a minute)'
   )
   .option('--if-missing', 'do nothing when the current image exists')
+  .addOption(dataOption())
   .action(async (options) => {
     const config = loadConfig(process.env)
     if (config.driver === 'incus') {
-      // Incus keeps images in the cluster: built once here, imported there.
-      return ensureIncusImage(config, (line) => process.stderr.write(`${line}\n`))
+      // Incus keeps images in the cluster: built once here, imported there. The data directory
+      // holds nodeplane's client certificate for https members.
+      return withRuntime(options, (rt) =>
+        ensureIncusImage(incusClientOf(rt), (line) => process.stderr.write(`${line}\n`))
+      )
     }
     const tag = imageTag()
     if (options.ifMissing && (await imageExists(tag))) {
@@ -212,7 +220,7 @@ program
         )
       }
       if (rt.config.driver === 'incus') {
-        const gone = await removeIncusNodes(incusClientOf(rt.config))
+        const gone = await removeIncusNodes(incusClientOf(rt))
         const lines = [
           ...gone.instances.map((name) => `instance ${name}`),
           ...gone.networks.map((name) => `network ${name}`),
@@ -236,6 +244,32 @@ function printRemoved(lines: string[]): void {
       : 'Nothing to remove.\n'
   )
 }
+
+program
+  .command('incus')
+  .description('nodeplane on an Incus cluster (NODEPLANE_DRIVER=incus)')
+  .command('certificate')
+  .description(
+    "print nodeplane's Incus client certificate (PEM), making it on first use, for `incus config trust add-certificate`"
+  )
+  .addOption(dataOption())
+  .action(async (options) => {
+    // The database and the secret key only: the certificate is printed before the cluster
+    // (or NODEPLANE_INCUS_SERVER_CERT) is set up, so no driver is built.
+    const config = loadConfig(process.env, { dataDir: options.data, logLevel: 'warn' })
+    const { db, close } = await openDatabase(config)
+    try {
+      const secrets = loadSecrets(config.dataDir, config.secretKey)
+      const { cert } = await incusClientCertificate({ db, secrets, clock: systemClock })
+      process.stderr.write(
+        'Trust it on the cluster: save it to a file, then `incus config trust add-certificate FILE --name nodeplane`\n' +
+          '(or, limited to the project: `... --projects nodeplane --restricted`). The key stays sealed in the database.\n'
+      )
+      process.stdout.write(cert)
+    } finally {
+      await close()
+    }
+  })
 
 const provider = program.command('provider').description('the Terraform / OpenTofu provider')
 provider

@@ -16,7 +16,8 @@ import type { ProvisioningDriver } from './provisioning/driver.js'
 import { createNetnsDriver } from './provisioning/netns/netns-driver.js'
 import { createPodmanDriver } from './provisioning/podman/podman-driver.js'
 import { createSimulatedDriver } from './provisioning/simulated-driver.js'
-import { incusDriver } from './provisioning/incus/incus-config.js'
+import { incusClientCertificate } from './provisioning/incus/client-certificate.js'
+import { incusDriver, type IncusCredentials } from './provisioning/incus/incus-config.js'
 import { hasInventory } from './provisioning/inventory.js'
 import { createWorker } from './provisioning/worker.js'
 
@@ -35,7 +36,12 @@ export interface Runtime extends Deps {
 }
 
 /** The engine `NODEPLANE_DRIVER` names. */
-function selectDriver(config: Config, clock: Clock, log: Logger): ProvisioningDriver {
+function selectDriver(
+  config: Config,
+  clock: Clock,
+  log: Logger,
+  credentials: IncusCredentials
+): ProvisioningDriver {
   if (config.driver === 'netns') {
     return createNetnsDriver({
       dataDir: config.dataDir,
@@ -48,7 +54,7 @@ function selectDriver(config: Config, clock: Clock, log: Logger): ProvisioningDr
     const { dataDir, userDataTimeoutSeconds } = config
     return createPodmanDriver({ dataDir, log, userDataTimeoutSeconds })
   }
-  if (config.driver === 'incus') return incusDriver(config, log)
+  if (config.driver === 'incus') return incusDriver(config, log, credentials)
   return createSimulatedDriver({
     clock,
     provisionSeconds: config.provisionSeconds,
@@ -65,7 +71,15 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
   const log = createLogger(config.logLevel)
   let generatedPassword: string | undefined
   let seeded = 0
-  const driver = selectDriver(config, clock, log)
+  // The driver exists before the database opens (whether it sells its own machines decides
+  // the seeding below), so what it keeps in the database it reads on its first engine call.
+  const opened: { deps?: Pick<Deps, 'db' | 'secrets' | 'clock'> } = {}
+  const driver = selectDriver(config, clock, log, {
+    clientCertificate: async () => {
+      if (!opened.deps) throw new Error('the database is not open yet')
+      return incusClientCertificate(opened.deps)
+    },
+  })
   const { db, close } = await openDatabase(config, async (db) => {
     // An engine that knows its machines sells them (inventory-sync.ts); the catalog is for the rest.
     if (!hasInventory(driver))
@@ -80,6 +94,7 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
   const secrets = loadSecrets(config.dataDir, config.secretKey)
   const events = createEventHub({ db, databaseUrl: config.databaseUrl, log })
   const base = { db, config, clock, log, secrets, events }
+  opened.deps = base
   const workerId = newPrefixedId('wrk')
   const worker = createWorker(workerId, driver, workerHooks(base, workerId), log, {
     stuckAfterMs: config.stuckAfterSeconds * 1000,

@@ -127,4 +127,5 @@ export const {
   sshKeys,
   labels,
   nodeSshKeys,
+  credentials,
 } = pgTables

@@ -9,6 +9,8 @@
 #     10.236.0.1/24 and fd00:236::1/64) with a veth to every member, on-link routes for the
 #     public pools 203.0.113.0/24 and 2001:db8::/32 on that bridge, and a client address
 #     198.18.0.2 (2001:2::2) on its lo that tests ssh from;
+#   - a veth npinc-host from this machine's own namespace into that bridge, 10.236.0.2/24, so
+#     a server here reaches the members' https addresses (the incus https suite);
 #   - per member i: a network namespace whose `ul0` has 10.236.0.(10+i)/24 and
 #     fd00:236::(10+i)/64, its own incusd and INCUS_DIR (STATE/member-i), and its own btrfs
 #     pool `default` on a sparse loop file, so a root disk's `size` is enforced (qgroups);
@@ -27,6 +29,7 @@ state_dir=${NODEPLANE_INCUS_TEST_DIR:-/var/lib/nodeplane-incus-test}
 incusd=/usr/libexec/incus/incusd
 prefix=npinc-
 upstream_ns=${prefix}up
+host_link=${prefix}host  # in the host's namespace; its peer `host` is on the underlay bridge
 bridge=br0          # inside the upstream namespace, so no clash with the host's names
 pool_size=6GiB
 region=lab-1
@@ -73,6 +76,14 @@ setup_upstream() {
   # NIC), wherever the node runs.
   ip -n "$upstream_ns" route add 203.0.113.0/24 dev "$bridge" src 198.18.0.2
   ip -n "$upstream_ns" -6 route add 2001:db8::/32 dev "$bridge" src 2001:2::2
+}
+
+# Only the underlay's /24 is routed over it: nothing else of this machine's traffic changes.
+setup_host_link() {
+  ip link add "$host_link" type veth peer name host netns "$upstream_ns"
+  ip -n "$upstream_ns" link set host master "$bridge" up
+  ip addr add 10.236.0.2/24 dev "$host_link"
+  ip link set "$host_link" up
 }
 
 setup_member_net() {
@@ -294,6 +305,8 @@ down() {
   [[ -d $state_dir ]] && delete_instances
   kill_processes
   [[ -d $state_dir ]] && remove_cgroups
+  # Goes with the upstream namespace anyway; removed first so a half-made one goes too.
+  if ip link show "$host_link" >/dev/null 2>&1; then ip link del "$host_link"; fi
   local ns
   for ns in $(our_namespaces); do ip netns del "$ns"; done
   [[ -d $state_dir ]] || return 0
@@ -306,13 +319,14 @@ down() {
 
 up() {
   local members=$1 i started=$SECONDS
-  if [[ -d $state_dir || -n $(our_namespaces) ]]; then
+  if [[ -d $state_dir || -n $(our_namespaces) ]] || ip link show "$host_link" >/dev/null 2>&1; then
     log "a previous cluster (or its debris) is there; taking it down first"
     down
   fi
   mkdir -p "$state_dir"
   log "network: $upstream_ns and $members members"
   setup_upstream
+  setup_host_link
   for ((i = 1; i <= members; i++)); do setup_member_net "$i"; done
   write_wrapper
   log "starting $members incusd"

@@ -6,14 +6,20 @@
  */
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http'
 import { request as httpsRequest } from 'node:https'
+import type { PeerCertificate } from 'node:tls'
+import { X509Certificate } from 'node:crypto'
 
-/** Where a member listens, and how to prove who we are to it. */
-export interface IncusEndpoint {
-  /** `unix:///var/lib/incus/unix.socket` or `https://10.0.0.1:8443`. */
-  url: string
-  /** PEM client certificate and key for `https` (the cluster trusts the certificate). */
-  tls?: { cert: string; key: string; serverCert?: string }
+/** How nodeplane and an https member prove themselves to each other (PEM, all three). */
+export interface IncusTls {
+  /** nodeplane's client certificate and key: the cluster trusts the certificate. */
+  cert: string
+  key: string
+  /** The cluster certificate every member presents, pinned: no other is accepted. */
+  serverCert: string
 }
+
+/** Where https credentials come from: asked once, on the first request to an https member. */
+export type IncusTlsSource = () => Promise<IncusTls>
 
 /** An error Incus answered with (`type: error`), or a background operation that failed. */
 export class IncusError extends Error {
@@ -27,6 +33,12 @@ export class IncusError extends Error {
 
 /** No member answered: the cluster is unreachable from here. */
 export class IncusUnreachable extends Error {}
+
+/** A member answered but does not trust nodeplane's client certificate (yet). */
+export class IncusUntrusted extends Error {}
+
+/** An https member presented another certificate than the pinned cluster certificate. */
+export class IncusCertificateRefused extends Error {}
 
 interface Envelope<T> {
   type: 'sync' | 'async' | 'error'
@@ -59,6 +71,9 @@ export interface CallOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000
+const UNTRUSTED_HINT =
+  ": does the cluster trust nodeplane's client certificate? Print it with `nodeplane incus certificate` and add it with `incus config trust add-certificate` (docs/operations.md)"
+
 /** How long one wait on an operation asks Incus to hold the request. */
 const OPERATION_WAIT_SECONDS = 60
 
@@ -73,13 +88,35 @@ const UNREACHABLE_CODES = new Set([
   'EPIPE',
 ])
 
+/** OpenSSL's verdicts on a member certificate that did not chain to the pinned one. */
+const CERTIFICATE_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_UNTRUSTED',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+])
+
 export interface IncusClient {
   readonly project: string
   /** A request answered synchronously: its metadata. Async answers are waited for. */
   call<T = unknown>(method: string, path: string, options?: CallOptions): Promise<T>
   /** The raw bytes of an answer (a file, an exec's output). */
   raw(method: string, path: string, options?: CallOptions): Promise<Buffer>
-  /** Pings every endpoint in turn until one answers; throws IncusUnreachable if none does. */
+  /**
+   * The server's own record (`GET /1.0`) as a trusted client sees it; throws IncusUntrusted
+   * when the member does not trust nodeplane's client certificate (it then answers with a
+   * stub, not an error).
+   */
+  server<T>(timeoutMs?: number): Promise<T>
+  /**
+   * Pings every endpoint in turn until one answers; throws IncusUnreachable if none does, and
+   * IncusUntrusted if the one that answers does not trust nodeplane.
+   */
   ping(): Promise<void>
 }
 
@@ -89,8 +126,33 @@ interface Answer {
   body: Buffer
 }
 
-function send(endpoint: IncusEndpoint, method: string, path: string, options: CallOptions) {
-  const url = new URL(endpoint.url)
+/** TLS options for an https member: our certificate, and theirs pinned by its fingerprint. */
+function tlsOptions(tls: IncusTls) {
+  const pinned = new X509Certificate(tls.serverCert).fingerprint256
+  return {
+    cert: tls.cert,
+    key: tls.key,
+    // The chain is checked against the cluster certificate alone, not the system's CAs...
+    ca: tls.serverCert,
+    // ...and the certificate must be that very one. It names no member address, so the
+    // host name check is replaced by this comparison, never skipped.
+    checkServerIdentity: (_host: string, peer: PeerCertificate) =>
+      peer.fingerprint256 === pinned
+        ? undefined
+        : new IncusCertificateRefused(
+            `the member presented certificate ${peer.fingerprint256}, not the pinned cluster certificate ${pinned}`
+          ),
+  }
+}
+
+function send(
+  endpoint: string,
+  tls: ReturnType<typeof tlsOptions> | undefined,
+  method: string,
+  path: string,
+  options: CallOptions
+) {
+  const url = new URL(endpoint)
   const payload =
     options.raw !== undefined
       ? Buffer.from(options.raw)
@@ -123,19 +185,7 @@ function send(endpoint: IncusEndpoint, method: string, path: string, options: Ca
     const req =
       url.protocol === 'unix:'
         ? httpRequest({ ...base, socketPath: decodeURIComponent(url.pathname) }, onAnswer)
-        : httpsRequest(
-            {
-              ...base,
-              host: url.hostname,
-              port: url.port || 8443,
-              cert: endpoint.tls?.cert,
-              key: endpoint.tls?.key,
-              ca: endpoint.tls?.serverCert,
-              // A cluster certificate names no member address; it is pinned by `ca` instead.
-              checkServerIdentity: () => undefined,
-            },
-            onAnswer
-          )
+        : httpsRequest({ ...base, host: url.hostname, port: url.port || 8443, ...tls }, onAnswer)
     req.on('timeout', () =>
       req.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' }))
     )
@@ -152,33 +202,65 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
   return url.pathname + url.search
 }
 
+/** An error of an https exchange, said in terms of the pinned certificate when it is about it. */
+function certificateError(endpoint: string, err: unknown): unknown {
+  const refused =
+    err instanceof IncusCertificateRefused ||
+    CERTIFICATE_CODES.has((err as NodeJS.ErrnoException).code ?? '')
+  if (!refused) return err
+  return new IncusCertificateRefused(
+    `${endpoint}: ${(err as Error).message}; NODEPLANE_INCUS_SERVER_CERT must hold the cluster's certificate (\`incus info\`, or /var/lib/incus/cluster.crt on a member)`
+  )
+}
+
 /**
- * A client over `endpoints`, all members of one cluster (or one standalone server). A member that
- * does not answer is passed over for the next; the last that answered is asked first.
+ * A client over `endpoints` (`unix:///var/lib/incus/unix.socket` or `https://10.0.0.1:8443`),
+ * all members of one cluster (or one standalone server). A member that does not answer is
+ * passed over for the next; the last that answered is asked first. `tls` is asked once, on the
+ * first request to an https member (again after it failed).
  */
-export function createIncusClient(endpoints: IncusEndpoint[], project: string): IncusClient {
+export function createIncusClient(
+  endpoints: string[],
+  project: string,
+  tls?: IncusTlsSource
+): IncusClient {
   if (endpoints.length === 0) throw new Error('no Incus endpoint given')
   let current = 0
+  let tlsReady: Promise<ReturnType<typeof tlsOptions>> | undefined
 
-  async function exchange(method: string, path: string, options: CallOptions): Promise<Answer> {
+  function tlsOf(endpoint: string) {
+    if (!endpoint.startsWith('https:')) return undefined
+    if (!tls) throw new Error(`${endpoint}: an https endpoint needs TLS credentials`)
+    tlsReady ??= tls().then(tlsOptions)
+    return tlsReady.catch((err: unknown) => {
+      tlsReady = undefined
+      throw err
+    })
+  }
+
+  async function exchange(method: string, path: string, options: CallOptions) {
     const full = withQuery(path, { project, target: options.target })
     let lastError: unknown
     for (let tried = 0; tried < endpoints.length; tried++) {
       const index = (current + tried) % endpoints.length
+      const endpoint = endpoints[index]!
+      const secured = await tlsOf(endpoint)
       try {
-        const answer = await send(endpoints[index]!, method, full, {
+        const answer = await send(endpoint, secured, method, full, {
           timeoutMs: DEFAULT_TIMEOUT_MS,
           ...options,
         })
         current = index
-        return answer
+        return { ...answer, endpoint }
       } catch (err) {
-        if (!UNREACHABLE_CODES.has((err as NodeJS.ErrnoException).code ?? '')) throw err
+        if (!UNREACHABLE_CODES.has((err as NodeJS.ErrnoException).code ?? '')) {
+          throw secured ? certificateError(endpoint, err) : err
+        }
         lastError = err
       }
     }
     throw new IncusUnreachable(
-      `no Incus member answered (${endpoints.map((e) => e.url).join(', ')}): ${String(lastError)}`
+      `no Incus member answered (${endpoints.join(', ')}): ${String(lastError)}`
     )
   }
 
@@ -193,8 +275,12 @@ export function createIncusClient(endpoints: IncusEndpoint[], project: string): 
         answer.status
       )
     }
-    if (parsed.type === 'error')
-      throw new IncusError(`${method} ${path}: ${parsed.error}`, parsed.error_code || answer.status)
+    if (parsed.type === 'error') {
+      const status = parsed.error_code || answer.status
+      // Over https a 403 on anything is, first of all, a certificate nobody trusted.
+      const hint = status === 403 && answer.endpoint.startsWith('https:') ? UNTRUSTED_HINT : ''
+      throw new IncusError(`${method} ${path}: ${parsed.error}${hint}`, status)
+    }
     return parsed
   }
 
@@ -236,23 +322,27 @@ export function createIncusClient(endpoints: IncusEndpoint[], project: string): 
       }
       return answer.body
     },
+    async server<T>(timeoutMs?: number) {
+      const { metadata } = await envelope<T & { auth?: string }>('GET', '/1.0', { timeoutMs })
+      if (metadata.auth !== undefined && metadata.auth !== 'trusted')
+        throw new IncusUntrusted(`Incus answered as to an untrusted client${UNTRUSTED_HINT}`)
+      return metadata
+    },
     async ping() {
-      await envelope('GET', '/1.0', { timeoutMs: 5000 })
+      await client.server(5000)
     },
   }
   return client
 }
 
 /** The endpoints of `NODEPLANE_INCUS_URL`: a comma-separated list of member URLs. */
-export function parseEndpoints(list: string[], tls?: IncusEndpoint['tls']): IncusEndpoint[] {
-  return list.map((url) => {
+export function parseEndpoints(list: string[]): string[] {
+  for (const url of list) {
     const parsed = new URL(url)
     if (parsed.protocol !== 'unix:' && parsed.protocol !== 'https:')
       throw new Error(
         `${url}: an Incus endpoint is unix:///path/to/unix.socket or https://host:8443`
       )
-    if (parsed.protocol === 'https:' && !tls)
-      throw new Error(`${url}: an https endpoint needs nodeplane's client certificate`)
-    return { url, tls: parsed.protocol === 'https:' ? tls : undefined }
-  })
+  }
+  return list
 }

@@ -20,7 +20,12 @@ import {
 } from '../driver.js'
 import type { InventorySource } from '../inventory.js'
 import { readRun } from '../user-data-runner.js'
-import { createIncusClient, IncusUnreachable, type IncusEndpoint } from './incus-client.js'
+import {
+  IncusCertificateRefused,
+  IncusUnreachable,
+  IncusUntrusted,
+  type IncusClient,
+} from './incus-client.js'
 import { imageImported } from './image.js'
 import { instanceName, instanceRequest, type InstanceSettings } from './instance.js'
 import {
@@ -43,8 +48,7 @@ import { readIncusUserData, startIncusUserData } from './user-data.js'
 import { ensureVpcNetwork, removeVpcNetworkIfUnused } from './vpc-network.js'
 
 export interface IncusOptions {
-  endpoints: IncusEndpoint[]
-  project: string
+  client: IncusClient
   settings: InstanceSettings
   rules: InventoryRules
   defaultRegion: string
@@ -59,7 +63,7 @@ const REVIVE_TIMEOUT_MS = 120_000
 
 export function createIncusDriver(options: IncusOptions): IncusDriver {
   const { settings, log } = options
-  const client = createIncusClient(options.endpoints, options.project)
+  const { client } = options
   const serial = keyedSerial()
   const perNode = <T>(id: string, task: () => Promise<T>) => serial(`node:${id}`, task)
   // The last resources each member reported, kept while it is offline.
@@ -80,7 +84,12 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
     })()
     return checked.catch((err: unknown) => {
       checked = undefined
-      if (err instanceof IncusUnreachable) throw new ProvisioningRefused(err.message)
+      if (
+        err instanceof IncusUnreachable ||
+        err instanceof IncusUntrusted ||
+        err instanceof IncusCertificateRefused
+      )
+        throw new ProvisioningRefused(err.message)
       throw err
     })
   }

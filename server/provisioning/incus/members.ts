@@ -41,7 +41,7 @@ export interface PlaceDefaults {
 export async function clusterIdentity(
   client: IncusClient
 ): Promise<{ id: string; clustered: boolean; name: string }> {
-  const info = await client.call<ServerInfo>('GET', '/1.0')
+  const info = await client.server<ServerInfo>()
   const env = info.environment
   return { id: env.certificate_fingerprint, clustered: env.server_clustered, name: env.server_name }
 }

@@ -1,1 +1,0 @@
-ALTER TABLE "nodes" ADD COLUMN "unreachable_since" bigint;

@@ -1,1 +1,0 @@
-ALTER TABLE `nodes` ADD `unreachable_since` integer;
