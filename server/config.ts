@@ -25,6 +25,11 @@ const ConfigSchema = z
     /** incus driver: `container` (systemd as PID 1) or `virtual-machine` on members that run VMs. */
     incusInstanceType: z.enum(['container', 'virtual-machine']).default('container'),
     /**
+     * incus driver: the alias of the image nodes are created from, imported by the operator;
+     * unset, nodeplane's own node image (`nodeplane images build`).
+     */
+    incusImage: z.string().min(1).optional(),
+    /**
      * incus driver over https: a client certificate and key (PEM files) the cluster trusts, in
      * place of the one nodeplane makes and keeps sealed in its database.
      */
@@ -113,6 +118,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   incusPool: 'NODEPLANE_INCUS_POOL',
   incusUplink: 'NODEPLANE_INCUS_UPLINK',
   incusInstanceType: 'NODEPLANE_INCUS_INSTANCE_TYPE',
+  incusImage: 'NODEPLANE_INCUS_IMAGE',
   incusClientCert: 'NODEPLANE_INCUS_CLIENT_CERT',
   incusClientKey: 'NODEPLANE_INCUS_CLIENT_KEY',
   incusServerCert: 'NODEPLANE_INCUS_SERVER_CERT',

@@ -178,7 +178,7 @@ images
       // Incus keeps images in the cluster: built once here, imported there. The data directory
       // holds nodeplane's client certificate for https members.
       return withRuntime(options, (rt) =>
-        ensureIncusImage(incusClientOf(rt), (line) => process.stderr.write(`${line}\n`))
+        ensureIncusImage(incusClientOf(rt), rt.config, (line) => process.stderr.write(`${line}\n`))
       )
     }
     const tag = imageTag()

@@ -59,8 +59,14 @@ export interface IncusServer {
   client: ReturnType<typeof api>
 }
 
-/** A server on the test cluster with `inventory` as its rules (members split into sizes). */
-export async function startIncusServer(inventory?: Record<string, unknown>): Promise<IncusServer> {
+/**
+ * A server on the test cluster with `inventory` as its rules (members split into sizes) and
+ * `extraEnv` on top of the cluster's settings (another node image, say).
+ */
+export async function startIncusServer(
+  inventory?: Record<string, unknown>,
+  extraEnv: Record<string, string> = {}
+): Promise<IncusServer> {
   const env: Record<string, string> = {
     NODEPLANE_DRIVER: 'incus',
     NODEPLANE_INCUS_URL: INCUS_URL!,
@@ -70,6 +76,7 @@ export async function startIncusServer(inventory?: Record<string, unknown>): Pro
     NODEPLANE_DEFAULT_REGION: 'lab-1',
     NODEPLANE_HEALTH_SECONDS: '1',
     NODEPLANE_LOG_LEVEL: 'info',
+    ...extraEnv,
   }
   if (inventory) {
     const file = join(tempDir('nodeplane-inventory-'), 'inventory.json')

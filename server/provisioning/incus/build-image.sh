@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # Builds the Incus node image from Debian's packages: a unified image tarball
 # (metadata.yaml, rootfs/, templates/ at the top, as Incus' image format documents).
-#   build-image.sh OUT_DIR SUITE MIRROR      -> OUT_DIR/image.tar.gz
+#   build-image.sh OUT_DIR SUITE MIRROR [EXTRA_PACKAGES]   -> OUT_DIR/image.tar.gz
+# EXTRA_PACKAGES (comma-separated Debian packages on top) is for test images only, such as one
+# with a container runtime; nodeplane's own image is built without it and stays lean. It is an
+# argument, not an environment variable, so nothing in an operator's shell changes that image.
 # Import with `incus image import OUT_DIR/image.tar.gz --alias <name>`.
 # Unlike the podman image (tini runs sshd), an Incus node is a system container: systemd is
 # PID 1, and sshd, systemd-networkd and the per-node host keys are its units.
 set -euo pipefail
-out=$1 suite=$2 mirror=$3
+out=$1 suite=$2 mirror=$3 extra=${4:-}
 
 # udev: systemd-networkd waits for udev to initialize each link (it counts on udev wherever
 # /sys is writable, as it is in an Incus container) and without it leaves them "pending".
 packages=systemd,systemd-sysv,dbus,udev,openssh-server,iproute2,iputils-ping,ca-certificates,curl,procps,psmisc,less,nano,vim-tiny,netbase,sudo
+if [ -n "$extra" ]; then packages=$packages,$extra; fi
 
 work=$(mktemp -d /var/tmp/nodeplane-incus-image.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -63,7 +67,7 @@ cat >"$work/metadata.yaml" <<META
 architecture: x86_64
 creation_date: $(date +%s)
 properties:
-  description: nodeplane node, Debian $suite
+  description: nodeplane node, Debian $suite${extra:+ (test image, with $extra)}
   os: Debian
   release: $suite
 templates:

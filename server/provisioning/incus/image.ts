@@ -15,10 +15,19 @@ import { IncusError, type IncusClient, type Operation } from './incus-client.js'
 
 const RECIPE = fileURLToPath(new URL('./build-image.sh', import.meta.url))
 
+/**
+ * 10 hex digits of a hash of the recipe and of the packages a test image adds on top (none for
+ * nodeplane's own image, whose hash is then the recipe's alone).
+ */
+export function recipeHash(extraPackages: string[] = []): string {
+  const hash = createHash('sha256').update(readFileSync(RECIPE))
+  if (extraPackages.length > 0) hash.update(`\0extra packages: ${extraPackages.join(',')}`)
+  return hash.digest('hex').slice(0, 10)
+}
+
 /** `nodeplane-node-<suite>-<recipe hash>`: the alias nodes are created from. */
 export function incusImageAlias(env: Record<string, string | undefined> = process.env): string {
-  const recipe = createHash('sha256').update(readFileSync(RECIPE)).digest('hex').slice(0, 10)
-  return `nodeplane-node-${imageSuite(env)}-${recipe}`
+  return `nodeplane-node-${imageSuite(env)}-${recipeHash()}`
 }
 
 /** Where the built tarball is cached: the user's cache directory, never the repository. */
@@ -27,13 +36,21 @@ export function imageCacheDir(alias: string, env = process.env): string {
   return join(base, 'nodeplane', 'incus-image', alias)
 }
 
-/** Builds the tarball unless cached; returns its path. Needs root and debootstrap. */
-export async function buildIncusImageTarball(alias: string): Promise<string> {
+/**
+ * Builds the tarball unless cached; returns its path. Needs root and debootstrap.
+ * `extraPackages` go on top, for test images only (their alias must carry them in its hash).
+ */
+export async function buildIncusImageTarball(
+  alias: string,
+  extraPackages: string[] = []
+): Promise<string> {
   const dir = imageCacheDir(alias)
   const file = join(dir, 'image.tar.gz')
   if (existsSync(file)) return file
   const suite = imageSuite()
-  await run('bash', [RECIPE, dir, suite, debianMirror(suite)], { timeoutMs: 30 * 60_000 })
+  const args = [RECIPE, dir, suite, debianMirror(suite)]
+  if (extraPackages.length > 0) args.push(extraPackages.join(','))
+  await run('bash', args, { timeoutMs: 30 * 60_000 })
   return file
 }
 

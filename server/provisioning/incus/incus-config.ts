@@ -74,6 +74,11 @@ function clientOf(config: Config, credentials: IncusCredentials): IncusClient {
   )
 }
 
+/** The alias nodes are created from: the operator's `NODEPLANE_INCUS_IMAGE`, else nodeplane's. */
+export function imageAliasOf(config: Config): string {
+  return config.incusImage ?? incusImageAlias()
+}
+
 export function incusDriver(
   config: Config,
   log: Logger,
@@ -85,7 +90,7 @@ export function incusDriver(
       type: config.incusInstanceType,
       pool: config.incusPool,
       uplink: config.incusUplink,
-      image: incusImageAlias(),
+      image: imageAliasOf(config),
     },
     rules: readInventoryRules(config.inventoryFile),
     defaultRegion: config.defaultRegion,
@@ -99,11 +104,24 @@ export function incusClientOf(rt: Pick<Deps, 'db' | 'secrets' | 'clock' | 'confi
   return clientOf(rt.config, { clientCertificate: () => incusClientCertificate(rt) })
 }
 
-/** `nodeplane images build` on incus: builds the tarball once (cached) and imports it. */
+/**
+ * `nodeplane images build` on incus: builds the tarball once (cached) and imports it. An image
+ * named by `NODEPLANE_INCUS_IMAGE` is the operator's to import; it is only looked for.
+ */
 export async function ensureIncusImage(
   client: IncusClient,
+  config: Config,
   say: (line: string) => void
 ): Promise<void> {
+  if (config.incusImage) {
+    if (await imageImported(client, config.incusImage))
+      return say(`${config.incusImage} (NODEPLANE_INCUS_IMAGE) is in the cluster.`)
+    throw new ConfigError(
+      `NODEPLANE_INCUS_IMAGE names ${config.incusImage}, which the cluster does not have: ` +
+        'import it with `incus image import <tarball> --alias <name>`, or unset it to build ' +
+        "nodeplane's own node image"
+    )
+  }
   const alias = incusImageAlias()
   if (await imageImported(client, alias)) return say(`${alias} is in the cluster.`)
   say(`building ${alias} (debootstrap, cached under ~/.cache/nodeplane)`)
