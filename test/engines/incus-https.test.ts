@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 /**
  * The incus driver over https against the test cluster: nodeplane's own client certificate,
  * trusted by the operator, and the cluster certificate pinned. The host reaches the members'
@@ -146,6 +147,8 @@ describe.skipIf(unavailable)('incus driver over https', () => {
     expect(hosts.length).toBeGreaterThan(0)
     await untrust(fingerprint)
     trusted.splice(trusted.indexOf(fingerprint), 1)
+    // The engine's last good word is kept for 5 s (brief-cache.ts): the refusal comes after it.
+    await sleep(6000)
     const created = await client.post('/nodes', { host_id: hosts[0].id })
     expect(created.status).toBe(500)
     expect(created.body.code).toBe('provisioning_failed')

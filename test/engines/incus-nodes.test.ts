@@ -95,34 +95,39 @@ describeIncus(
         (await createTestKey(ctx.server.dataDir, 'read_write', strangerEmail)).key
       )
       // Three nodes: the third's address is one the first tenant's VPC does not have.
-      const theirs = []
-      for (const hostId of [first[1], second[1], first[2] ?? second[2]])
-        theirs.push(await runningNode(stranger, { host_id: hostId }))
-      // Both tenants' default VPCs have the same range: only the fabric keeps them apart.
-      const ours = (await ctx.client.get(`/api/v1/networking/${a.node.vpc_id}`)).body
-      const theirVpc = (await stranger.get(`/api/v1/networking/${theirs[0]!.node.vpc_id}`)).body
-      expect(theirVpc.cidr).toBe(ours.cidr)
-      const onlyTheirs = theirs
-        .map((t) => t.node.private_ip)
-        .find((ip) => ![a.node.private_ip, b.node.private_ip].includes(ip))
-      const probe = await login(
-        a.node,
-        a.password,
-        `ping -c 2 -W 2 ${onlyTheirs} >/dev/null && echo reached || echo unreachable`
-      )
-      expect(probe.stdout).toBe('unreachable\n')
-      const back = await login(
-        theirs[0]!.node,
-        theirs[0]!.password,
-        `ping -c 2 -W 2 ${theirs[1]!.node.private_ip} >/dev/null && echo reached`
-      )
-      expect(back.stdout).toBe('reached\n')
-      for (const t of theirs) await stranger.delete(`/nodes/${t.node.id}`)
-      await eventually(
-        async () => ((await stranger.get('/nodes')).body.length === 0 ? true : undefined),
-        120_000
-      )
-    })
+      const theirs: Awaited<ReturnType<typeof runningNode>>[] = []
+      try {
+        for (const hostId of [first[1], second[1], first[2] ?? second[2]])
+          theirs.push(await runningNode(stranger, { host_id: hostId }))
+        // Both tenants' default VPCs have the same range: only the fabric keeps them apart.
+        const ours = (await ctx.client.get(`/api/v1/networking/${a.node.vpc_id}`)).body
+        const theirVpc = (await stranger.get(`/api/v1/networking/${theirs[0]!.node.vpc_id}`)).body
+        expect(theirVpc.cidr).toBe(ours.cidr)
+        const onlyTheirs = theirs
+          .map((t) => t.node.private_ip)
+          .find((ip) => ![a.node.private_ip, b.node.private_ip].includes(ip))
+        const probe = await login(
+          a.node,
+          a.password,
+          `ping -c 2 -W 2 ${onlyTheirs} >/dev/null && echo reached || echo unreachable`
+        )
+        expect(probe.stdout).toBe('unreachable\n')
+        const back = await login(
+          theirs[0]!.node,
+          theirs[0]!.password,
+          `ping -c 2 -W 2 ${theirs[1]!.node.private_ip} >/dev/null && echo reached`
+        )
+        expect(back.stdout).toBe('reached\n')
+      } finally {
+        // The stranger's nodes go even when an assertion failed: the next test needs the hosts.
+        for (const node of (await stranger.get('/nodes')).body)
+          await stranger.delete(`/nodes/${node.id}`)
+        await eventually(
+          async () => ((await stranger.get('/nodes')).body.length === 0 ? true : undefined),
+          120_000
+        )
+      }
+    }, 300_000)
 
     it('kills memory exhaustion inside the node only', async () => {
       const { node, password } = await runningNode(ctx.client)
