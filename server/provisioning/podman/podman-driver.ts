@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
+import type { InventoryRules } from '../../compute-hosts/inventory-rules.js'
+import { hostsOfMachine } from '../../compute-hosts/machines.js'
 import { keyedSerial } from '../../lib/serial.js'
 import {
   ProvisioningRefused,
@@ -8,6 +10,7 @@ import {
   type NodeSpec,
   type ProvisioningDriver,
 } from '../driver.js'
+import type { InventorySource } from '../inventory.js'
 import {
   adoptNamespace,
   deleteFabricLink,
@@ -21,6 +24,7 @@ import { ifname, netnsNames, nodeNamespace, shortHash, type NetnsNames } from '.
 import { ensureNodeNetwork, setNodePublicIps, sshPortOpen } from '../network/node-net.js'
 import { runArgs, setAccessInContainer, setRootPassword } from './container.js'
 import { imageExists, imageTag } from './image.js'
+import { machineReader, podmanEngineId, podmanRules } from './inventory.js'
 import { removeInstance } from '../cleanup.js'
 import { preflight } from './preflight.js'
 import { reconcileContainers } from './reconcile.js'
@@ -31,12 +35,17 @@ import { USER_DATA_TIMEOUT_SECONDS } from '../user-data-runner.js'
 export interface PodmanOptions {
   dataDir: string
   log: Logger
+  /** The operator's inventory rules (NODEPLANE_INVENTORY): prices, reserve, sizes. */
+  rules: InventoryRules
+  /** The region this machine is in (NODEPLANE_DEFAULT_REGION). */
+  defaultRegion: string
   /** User data is killed after this long (default 10 minutes). */
   userDataTimeoutSeconds?: number
 }
 
 /** The podman driver with the names it uses, which tests and operators need to find things. */
-export type PodmanDriver = ProvisioningDriver & { names: NetnsNames; image: string }
+export type PodmanDriver = ProvisioningDriver &
+  InventorySource & { names: NetnsNames; image: string }
 
 const PROBE_MS = 100
 /** How long a revived node may take to open port 22 when the caller sets no limit. */
@@ -53,6 +62,8 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
   const { log } = options
   const userDataLimit = options.userDataTimeoutSeconds ?? USER_DATA_TIMEOUT_SECONDS
   const serial = keyedSerial()
+  const readMachine = machineReader(options.defaultRegion)
+  const engineId = podmanEngineId(options.dataDir)
   const perNode = <T>(id: string, task: () => Promise<T>) => serial(`node:${shortHash(id)}`, task)
   let checked: Promise<void> | undefined
 
@@ -212,6 +223,10 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
     },
     readUserData(node) {
       return readPodmanUserData(nodeNamespace(names, node.id), userDataLimit)
+    },
+    async hosts() {
+      const machine = await readMachine()
+      return hostsOfMachine(engineId, machine, podmanRules(machine, options.rules))
     },
     async release() {
       await removeInstance(names, { nodeDirs: false })
