@@ -56,6 +56,9 @@ export function runArgs(name: string, instance: string, node: NodeSpec, image: s
     // 65536 ids, so nobody and nogroup (65534), which sshd's privilege separation uses, exist.
     '--userns=auto:size=65536',
     '--network=none',
+    // systemd as PID 1 (the image's nodeplane-init starts it): podman mounts /run, /tmp and
+    // the cgroups it needs, and stops the node with SIGRTMIN+3, as a shutdown.
+    '--systemd=always',
     `--cpus=${cpus}`,
     `--memory=${memoryBytes}`,
     // No swap beyond the memory limit: a node that outgrows it is killed inside, as on a VM.

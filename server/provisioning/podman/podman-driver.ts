@@ -22,6 +22,7 @@ import {
 } from '../network/fabric.js'
 import { ifname, netnsNames, nodeNamespace, shortHash, type NetnsNames } from '../network/names.js'
 import { ensureNodeNetwork, setNodePublicIps, sshPortOpen } from '../network/node-net.js'
+import { delegateSystemdCgroup } from './cgroup.js'
 import { runArgs, setAccessInContainer, setRootPassword } from './container.js'
 import { imageExists, imageTag } from './image.js'
 import { machineReader, podmanEngineId, podmanRules } from './inventory.js'
@@ -124,6 +125,8 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
     }
     state = await containerState(name)
     if (!state?.running) throw new Error(`container ${name} of node ${node.id} exited at start`)
+    // Each start makes the container's cgroups anew; its systemd waits until they are its own.
+    await delegateSystemdCgroup(state.pid)
     if (outcome === 'created' || resetPassword) await setRootPassword(name, node.login.password)
     // Born with its keys; the password setting may need the reload the worker's sync does.
     if (outcome === 'created') await setAccessInContainer(name, node.access)
