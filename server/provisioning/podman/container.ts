@@ -64,6 +64,9 @@ export function runArgs(name: string, instance: string, node: NodeSpec, image: s
     // No swap beyond the memory limit: a node that outgrows it is killed inside, as on a VM.
     `--memory-swap=${memoryBytes}`,
     `--pids-limit=${PIDS_LIMIT}`,
+    // The control plane shields itself from the OOM killer (lib/oom.ts); its children inherit
+    // that, but a node's processes must not: they are the first to go, not the last.
+    '--oom-score-adj=0',
     // podman's default rlimits exceed what this process may hand out, and runc refuses them.
     `--ulimit=nofile=${nofile}:${nofile}`,
     `--ulimit=nproc=${nproc}:${nproc}`,
