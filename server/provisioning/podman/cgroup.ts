@@ -7,7 +7,7 @@
  * starts systemd. On a cgroup v2 machine there is no name=systemd hierarchy and nothing to do.
  * @module
  */
-import { readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { run } from '../network/exec.js'
 
@@ -43,5 +43,9 @@ export async function delegateSystemdCgroup(pid: number): Promise<void> {
   const gid = rootOutside(`/proc/${pid}/gid_map`)
   const owner = statSync(dir)
   if (owner.uid === uid && owner.gid === gid) return
-  await run('chown', ['-R', `${uid}:${gid}`, dir])
+  // The directory itself last: once nodeplane-init may mkdir in it, systemd starts, and
+  // everything under it must be the node's by then.
+  const entries = readdirSync(dir).map((entry) => join(dir, entry))
+  if (entries.length > 0) await run('chown', ['-R', `${uid}:${gid}`, ...entries])
+  await run('chown', [`${uid}:${gid}`, dir])
 }
