@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import type { Logger } from 'pino'
 import { ADMIN_EMAIL, ensureAdmin } from './accounts/accounts.service.js'
 import { seedInventory } from './compute-hosts/catalog-seed.js'
+import { readInventoryRules } from './compute-hosts/inventory-rules.js'
 import { collectGarbage } from './lib/collect-garbage.js'
 import type { Config } from './config.js'
 import { openDatabase } from './db/client.js'
@@ -51,8 +52,9 @@ function selectDriver(
     })
   }
   if (config.driver === 'podman') {
-    const { dataDir, userDataTimeoutSeconds } = config
-    return createPodmanDriver({ dataDir, log, userDataTimeoutSeconds })
+    const { dataDir, userDataTimeoutSeconds, defaultRegion } = config
+    const rules = readInventoryRules(config.inventoryFile)
+    return createPodmanDriver({ dataDir, log, userDataTimeoutSeconds, rules, defaultRegion })
   }
   if (config.driver === 'incus') return incusDriver(config, log, credentials)
   return createSimulatedDriver({

@@ -7,6 +7,7 @@ import { startHousekeeping } from './events/housekeeping.js'
 import { startWebhookDelivery } from './webhooks/webhook-delivery.js'
 import { MAX_HEADER_BYTES, slowClientLimits } from './http/limits.js'
 import { exposedDataDirMode } from './lib/data-dir.js'
+import { shieldFromOomKiller } from './lib/oom.js'
 import { logDriverNotice } from './provisioning/start-notice.js'
 import { openRuntime, printAdminPassword } from './runtime.js'
 import { startInventorySync, syncInventory } from './compute-hosts/inventory-sync.js'
@@ -16,6 +17,7 @@ import { hasInventory } from './provisioning/inventory.js'
 export async function serve(config: Config): Promise<void> {
   const exposedMode = exposedDataDirMode(config.dataDir)
   const rt = await openRuntime(config)
+  shieldFromOomKiller(rt.log)
   if (exposedMode) {
     rt.log.warn(
       { data_dir: config.dataDir, mode: exposedMode },

@@ -42,7 +42,8 @@ export class OversoldError extends Error {}
 
 function sizesOf(machine: Machine, rules: InventoryRules): SizeRule[] | undefined {
   const sizes = rules.machines[machine.name]?.sizes ?? rules.sizes
-  if (!sizes) return undefined
+  // No sizes (a machine too small for any) promise nothing, even below the reserve.
+  if (!sizes || sizes.length === 0) return sizes
   const memory = sizes.reduce((sum, size) => sum + size.memory_gb * size.count, 0)
   const storage = sizes.reduce((sum, size) => sum + size.storage_gb * size.count, 0)
   const memoryFree = machine.memoryGb - rules.reserve_memory_gb

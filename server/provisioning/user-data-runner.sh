@@ -6,6 +6,8 @@
 # `finished_at` and `status` (the exit code, or `killed` after LIMIT seconds).
 set -u
 dir=$1 limit=$2
+# Tenant code is never spared by the OOM killer, whatever its starter's setting was.
+echo 0 >/proc/self/oom_score_adj 2>/dev/null || true
 # mkdir is atomic: a second start (a retry, a restarted control plane) stops here.
 mkdir "$dir/started" 2>/dev/null || exit 0
 # Read with the status: a pid that is gone before `status` exists means the node restarted under it.

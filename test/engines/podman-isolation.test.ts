@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventually } from '../helpers/http.js'
 import { REPO } from '../helpers/server.js'
-import { tempDir } from '../helpers/temp-dirs.js'
 import {
   containersOf,
   engineUnavailable,
@@ -20,33 +19,14 @@ import {
 const unavailable = await engineUnavailable('podman')
 if (unavailable) console.warn(`podman suite skipped: ${unavailable}`)
 
-/** A catalog of small hosts, so a node's memory limit is small enough to outgrow in a test. */
-function smallCatalog(): string {
-  const host = (i: number) => ({
-    id: `00000000-0000-4000-8000-00000000000${i}`,
-    status: 'active',
-    region: 'us-east-1',
-    datacenter: 'IAD2',
-    os: 'Debian 12',
-    hostname: `small-${i}.hosts.nodeplane.example`,
-    cpu: { cores: 1, architecture: 'x86_64' },
-    memory_gb: 1,
-    storage_gb: 20,
-    gpu: { count: 0 },
-    pricing: { hourly: '0.0100', monthly: '7.30', currency: 'USD' },
-  })
-  const file = join(tempDir('nodeplane-catalog-'), 'catalog.json')
-  writeFileSync(file, JSON.stringify([1, 2, 3, 4, 5, 6].map(host)))
-  return file
-}
-
 describe.skipIf(unavailable)('podman driver: a node is a machine of its own', () => {
   let ctx: EngineServer
   const login = (node: { ip_address: string }, password: string, command: string) =>
     ssh(ctx.names.internet, node.ip_address, password, command)
 
   beforeAll(async () => {
-    ctx = await startEngineServer('podman', { NODEPLANE_CATALOG: smallCatalog() })
+    // The default inventory: slices of this machine of 1 GiB each, small enough to outgrow.
+    ctx = await startEngineServer('podman')
   })
   afterAll(async () => {
     await ctx?.server.stop()
@@ -77,13 +57,17 @@ describe.skipIf(unavailable)('podman driver: a node is a machine of its own', ()
     const [processes, uidMap, data, found, server, nsenter, mount, api] = reply.stdout
       .trim()
       .split('\n')
-    // tini as PID 1, sshd with its session, and the commands of this very login.
+    // systemd as PID 1 with its journal, D-Bus and logind, sshd with its session, and the
+    // commands of this very login.
     expect(processes!.trim().split(' ').sort()).toEqual([
       'bash',
+      'dbus-daemon',
       'ps',
       'sort',
       'sshd',
-      'tini',
+      'systemd',
+      'systemd-journal',
+      'systemd-logind',
       'tr',
     ])
     const [inside, outside] = uidMap!.trim().split(/\s+/).map(Number)
@@ -97,6 +81,21 @@ describe.skipIf(unavailable)('podman driver: a node is a machine of its own', ()
       'mount-refused',
       'api-closed',
     ])
+  })
+
+  it('boots systemd as PID 1, which brings the system up and runs services', async () => {
+    const { node, password } = await runningNode(ctx.client)
+    const boot = await login(
+      node,
+      password,
+      'cat /proc/1/comm; systemctl is-system-running --wait; systemctl is-active ssh; systemd-run --wait --quiet /bin/true && echo unit-ran'
+    )
+    expect(boot.stderr).toBe('')
+    const [pid1, state, ssh, unit] = boot.stdout.trim().split('\n')
+    expect(pid1).toBe('systemd')
+    expect(state).toMatch(/^(running|degraded)$/)
+    expect([ssh, unit]).toEqual(['active', 'unit-ran'])
+    expect((await ctx.client.delete(`/nodes/${node.id}`)).status).toBe(204)
   })
 
   it('kills a process that outgrows the node memory inside the node, and the node and its neighbours run on', async () => {

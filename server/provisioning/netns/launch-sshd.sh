@@ -15,5 +15,8 @@ mount --bind "$dir" "$mnt"
 mount --bind "$mnt/shadow" /etc/shadow
 # Root's home is the node's own, so what a user leaves there goes when the node goes.
 mount --bind "$mnt/root" /root
+# The control plane shields itself from the OOM killer and its children inherit that; a node's
+# sshd and sessions must not be spared.
+echo 0 >/proc/self/oom_score_adj 2>/dev/null || true
 # SetEnv names the node in sshd's command line, which is how nodeplane finds this process.
 exec /usr/sbin/sshd -D -e -f "$mnt/sshd_config" -o "SetEnv=NODEPLANE_NODE=$3"

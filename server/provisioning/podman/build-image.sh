@@ -7,8 +7,9 @@ set -euo pipefail
 tag=$1 suite=$2 mirror=$3
 
 # What a user expects on a fresh server, and what nodeplane needs in a node: sshd, iproute2,
-# and tini as PID 1 so that orphaned processes are reaped as on a real machine.
-packages=openssh-server,iproute2,iputils-ping,ca-certificates,curl,procps,psmisc,less,nano,vim-tiny,netbase,tini,sudo
+# and systemd as PID 1 with D-Bus, as on a real machine. No udev: the driver wires the node's
+# network from outside, and a container has no devices to manage.
+packages=openssh-server,iproute2,iputils-ping,ca-certificates,curl,procps,psmisc,less,nano,vim-tiny,netbase,sudo,systemd,systemd-sysv,dbus
 
 work=$(mktemp -d /var/tmp/nodeplane-image.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -28,24 +29,44 @@ KbdInteractiveAuthentication no
 UsePAM no
 UseDNS no
 CONF
+cat >"$root/etc/systemd/system/nodeplane-host-keys.service" <<'UNIT'
+[Unit]
+Description=SSH host keys of this node, made at its first boot
+Before=ssh.service
+
+[Service]
+Type=oneshot
+# Makes only the keys that are missing: a node keeps its keys across restarts.
+ExecStart=/usr/bin/ssh-keygen -A
+
+[Install]
+WantedBy=ssh.service
+UNIT
+chroot "$root" systemctl enable ssh.service nodeplane-host-keys.service
 cat >"$root/usr/local/sbin/nodeplane-init" <<'INIT'
 #!/bin/sh
-# The node's boot, run by tini as PID 1: what is per node, then the node's sshd.
-set -e
-ssh-keygen -A >/dev/null
-mkdir -p /run/sshd
-exec /usr/sbin/sshd -D -e
+# The node's first process, which becomes systemd. On a cgroup v1 machine the node's
+# name=systemd cgroup belongs to the machine's root until nodeplane hands it to the node's
+# root (server/provisioning/podman/cgroup.ts); systemd cannot start before that, so wait for
+# it. mkdir is the one write cgroupfs allows, so it is the probe.
+cg=$(sed -n 's/^[0-9]*:name=systemd://p' /proc/self/cgroup)
+if [ -n "$cg" ]; then
+  dir=/sys/fs/cgroup/systemd$cg
+  until mkdir "$dir/nodeplane-probe" 2>/dev/null; do sleep 0.05; done
+  rmdir "$dir/nodeplane-probe"
+fi
+exec /sbin/init
 INIT
 chmod 0755 "$root/usr/local/sbin/nodeplane-init"
-# A machine id per node is made at first boot by whatever needs one; none is shared.
+# An empty machine id: systemd makes one per node at its first boot; none is shared.
 : >"$root/etc/machine-id"
 chroot "$root" apt-get clean
 rm -rf "$root"/var/lib/apt/lists/* "$root"/var/cache/apt/*.bin "$root"/var/log/*.log
 
 echo "==> importing into podman as $tag"
 tar --numeric-owner -C "$root" -c . | podman import \
-  --change 'ENTRYPOINT ["/usr/bin/tini", "--"]' \
   --change 'CMD ["/usr/local/sbin/nodeplane-init"]' \
+  --change 'STOPSIGNAL SIGRTMIN+3' \
   --change 'LABEL io.nodeplane.image=node' \
   - "$tag" >/dev/null
 echo "==> built $tag"

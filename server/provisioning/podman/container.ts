@@ -56,11 +56,17 @@ export function runArgs(name: string, instance: string, node: NodeSpec, image: s
     // 65536 ids, so nobody and nogroup (65534), which sshd's privilege separation uses, exist.
     '--userns=auto:size=65536',
     '--network=none',
+    // systemd as PID 1 (the image's nodeplane-init starts it): podman mounts /run, /tmp and
+    // the cgroups it needs, and stops the node with SIGRTMIN+3, as a shutdown.
+    '--systemd=always',
     `--cpus=${cpus}`,
     `--memory=${memoryBytes}`,
     // No swap beyond the memory limit: a node that outgrows it is killed inside, as on a VM.
     `--memory-swap=${memoryBytes}`,
     `--pids-limit=${PIDS_LIMIT}`,
+    // The control plane shields itself from the OOM killer (lib/oom.ts); its children inherit
+    // that, but a node's processes must not: they are the first to go, not the last.
+    '--oom-score-adj=0',
     // podman's default rlimits exceed what this process may hand out, and runc refuses them.
     `--ulimit=nofile=${nofile}:${nofile}`,
     `--ulimit=nproc=${nproc}:${nproc}`,

@@ -1,8 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
+import type { InventoryRules } from '../../compute-hosts/inventory-rules.js'
+import { hostsOfMachine } from '../../compute-hosts/machines.js'
 import { keyedSerial } from '../../lib/serial.js'
 import type { DriverWithPreflight, ExpectedNode, NodeRef, NodeSpec } from '../driver.js'
 import { cachedBriefly } from '../brief-cache.js'
+import type { InventorySource } from '../inventory.js'
 import {
   adoptNamespace,
   deleteFabricLink,
@@ -14,8 +17,10 @@ import {
 } from '../network/fabric.js'
 import { ifname, netnsNames, nodeNamespace, shortHash, type NetnsNames } from '../network/names.js'
 import { ensureNodeNetwork, setNodePublicIps, sshPortOpen } from '../network/node-net.js'
+import { delegateSystemdCgroup } from './cgroup.js'
 import { runArgs, setAccessInContainer, setRootPassword } from './container.js'
 import { imageTag } from './image.js'
+import { machineReader, podmanEngineId, podmanRules } from './inventory.js'
 import { removeInstance } from '../cleanup.js'
 import { checkEngine } from './preflight.js'
 import { reconcileContainers } from './reconcile.js'
@@ -26,12 +31,17 @@ import { USER_DATA_TIMEOUT_SECONDS } from '../user-data-runner.js'
 export interface PodmanOptions {
   dataDir: string
   log: Logger
+  /** The operator's inventory rules (NODEPLANE_INVENTORY): prices, reserve, sizes. */
+  rules: InventoryRules
+  /** The region this machine is in (NODEPLANE_DEFAULT_REGION). */
+  defaultRegion: string
   /** User data is killed after this long (default 10 minutes). */
   userDataTimeoutSeconds?: number
 }
 
 /** The podman driver with the names it uses, which tests and operators need to find things. */
-export type PodmanDriver = DriverWithPreflight & { names: NetnsNames; image: string }
+export type PodmanDriver = DriverWithPreflight &
+  InventorySource & { names: NetnsNames; image: string }
 
 const PROBE_MS = 100
 /** How long a revived node may take to open port 22 when the caller sets no limit. */
@@ -48,6 +58,8 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
   const { log } = options
   const userDataLimit = options.userDataTimeoutSeconds ?? USER_DATA_TIMEOUT_SECONDS
   const serial = keyedSerial()
+  const readMachine = machineReader(options.defaultRegion)
+  const engineId = podmanEngineId(options.dataDir)
   const perNode = <T>(id: string, task: () => Promise<T>) => serial(`node:${shortHash(id)}`, task)
   let checked: Promise<void> | undefined
 
@@ -101,6 +113,8 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
     }
     state = await containerState(name)
     if (!state?.running) throw new Error(`container ${name} of node ${node.id} exited at start`)
+    // Each start makes the container's cgroups anew; its systemd waits until they are its own.
+    await delegateSystemdCgroup(state.pid)
     if (outcome === 'created' || resetPassword) await setRootPassword(name, node.login.password)
     // Born with its keys; the password setting may need the reload the worker's sync does.
     if (outcome === 'created') await setAccessInContainer(name, node.access)
@@ -202,6 +216,10 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
     },
     readUserData(node) {
       return readPodmanUserData(nodeNamespace(names, node.id), userDataLimit)
+    },
+    async hosts() {
+      const machine = await readMachine()
+      return hostsOfMachine(engineId, machine, podmanRules(machine, options.rules))
     },
     async release() {
       await removeInstance(names, { nodeDirs: false })
