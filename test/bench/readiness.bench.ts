@@ -1,7 +1,8 @@
 /**
  * Node readiness on the real engines (issue 21): from `POST /nodes` to `running`, and to a
  * successful ssh login as root, for 20 nodes one after the other and for 20 created at once,
- * on the `podman` driver and on `netns` in the same run. Where the time goes comes from the
+ * on the `podman` driver, on `netns` and on the Incus test cluster (when NODEPLANE_INCUS_URL
+ * names it: test/engines/_incus.ts) in the same run. Where the time goes comes from the
  * node's own events: `node.created` -> `public_ip.attached` (the worker took the node and
  * reserved its address) -> `node.running` (the engine started it and its sshd answers).
  * Needs root, the engines and the node image (test/setup/install-engines.sh); an engine this
@@ -24,6 +25,7 @@ import {
   type Engine,
   type EngineServer,
 } from '../engines/_engines.js'
+import { incusUnavailable, INTERNET, startIncusServer } from '../engines/_incus.js'
 import { newDataDir, REPO } from '../helpers/server.js'
 import { printTable } from './_lib.js'
 
@@ -55,7 +57,7 @@ function catalogFile(): string {
   return file
 }
 
-async function eventTimes(ctx: EngineServer, nodeId: string): Promise<Map<string, number>> {
+async function eventTimes(ctx: Bench, nodeId: string): Promise<Map<string, number>> {
   const page = await ctx.client.get(`/api/v1/events?resource_id=${nodeId}&order=oldest&limit=20`)
   return new Map(
     (page.body.events as { type: string; time: string }[]).map((event) => [
@@ -65,8 +67,15 @@ async function eventTimes(ctx: EngineServer, nodeId: string): Promise<Map<string
   )
 }
 
+/** A server on an engine, as the bench uses it: its API and where ssh goes out from. */
+interface Bench {
+  client: EngineServer['client']
+  internet: string
+  stop(): Promise<void>
+}
+
 /** Creates one node and times it to running and to a root login over ssh. */
-async function timeOne(ctx: EngineServer): Promise<Timing> {
+async function timeOne(ctx: Bench): Promise<Timing> {
   const start = Date.now()
   const created = await ctx.client.post('/nodes', { region: REGION })
   if (created.status !== 201)
@@ -81,7 +90,7 @@ async function timeOne(ctx: EngineServer): Promise<Timing> {
   const { password } = (await ctx.client.get(`/api/v1/nodes/${id}/credentials`)).body as {
     password: string
   }
-  while ((await ssh(ctx.names.internet, node.body.ip_address, password, 'true')).code !== 0) {
+  while ((await ssh(ctx.internet, node.body.ip_address, password, 'true')).code !== 0) {
     if (Date.now() - start > 120_000) throw new Error(`no ssh login to ${id} within 120 s`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
@@ -123,24 +132,69 @@ function summary(timings: Timing[]) {
   }
 }
 
-async function benchEngine(engine: Engine) {
+/** The podman machine's slices (or netns's catalog) with room for every node of the run. */
+async function localServer(engine: Engine): Promise<Bench> {
+  const sizes = [{ cpu_cores: 1, memory_gb: 1, storage_gb: 1, count: NODES * 2 }]
+  const inventory = join(newDataDir(), 'inventory.json')
+  writeFileSync(inventory, JSON.stringify({ sizes, reserve_memory_gb: 0, reserve_storage_gb: 0 }))
   const ctx = await startEngineServer(engine, {
     NODEPLANE_CATALOG: catalogFile(),
+    NODEPLANE_INVENTORY: inventory,
+    NODEPLANE_DEFAULT_REGION: REGION,
     NODEPLANE_HEALTH_SECONDS: '5',
   })
+  return {
+    client: ctx.client,
+    internet: ctx.names.internet,
+    async stop() {
+      await ctx.server.stop()
+      await purge(ctx.names)
+    },
+  }
+}
+
+/** Nodes of the incus rounds: each member of the 3-member test cluster holds ten. */
+const INCUS_NODES = Number(process.env.BENCH_READINESS_INCUS_NODES ?? 10)
+
+/** The test cluster, each member split into at least ten small sizes (the issue's bench). */
+async function incusServer(): Promise<Bench> {
+  const count = Math.max(10, Math.ceil((INCUS_NODES * 2) / 3))
+  const sizes = [{ cpu_cores: 1, memory_gb: 1, storage_gb: 1, count }]
+  const ctx = await startIncusServer(
+    { sizes, reserve_memory_gb: 0, reserve_storage_gb: 0 },
+    {
+      NODEPLANE_DEFAULT_REGION: REGION,
+      NODEPLANE_HEALTH_SECONDS: '5',
+      NODEPLANE_IPV4_POOLS: '203.0.113.128/26',
+    }
+  )
+  return {
+    client: ctx.client,
+    internet: INTERNET,
+    async stop() {
+      for (const node of (await ctx.client.get('/nodes')).body)
+        await ctx.client.delete(`/nodes/${node.id}`)
+      const deadline = Date.now() + 120_000
+      while ((await ctx.client.get('/nodes')).body.length > 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 500))
+      await ctx.server.stop()
+    },
+  }
+}
+
+async function benchEngine(ctx: Bench, nodes = NODES) {
   try {
     const sequential: Timing[] = []
-    for (let i = 0; i < NODES; i++) sequential.push(await timeOne(ctx))
-    const together = await Promise.all(Array.from({ length: NODES }, () => timeOne(ctx)))
+    for (let i = 0; i < nodes; i++) sequential.push(await timeOne(ctx))
+    const together = await Promise.all(Array.from({ length: nodes }, () => timeOne(ctx)))
     return { sequential: summary(sequential), together: summary(together) }
   } finally {
-    await ctx.server.stop()
-    await purge(ctx.names)
+    await ctx.stop()
   }
 }
 
 type Result = Awaited<ReturnType<typeof benchEngine>>
-const results: Partial<Record<Engine, Result>> = {}
+const results: Record<string, Result> = {}
 for (const engine of ENGINES) {
   const unavailable = await engineUnavailable(engine).catch((err: Error) => err.message)
   if (unavailable) {
@@ -148,14 +202,19 @@ for (const engine of ENGINES) {
     continue
   }
   console.error(`readiness: ${engine}, ${NODES} nodes one by one, then ${NODES} at once`)
-  results[engine] = await benchEngine(engine)
+  results[engine] = await benchEngine(await localServer(engine))
+}
+if (incusUnavailable) console.warn(`readiness on incus skipped: ${incusUnavailable}`)
+else {
+  console.error(`readiness: incus, ${INCUS_NODES} nodes one by one, then ${INCUS_NODES} at once`)
+  results.incus = await benchEngine(await incusServer(), INCUS_NODES)
 }
 
 const rows = Object.entries(results).flatMap(([engine, result]) =>
   (['sequential', 'together'] as const).map((mode) => {
     const s = result[mode]
     return [
-      `${engine}, ${mode === 'sequential' ? 'one by one' : `${NODES} at once`}`,
+      `${engine}, ${mode === 'sequential' ? 'one by one' : `${engine === 'incus' ? INCUS_NODES : NODES} at once`}`,
       s.answered.median,
       s.answered.p95,
       s.running.median,

@@ -91,13 +91,16 @@ export async function startIncusServer(
 export function describeIncus(
   title: string,
   body: (ctx: IncusServer) => void,
-  inventory?: Record<string, unknown>
+  options: { inventory?: Record<string, unknown>; publicPool: string }
 ): void {
+  const { inventory, publicPool } = options
   if (incusUnavailable) console.warn(`incus suite skipped: ${incusUnavailable}`)
   describe.skipIf(incusUnavailable)(`incus driver: ${title}`, () => {
     const ctx = {} as IncusServer
     beforeAll(async () => {
-      Object.assign(ctx, await startIncusServer(inventory))
+      // A range of its own: every suite's server has a database of its own, and two of them
+      // handing out one address on the shared cluster would answer for each other's nodes.
+      Object.assign(ctx, await startIncusServer(inventory, { NODEPLANE_IPV4_POOLS: publicPool }))
     }, 300_000)
     afterAll(async () => {
       await ctx.server?.stop()

@@ -91,5 +91,5 @@ describeIncus(
       expect(login.stdout).toBe('web-1\n')
     })
   },
-  SLICES
+  { inventory: SLICES, publicPool: '203.0.113.32/27' }
 )

@@ -166,5 +166,5 @@ describeIncus(
       expect(networks.filter((n) => n.name.startsWith('npv'))).toEqual([])
     })
   },
-  SLICES
+  { inventory: SLICES, publicPool: '203.0.113.0/27' }
 )

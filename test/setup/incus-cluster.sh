@@ -31,7 +31,7 @@ prefix=npinc-
 upstream_ns=${prefix}up
 host_link=${prefix}host  # in the host's namespace; its peer `host` is on the underlay bridge
 bridge=br0          # inside the upstream namespace, so no clash with the host's names
-pool_size=6GiB
+pool_size=12GiB
 region=lab-1
 
 log() { echo "incus-cluster: $*" >&2; }

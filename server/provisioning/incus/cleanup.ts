@@ -5,12 +5,7 @@
  */
 import type { IncusClient } from './incus-client.js'
 import { deleteInstance, nodeInstances } from './instances.js'
-
-interface NetworkInfo {
-  name: string
-  config: Record<string, string>
-  used_by: string[] | null
-}
+import { removeUnusedVpcNetworks } from './vpc-network.js'
 
 export async function removeIncusNodes(
   client: IncusClient
@@ -20,12 +15,6 @@ export async function removeIncusNodes(
     await deleteInstance(client, instance.name)
     instances.push(instance.name)
   }
-  const networks: string[] = []
-  for (const network of await client.call<NetworkInfo[]>('GET', '/1.0/networks?recursion=1')) {
-    if (network.config['user.nodeplane.vpc'] !== 'true') continue
-    if ((network.used_by ?? []).length > 0) continue
-    await client.call('DELETE', `/1.0/networks/${network.name}`)
-    networks.push(network.name)
-  }
+  const networks = await removeUnusedVpcNetworks(client)
   return { instances, networks }
 }

@@ -13,12 +13,13 @@ import type { InventoryRules } from '../../compute-hosts/inventory-rules.js'
 import { keyedSerial } from '../../lib/serial.js'
 import {
   ProvisioningRefused,
+  type DriverWithPreflight,
   type ExpectedNode,
   type NodeRef,
   type NodeSpec,
-  type ProvisioningDriver,
 } from '../driver.js'
 import type { InventorySource } from '../inventory.js'
+import { cachedBriefly } from '../brief-cache.js'
 import { readRun } from '../user-data-runner.js'
 import {
   IncusCertificateRefused,
@@ -56,7 +57,7 @@ export interface IncusOptions {
   userDataTimeoutSeconds: number
 }
 
-export type IncusDriver = ProvisioningDriver & InventorySource
+export type IncusDriver = DriverWithPreflight & InventorySource
 
 const PROBE_MS = 250
 const REVIVE_TIMEOUT_MS = 120_000
@@ -73,23 +74,30 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
   let checked: Promise<void> | undefined
 
   // Checked on first use: CLI commands that never build a node never need the cluster.
-  function ready(): Promise<void> {
-    checked ??= (async () => {
+  /** Whether the cluster can take nodes at all: it answers, trusts us, and has the image. */
+  async function checkEngine(): Promise<void> {
+    try {
       await client.ping()
       if (!(await imageImported(client, settings.image))) {
         throw new ProvisioningRefused(
           `the node image ${settings.image} is not in the cluster: run \`nodeplane images build\``
         )
       }
-    })()
-    return checked.catch((err: unknown) => {
-      checked = undefined
+    } catch (err) {
       if (
         err instanceof IncusUnreachable ||
         err instanceof IncusUntrusted ||
         err instanceof IncusCertificateRefused
       )
         throw new ProvisioningRefused(err.message)
+      throw err
+    }
+  }
+
+  function ready(): Promise<void> {
+    checked ??= checkEngine()
+    return checked.catch((err: unknown) => {
+      checked = undefined
       throw err
     })
   }
@@ -171,6 +179,8 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
 
   const driver: IncusDriver = {
     name: 'incus',
+    // Asked by every POST /nodes before its 201: what can be known at once.
+    preflight: cachedBriefly(checkEngine),
     async create(node) {
       await ready()
       await perNode(node.id, async () => {

@@ -1,7 +1,7 @@
 /**
  * Makes the cluster match the database after a start: removes nodeplane's instances that no
- * node owns (a crash between the engine's create and the database's record, one made by hand),
- * then brings every running node back up with its addresses. Instances without nodeplane's
+ * node owns (a crash between the engine's create and the database's record, one made by hand)
+ * and VPC networks no instance uses, then brings every running node back up with its addresses. Instances without nodeplane's
  * config key are someone else's and never touched; so one project serves one nodeplane install.
  * @module
  */
@@ -10,6 +10,7 @@ import type { ExpectedNode, NodeRef } from '../driver.js'
 import type { IncusClient } from './incus-client.js'
 import { KEY } from './instance.js'
 import { nodeInstances } from './instances.js'
+import { removeUnusedVpcNetworks } from './vpc-network.js'
 
 export interface ReconcileSteps {
   client: IncusClient
@@ -32,6 +33,8 @@ export async function reconcileInstances(
       .remove({ id: nodeId, vpcId: instance.config?.[KEY.vpc] ?? '' })
       .catch((err: unknown) => log.error({ err, instance: instance.name }, 'could not remove it'))
   }
+  const networks = await removeUnusedVpcNetworks(client)
+  if (networks.length > 0) log.info({ networks }, 'removed VPC networks no node uses')
   // Side by side: after a cluster restart every node boots again, and none should wait.
   const running = expected.filter((entry) => entry.status === 'running')
   const outcomes = await Promise.allSettled(running.map((entry) => steps.revive(entry)))

@@ -110,3 +110,24 @@ export async function removeVpcNetworkIfUnused(client: IncusClient, vpcId: strin
     throw err
   }
 }
+
+/**
+ * Deletes every VPC network of nodeplane's that no instance uses, a half-made (`Errored`) one
+ * too: one whose last node went while a member was down could not be deleted then. Returns
+ * their names. On start and by `nodeplane cleanup`.
+ */
+export async function removeUnusedVpcNetworks(client: IncusClient): Promise<string[]> {
+  const removed: string[] = []
+  for (const network of await networks(client)) {
+    if (network.config['user.nodeplane.vpc'] !== 'true') continue
+    if ((network.used_by ?? []).length > 0) continue
+    try {
+      await client.call('DELETE', `/1.0/networks/${network.name}`)
+      removed.push(network.name)
+    } catch (err) {
+      // In use after all (a node joined meanwhile), or a member is down: the next start tries.
+      if (!(err instanceof IncusError)) throw err
+    }
+  }
+  return removed
+}
