@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { api } from '../helpers/http.js'
+import { ssh, type Outcome } from './_engines.js'
 import { startServer, type TestServer } from '../helpers/server.js'
 import { tempDir } from '../helpers/temp-dirs.js'
 
@@ -107,4 +108,23 @@ export function describeIncus(
     })
     body(ctx)
   })
+}
+
+/**
+ * Runs `command` on a node as root over ssh from the simulated internet, trying again for a
+ * few seconds while the connection itself fails: an address that was another member's a moment
+ * ago reaches its new member once the upstream router has asked again who has it.
+ */
+export async function loginTo(
+  node: { ip_address: string },
+  password: string,
+  command: string
+): Promise<Outcome> {
+  const deadline = Date.now() + 20_000
+  for (;;) {
+    const outcome = await ssh(INTERNET, node.ip_address, password, command)
+    const unreached = outcome.code === 255 && /connect to host/.test(outcome.stderr)
+    if (!unreached || Date.now() > deadline) return outcome
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
 }

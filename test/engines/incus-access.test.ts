@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { afterEach, expect, it } from 'vitest'
 import { eventually } from '../helpers/http.js'
 import { generateKey } from '../helpers/ssh-keys.js'
-import { runningNode, ssh, sshWithKey } from './_engines.js'
-import { describeIncus, incus, INTERNET } from './_incus.js'
+import { runningNode, sshWithKey } from './_engines.js'
+import { describeIncus, incus, INTERNET, loginTo } from './_incus.js'
 
 /** Each member sold as three small sizes. */
 const SLICES = { sizes: [{ cpu_cores: 1, memory_gb: 1, storage_gb: 1, count: 3 }] }
@@ -46,11 +46,11 @@ describeIncus(
       expect((await put({ ssh_keys: [secondId], password_login: false })).status).toBe(200)
       expect((await sshWithKey(INTERNET, node.ip_address, second.file, 'true')).code).toBe(0)
       expect((await sshWithKey(INTERNET, node.ip_address, first.file, 'true')).code).not.toBe(0)
-      const refused = await ssh(INTERNET, node.ip_address, password, 'true')
+      const refused = await loginTo(node, password, 'true')
       expect(refused.stderr).toMatch(/Permission denied/)
 
       expect((await put({ ssh_keys: [secondId], password_login: true })).status).toBe(200)
-      expect((await ssh(INTERNET, node.ip_address, password, 'echo in')).stdout).toBe('in\n')
+      expect((await loginTo(node, password, 'echo in')).stdout).toBe('in\n')
     })
 
     it('runs user data once the node is up and reports its status and output', async () => {
@@ -63,17 +63,17 @@ describeIncus(
       expect(done.user_data_status).toBe('succeeded')
       const result = (await ctx.client.get(`/api/v1/nodes/${node.id}/user-data/result`)).body
       expect(result).toMatchObject({ status: 'succeeded', exit_code: 0, output: 'done\n' })
-      const made = await ssh(INTERNET, node.ip_address, password, 'cat /root/made.txt')
+      const made = await loginTo(node, password, 'cat /root/made.txt')
       expect(made.stdout).toBe('made by root\n')
     })
 
     it('starts again a node stopped behind its back, with its disk and a node.restarted event', async () => {
       const { node, password } = await runningNode(ctx.client)
-      expect((await ssh(INTERNET, node.ip_address, password, 'echo kept > /root/f')).code).toBe(0)
+      expect((await loginTo(node, password, 'echo kept > /root/f')).code).toBe(0)
       const name = `np-${node.id.replace('_', '-')}`
       await incus(`/1.0/instances/${name}/state`, 0, 'PUT', { action: 'stop', force: true })
       const back = await eventually(async () => {
-        const login = await ssh(INTERNET, node.ip_address, password, 'cat /root/f')
+        const login = await loginTo(node, password, 'cat /root/f')
         return login.code === 0 ? login : undefined
       }, 90_000)
       expect(back.stdout).toBe('kept\n')
@@ -87,7 +87,7 @@ describeIncus(
     it('names the node after its name and shows its credentials', async () => {
       const { node, credentials } = await runningNode(ctx.client, { name: 'web-1' })
       expect(credentials.ssh_command).toBe(`ssh root@${node.ip_address}`)
-      const login = await ssh(INTERNET, node.ip_address, credentials.password, 'hostname')
+      const login = await loginTo(node, credentials.password, 'hostname')
       expect(login.stdout).toBe('web-1\n')
     })
   },

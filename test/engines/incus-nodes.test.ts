@@ -1,8 +1,8 @@
 import { afterEach, expect, it } from 'vitest'
 import { createTestKey, createTestUser } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
-import { runningNode, ssh } from './_engines.js'
-import { describeIncus, incus, instances, INTERNET } from './_incus.js'
+import { runningNode } from './_engines.js'
+import { describeIncus, incus, instances, loginTo } from './_incus.js'
 
 /** Each member sold as three small sizes: room for two tenants' nodes on every member. */
 const SLICES = { sizes: [{ cpu_cores: 1, memory_gb: 1, storage_gb: 1, count: 3 }] }
@@ -10,8 +10,7 @@ const SLICES = { sizes: [{ cpu_cores: 1, memory_gb: 1, storage_gb: 1, count: 3 }
 describeIncus(
   'nodes on a cluster',
   (ctx) => {
-    const login = (node: { ip_address: string }, password: string, command: string) =>
-      ssh(INTERNET, node.ip_address, password, command)
+    const login = loginTo
 
     // Each test starts with every host free: the members have room for a few nodes only.
     afterEach(async () => {

@@ -66,6 +66,11 @@ setup_upstream() {
   # Snooping off: the members' VXLAN multicast (tunnel.*.group) must flood to every port.
   ip -n "$upstream_ns" link add "$bridge" type bridge mcast_snooping 0
   ip -n "$upstream_ns" link set "$bridge" up
+  # A public address moves between members as nodes come and go: the router forgets which
+  # member answered for it within a second or two, instead of half a minute.
+  in_ns "$upstream_ns" sysctl -qw "net.ipv4.neigh.$bridge.base_reachable_time_ms=1000" \
+    "net.ipv4.neigh.$bridge.delay_first_probe_time=1" "net.ipv6.neigh.$bridge.base_reachable_time_ms=1000" \
+    "net.ipv6.neigh.$bridge.delay_first_probe_time=1"
   ip -n "$upstream_ns" addr add 10.236.0.1/24 dev "$bridge"
   ip -n "$upstream_ns" addr add fd00:236::1/64 dev "$bridge" nodad
   # The "internet" a test connects from; the public pools' routes pick it as source. On lo:
