@@ -322,6 +322,18 @@ down() {
 
 # ---------------------------------------------------------------- up
 
+# Every node's systemd takes inotify instances, counted per user of the machine: Debian's 128
+# runs out at about a dozen nodes ("Failed to allocate manager object: Too many open files"),
+# as Incus's production setup guide warns. Raised, never lowered.
+raise_inotify_limits() {
+  local key want
+  for key in fs.inotify.max_user_instances:8192 fs.inotify.max_user_watches:1048576; do
+    want=${key#*:}
+    key=${key%%:*}
+    [[ $(sysctl -n "$key") -ge $want ]] || sysctl -qw "$key=$want"
+  done
+}
+
 up() {
   local members=$1 i started=$SECONDS
   if [[ -d $state_dir || -n $(our_namespaces) ]] || ip link show "$host_link" >/dev/null 2>&1; then
@@ -329,6 +341,7 @@ up() {
     down
   fi
   mkdir -p "$state_dir"
+  raise_inotify_limits
   log "network: $upstream_ns and $members members"
   setup_upstream
   setup_host_link

@@ -37,6 +37,13 @@ ensure_subordinate_ids() {
   done
 }
 
+# Each node's systemd (podman and incus nodes boot it) takes inotify instances, counted per
+# user of the machine: Debian's default of 128 runs out at about a dozen nodes. Never lowered.
+ensure_inotify_limits() {
+  [[ $(sysctl -n fs.inotify.max_user_instances) -ge 8192 ]] || sysctl -qw fs.inotify.max_user_instances=8192
+  [[ $(sysctl -n fs.inotify.max_user_watches) -ge 1048576 ]] || sysctl -qw fs.inotify.max_user_watches=1048576
+}
+
 ensure_image() {
   node bin/nodeplane.js images build --if-missing
 }
@@ -100,6 +107,7 @@ if [[ ${#missing[@]} -eq 0 && $need_incus == false ]]; then
   log "every tool present"
   [[ $(id -u) -eq 0 ]] || exit 0
   ensure_subordinate_ids
+  ensure_inotify_limits
   ensure_image
   exit 0
 fi
@@ -121,5 +129,6 @@ if [[ ${#missing[@]} -gt 0 ]]; then
 fi
 [[ $need_incus == false ]] || install_incus
 ensure_subordinate_ids
+ensure_inotify_limits
 ensure_image
 log "done"

@@ -170,9 +170,12 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
 
   async function waitForSsh(node: NodeRef, signal: AbortSignal): Promise<void> {
     const name = instanceName(node.id)
-    for (;;) {
+    for (let attempt = 1; ; attempt++) {
       signal.throwIfAborted()
       if (await sshdListening(client, name)) return
+      // A node whose init died while booting is started again, as a host retries a boot.
+      if (attempt % 20 === 0 && (await instanceInfo(client, name))?.status === 'Stopped')
+        await changeState(client, name, 'start')
       await sleep(PROBE_MS, undefined, { signal })
     }
   }
