@@ -70,6 +70,9 @@ export function parseRun(printed: string, limitSeconds: number, now = new Date()
   return { ...run, state: 'exited', exitCode: Number(status) }
 }
 
+/** `sh -c STARTED_PROBE probe DIR` prints `yes` once the runner in DIR has set its marker. */
+export const STARTED_PROBE = '[ -d "$1/started" ] && echo yes || true'
+
 /** The node-side directory of the runner's files in a podman node. */
 export const CONTAINER_USER_DATA_DIR = '/var/lib/nodeplane/user-data'
 

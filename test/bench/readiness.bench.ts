@@ -25,7 +25,7 @@ import {
   type Engine,
   type EngineServer,
 } from '../engines/_engines.js'
-import { incusUnavailable, INTERNET, startIncusServer } from '../engines/_incus.js'
+import { deleteAllNodes, incusUnavailable, INTERNET, startIncusServer } from '../engines/_incus.js'
 import { newDataDir, REPO } from '../helpers/server.js'
 import { printTable } from './_lib.js'
 
@@ -179,11 +179,7 @@ async function incusServer(): Promise<Bench> {
     region: 'lab-1',
     internet: INTERNET,
     async stop() {
-      for (const node of (await ctx.client.get('/nodes')).body)
-        await ctx.client.delete(`/nodes/${node.id}`)
-      const deadline = Date.now() + 120_000
-      while ((await ctx.client.get('/nodes')).body.length > 0 && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 500))
+      await deleteAllNodes(ctx.client)
       await ctx.server.stop()
     },
   }

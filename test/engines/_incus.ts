@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
-import { api } from '../helpers/http.js'
+import { api, eventually } from '../helpers/http.js'
 import { ssh, type Outcome } from './_engines.js'
 import { startServer, type TestServer } from '../helpers/server.js'
 import { tempDir } from '../helpers/temp-dirs.js'
@@ -127,4 +127,16 @@ export async function loginTo(
     if (!unreached || Date.now() > deadline) return outcome
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
+}
+
+/**
+ * Deletes every node of the account behind `client` and waits until they are gone: the test
+ * cluster's members have room for a few nodes only, and the next test needs their hosts.
+ */
+export async function deleteAllNodes(client: IncusServer['client']): Promise<void> {
+  for (const node of (await client.get('/nodes')).body) await client.delete(`/nodes/${node.id}`)
+  await eventually(
+    async () => ((await client.get('/nodes')).body.length === 0 ? true : undefined),
+    120_000
+  )
 }

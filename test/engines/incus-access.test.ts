@@ -3,7 +3,7 @@ import { afterEach, expect, it } from 'vitest'
 import { eventually } from '../helpers/http.js'
 import { generateKey } from '../helpers/ssh-keys.js'
 import { runningNode, sshWithKey } from './_engines.js'
-import { describeIncus, incus, INTERNET, loginTo } from './_incus.js'
+import { deleteAllNodes, describeIncus, incus, INTERNET, loginTo } from './_incus.js'
 
 /** Each member sold as three small sizes. */
 const SLICES = { sizes: [{ cpu_cores: 1, memory_gb: 1, storage_gb: 1, count: 3 }] }
@@ -18,14 +18,7 @@ describeIncus(
       return res.body.id as string
     }
 
-    afterEach(async () => {
-      for (const node of (await ctx.client.get('/nodes')).body)
-        await ctx.client.delete(`/nodes/${node.id}`)
-      await eventually(
-        async () => ((await ctx.client.get('/nodes')).body.length === 0 ? true : undefined),
-        120_000
-      )
-    })
+    afterEach(() => deleteAllNodes(ctx.client), 150_000)
 
     it('logs in with the key given at creation, swaps keys live and turns password login off and on', async () => {
       const [first, second] = [generateKey('ed25519'), generateKey('ed25519')]

@@ -2,7 +2,7 @@ import { afterAll, beforeEach, expect, it } from 'vitest'
 import { REPO } from '../helpers/server.js'
 import { eventually } from '../helpers/http.js'
 import { runningNode, sh, ssh } from './_engines.js'
-import { describeIncus, incus, INTERNET } from './_incus.js'
+import { deleteAllNodes, describeIncus, incus, INTERNET } from './_incus.js'
 
 const CLUSTER = `${REPO}/test/setup/incus-cluster.sh`
 
@@ -16,14 +16,7 @@ describeIncus(
   'a member fails',
   (ctx) => {
     // Each member is one host here: a retried or next test needs its nodes gone first.
-    const deleteAll = async () => {
-      for (const each of (await ctx.client.get('/nodes')).body)
-        await ctx.client.delete(`/nodes/${each.id}`)
-      await eventually(
-        async () => ((await ctx.client.get('/nodes')).body.length === 0 ? true : undefined),
-        120_000
-      )
-    }
+    const deleteAll = () => deleteAllNodes(ctx.client)
     beforeEach(deleteAll, 150_000)
     afterAll(deleteAll, 150_000)
 

@@ -2,7 +2,7 @@ import { afterEach, expect, it } from 'vitest'
 import { createTestKey, createTestUser } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
 import { runningNode } from './_engines.js'
-import { describeIncus, incus, instances, loginTo } from './_incus.js'
+import { deleteAllNodes, describeIncus, incus, instances, loginTo } from './_incus.js'
 
 /** Each member sold as three small sizes: room for two tenants' nodes on every member. */
 const SLICES = { sizes: [{ cpu_cores: 1, memory_gb: 1, storage_gb: 1, count: 3 }] }
@@ -13,14 +13,7 @@ describeIncus(
     const login = loginTo
 
     // Each test starts with every host free: the members have room for a few nodes only.
-    afterEach(async () => {
-      for (const node of (await ctx.client.get('/nodes')).body)
-        await ctx.client.delete(`/nodes/${node.id}`)
-      await eventually(
-        async () => ((await ctx.client.get('/nodes')).body.length === 0 ? true : undefined),
-        120_000
-      )
-    })
+    afterEach(() => deleteAllNodes(ctx.client), 150_000)
 
     it('sells the members as compute hosts and runs a node on each, booted by systemd', async () => {
       const hosts = (
@@ -119,12 +112,7 @@ describeIncus(
         expect(back.stdout).toBe('reached\n')
       } finally {
         // The stranger's nodes go even when an assertion failed: the next test needs the hosts.
-        for (const node of (await stranger.get('/nodes')).body)
-          await stranger.delete(`/nodes/${node.id}`)
-        await eventually(
-          async () => ((await stranger.get('/nodes')).body.length === 0 ? true : undefined),
-          120_000
-        )
+        await deleteAllNodes(stranger)
       }
     }, 300_000)
 
@@ -154,12 +142,7 @@ describeIncus(
     })
 
     it('removes every instance and VPC network once all nodes are deleted', async () => {
-      for (const node of (await ctx.client.get('/nodes')).body)
-        await ctx.client.delete(`/nodes/${node.id}`)
-      await eventually(
-        async () => ((await ctx.client.get('/nodes')).body.length === 0 ? true : undefined),
-        120_000
-      )
+      await deleteAllNodes(ctx.client)
       expect(await instances()).toEqual([])
       const networks = await incus<{ name: string }[]>('/1.0/networks?recursion=1')
       expect(networks.filter((n) => n.name.startsWith('npv'))).toEqual([])

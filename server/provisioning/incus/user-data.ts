@@ -7,20 +7,17 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { NodeSpec } from '../driver.js'
 import type { RunOptions } from '../network/exec.js'
-import { CONTAINER_USER_DATA_DIR as DIR, READ_RUN, runnerText } from '../user-data-runner.js'
+import {
+  CONTAINER_USER_DATA_DIR as DIR,
+  READ_RUN,
+  runnerText,
+  STARTED_PROBE,
+} from '../user-data-runner.js'
 import type { IncusClient } from './incus-client.js'
 import { execIn, pushFile } from './exec.js'
 
 const started = async (client: IncusClient, name: string) =>
-  (
-    await execIn(client, name, [
-      'sh',
-      '-c',
-      '[ -d "$1/started" ] && echo yes || true',
-      'probe',
-      DIR,
-    ])
-  ).trim() === 'yes'
+  (await execIn(client, name, ['sh', '-c', STARTED_PROBE, 'probe', DIR])).trim() === 'yes'
 
 /** Starts the node's user data once; resolves when the runner has set its marker. */
 export async function startIncusUserData(

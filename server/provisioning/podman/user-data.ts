@@ -9,6 +9,7 @@ import type { NodeSpec, UserDataRun } from '../driver.js'
 import {
   CONTAINER_USER_DATA_DIR as DIR,
   READ_RUN,
+  STARTED_PROBE,
   readRun,
   runnerText,
 } from '../user-data-runner.js'
@@ -19,17 +20,7 @@ const COPY_IN =
   'set -e; mkdir -p -m 0700 "$1"; [ -d "$1/started" ] && exit 0; cat >"$1/$2.new"; mv "$1/$2.new" "$1/$2"'
 
 const started = async (name: string) =>
-  (
-    await podman([
-      'exec',
-      name,
-      'sh',
-      '-c',
-      '[ -d "$1/started" ] && echo yes || true',
-      'probe',
-      DIR,
-    ])
-  ).trim() === 'yes'
+  (await podman(['exec', name, 'sh', '-c', STARTED_PROBE, 'probe', DIR])).trim() === 'yes'
 
 /** Starts the node's user data once; resolves when the runner has set its marker. */
 export async function startPodmanUserData(
