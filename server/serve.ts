@@ -10,7 +10,7 @@ import { exposedDataDirMode } from './lib/data-dir.js'
 import { shieldFromOomKiller } from './lib/oom.js'
 import { logDriverNotice } from './provisioning/start-notice.js'
 import { openRuntime, printAdminPassword } from './runtime.js'
-import { startInventorySync, syncInventory } from './compute-hosts/inventory-sync.js'
+import { startInventorySync } from './compute-hosts/inventory-sync.js'
 import { hasInventory } from './provisioning/inventory.js'
 
 /** Runs the server until SIGINT or SIGTERM, then drains and closes the database. */
@@ -38,14 +38,10 @@ export async function serve(config: Config): Promise<void> {
   })
   const background = [startHousekeeping(rt), startWebhookDelivery(rt)]
   if (hasInventory(rt.driver)) {
-    // Discovery is true before the first request: the first round runs before listening.
-    await syncInventory(rt, rt.driver).catch((err: unknown) =>
-      rt.log.error(
-        { err },
-        "could not read the engine's machines; discovery is empty until it answers"
-      )
-    )
-    background.push(startInventorySync(rt, rt.driver))
+    // Discovery is true before the first request: the first round ends before listening.
+    const sync = startInventorySync(rt, rt.driver)
+    background.push(sync.stop)
+    await sync.firstRound
   }
   const server = listen(
     {

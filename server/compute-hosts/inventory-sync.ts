@@ -29,24 +29,32 @@ export async function syncInventory(
   return hosts.length
 }
 
-/** Syncs now and every `intervalMs`; the returned stop waits for a round in flight. */
+/**
+ * Syncs now and every `intervalMs`. `firstRound` settles once the first sync has ended (it
+ * never rejects: a failure is logged and the next round tries again); `stop` waits for a round
+ * in flight.
+ */
 export function startInventorySync(
   deps: Pick<Deps, 'db' | 'log'>,
   source: InventorySource,
   intervalMs = INVENTORY_SYNC_MS
-): () => Promise<void> {
+): { firstRound: Promise<void>; stop: () => Promise<void> } {
   const round = () =>
     syncInventory(deps, source).then(
       () => undefined,
-      (err: unknown) => deps.log.error({ err }, 'inventory sync failed; retrying')
+      (err: unknown) => deps.log.error({ err }, "could not read the engine's machines; retrying")
     )
-  let running = round()
+  const firstRound = round()
+  let running = firstRound
   const timer = setInterval(() => {
     running = running.then(round)
   }, intervalMs)
   timer.unref()
-  return async () => {
-    clearInterval(timer)
-    await running
+  return {
+    firstRound,
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
   }
 }

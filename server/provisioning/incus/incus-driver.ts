@@ -61,6 +61,8 @@ export type IncusDriver = DriverWithPreflight & InventorySource
 
 const PROBE_MS = 250
 const REVIVE_TIMEOUT_MS = 120_000
+/** How long one reading of the nodes' health serves: the calls of one health check round. */
+const HEALTH_ROUND_MS = 500
 
 export function createIncusDriver(options: IncusOptions): IncusDriver {
   const { settings, log } = options
@@ -72,8 +74,9 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
   // Which member each host id stands for, learnt from the inventory.
   const memberOfHost = new Map<string, string>()
   let checked: Promise<void> | undefined
+  // The health check's round: its unreachable() and findDead() share one listing.
+  let round: { at: number; health: ReturnType<typeof readHealth> } | undefined
 
-  // Checked on first use: CLI commands that never build a node never need the cluster.
   /** Whether the cluster can take nodes at all: it answers, trusts us, and has the image. */
   async function checkEngine(): Promise<void> {
     try {
@@ -94,6 +97,7 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
     }
   }
 
+  // Checked on first use: CLI commands that never build a node never need the cluster.
   function ready(): Promise<void> {
     checked ??= checkEngine()
     return checked.catch((err: unknown) => {
@@ -103,9 +107,10 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
   }
 
   async function readInventory() {
-    const { id, clustered } = await clusterIdentity(client)
+    const identity = await clusterIdentity(client)
+    const { id, clustered } = identity
     const place = { region: options.defaultRegion, pool: settings.pool, os: 'Debian GNU/Linux' }
-    const machines = await readMachines(client, place, lastMachines)
+    const machines = await readMachines(client, identity, place, lastMachines)
     const hosts = machines.flatMap((machine) => {
       let rows: HostInsert[]
       try {
@@ -265,7 +270,13 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
    * member that answers, to be started again; `unreachable` when its member is offline or
    * cannot tell its state (Incus answers `Error` then), to be waited for, never rebuilt.
    */
-  async function nodeHealth(): Promise<(id: string) => 'alive' | 'dead' | 'unreachable'> {
+  function nodeHealth(): ReturnType<typeof readHealth> {
+    const now = Date.now()
+    if (!round || now - round.at > HEALTH_ROUND_MS) round = { at: now, health: readHealth() }
+    return round.health
+  }
+
+  async function readHealth(): Promise<(id: string) => 'alive' | 'dead' | 'unreachable'> {
     const instances = await nodeInstances(client)
     const online = new Set(await onlineMembers(client))
     return (id) => {

@@ -38,16 +38,23 @@ export interface PlaceDefaults {
  * The cluster's identity (its certificate's fingerprint: members share it) and its members'
  * names in order, for placement and network definitions.
  */
-export async function clusterIdentity(
-  client: IncusClient
-): Promise<{ id: string; clustered: boolean; name: string }> {
+export interface ClusterIdentity {
+  id: string
+  clustered: boolean
+  name: string
+}
+
+export async function clusterIdentity(client: IncusClient): Promise<ClusterIdentity> {
   const info = await client.server<ServerInfo>()
   const env = info.environment
   return { id: env.certificate_fingerprint, clustered: env.server_clustered, name: env.server_name }
 }
 
-async function memberInfos(client: IncusClient): Promise<MemberInfo[]> {
-  const { clustered, name } = await clusterIdentity(client)
+/** The members, read once `identity` says whether there is a cluster to ask. */
+async function memberInfos(
+  client: IncusClient,
+  { clustered, name }: ClusterIdentity
+): Promise<MemberInfo[]> {
   if (clustered) return client.call<MemberInfo[]>('GET', '/1.0/cluster/members?recursion=1')
   return [
     {
@@ -62,7 +69,7 @@ async function memberInfos(client: IncusClient): Promise<MemberInfo[]> {
 
 /** The names of the members that are online now. */
 export async function onlineMembers(client: IncusClient): Promise<string[]> {
-  return (await memberInfos(client))
+  return (await memberInfos(client, await clusterIdentity(client)))
     .filter((member) => member.status === 'Online')
     .map((member) => member.server_name)
 }
@@ -70,12 +77,13 @@ export async function onlineMembers(client: IncusClient): Promise<string[]> {
 /** Every member as a machine; an unreachable member keeps what it last reported. */
 export async function readMachines(
   client: IncusClient,
+  identity: ClusterIdentity,
   defaults: PlaceDefaults,
   last: Map<string, Machine>
 ): Promise<Machine[]> {
-  const { clustered } = await clusterIdentity(client)
+  const { clustered } = identity
   const machines: Machine[] = []
-  for (const member of await memberInfos(client)) {
+  for (const member of await memberInfos(client, identity)) {
     const online = member.status === 'Online'
     const target = clustered ? member.server_name : undefined
     const known = last.get(member.server_name)

@@ -6,6 +6,7 @@
  * @module
  */
 import type { Logger } from 'pino'
+import { reviveRunning } from '../revive-running.js'
 import type { ExpectedNode, NodeRef } from '../driver.js'
 import type { IncusClient } from './incus-client.js'
 import { KEY } from './instance.js'
@@ -35,15 +36,5 @@ export async function reconcileInstances(
   }
   const networks = await removeUnusedVpcNetworks(client)
   if (networks.length > 0) log.info({ networks }, 'removed VPC networks no node uses')
-  // Side by side: after a cluster restart every node boots again, and none should wait.
-  const running = expected.filter((entry) => entry.status === 'running')
-  const outcomes = await Promise.allSettled(running.map((entry) => steps.revive(entry)))
-  outcomes.forEach((outcome, i) => {
-    // One node that cannot come back must not keep the others down; the health check retries.
-    if (outcome.status === 'rejected')
-      log.error(
-        { err: outcome.reason, node_id: running[i]!.node.id },
-        'could not bring a running node back'
-      )
-  })
+  await reviveRunning(expected, (entry) => steps.revive(entry), log)
 }

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import { reviveRunning } from '../revive-running.js'
 import type { ExpectedNode, NodeRef } from '../driver.js'
 import { listNamespaces } from '../network/exec.js'
 import {
@@ -49,16 +50,6 @@ export async function reconcileContainers(
     if (match && !ownedHashes.has(match[1]!)) await deleteFabricLink(names, link)
   }
 
-  // Side by side: after a reboot every node boots again, and none should wait for another.
-  const running = expected.filter((entry) => entry.status === 'running')
-  const outcomes = await Promise.allSettled(running.map((entry) => steps.revive(entry)))
-  outcomes.forEach((outcome, i) => {
-    // One node that cannot come back must not keep the others down; the health check retries.
-    if (outcome.status === 'rejected')
-      log.error(
-        { err: outcome.reason, node_id: running[i]!.node.id },
-        'could not bring a running node back'
-      )
-  })
+  await reviveRunning(expected, (entry) => steps.revive(entry), log)
   await removeEmptyBridges(names)
 }
