@@ -1,8 +1,8 @@
 import { afterEach, expect, it } from 'vitest'
 import { createTestKey, createTestUser } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
-import { runningNode } from './_engines.js'
-import { deleteAllNodes, describeIncus, incus, instances, loginTo } from './_incus.js'
+import { runningNode, tcpOpen } from './_engines.js'
+import { deleteAllNodes, describeIncus, incus, instances, INTERNET, loginTo } from './_incus.js'
 
 /** Each member sold as three small sizes: room for two tenants' nodes on every member. */
 const SLICES = { sizes: [{ cpu_cores: 1, memory_gb: 1, storage_gb: 1, count: 3 }] }
@@ -129,6 +129,23 @@ describeIncus(
       expect((await login(node, password, 'echo alive')).stdout).toBe('alive\n')
     })
 
+    it('routes an attached IPv6 address to the node from the internet until it is detached', async () => {
+      const { node, password } = await runningNode(ctx.client)
+      const attached = await ctx.client.post(`/api/v1/nodes/${node.id}/network/ip`, {
+        ip: 'auto-ipv6',
+      })
+      expect(attached.status, attached.text).toBe(200)
+      const address = attached.body.ip.split('/')[0]
+      const inside = await loginTo({ ip_address: address }, password, 'ip -6 -o addr show dev eth1')
+      expect(inside.stdout).toContain(`${address}/128`)
+
+      const detached = await ctx.client.delete(`/api/v1/nodes/${node.id}/network/ip?ip=${address}`)
+      expect(detached.status).toBe(200)
+      await eventually(async () => ((await tcpOpen(INTERNET, address)) ? undefined : true), 20_000)
+      // Its IPv4 address is untouched.
+      expect((await loginTo(node, password, 'true')).code).toBe(0)
+    })
+
     it('leaves nothing on any member after delete', async () => {
       const { node } = await runningNode(ctx.client)
       expect((await ctx.client.delete(`/nodes/${node.id}`)).status).toBe(204)
@@ -148,5 +165,5 @@ describeIncus(
       expect(networks.filter((n) => n.name.startsWith('npv'))).toEqual([])
     })
   },
-  { inventory: SLICES, publicPool: '203.0.113.0/27' }
+  { inventory: SLICES, publicPool: '203.0.113.0/27', publicPool6: '2001:db8:1::/48' }
 )
