@@ -92,9 +92,15 @@ export async function startIncusServer(
 export function describeIncus(
   title: string,
   body: (ctx: IncusServer) => void,
-  options: { inventory?: Record<string, unknown>; publicPool: string; publicPool6?: string }
+  options: {
+    inventory?: Record<string, unknown>
+    publicPool: string
+    publicPool6?: string
+    /** Settings on top of the cluster's. */
+    env?: Record<string, string>
+  }
 ): void {
-  const { inventory, publicPool, publicPool6 } = options
+  const { inventory, publicPool, publicPool6, env } = options
   if (incusUnavailable) console.warn(`incus suite skipped: ${incusUnavailable}`)
   describe.skipIf(incusUnavailable)(`incus driver: ${title}`, () => {
     const ctx = {} as IncusServer
@@ -103,7 +109,7 @@ export function describeIncus(
       // handing out one address on the shared cluster would answer for each other's nodes.
       const pools = { NODEPLANE_IPV4_POOLS: publicPool }
       if (publicPool6) Object.assign(pools, { NODEPLANE_IPV6_POOLS: publicPool6 })
-      Object.assign(ctx, await startIncusServer(inventory, pools))
+      Object.assign(ctx, await startIncusServer(inventory, { ...env, ...pools }))
     }, 300_000)
     afterAll(async () => {
       await ctx.server?.stop()

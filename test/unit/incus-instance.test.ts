@@ -111,12 +111,13 @@ describe('the Incus request for a node', () => {
 
 describe('VPC networks on Incus', () => {
   it('is an addressless bridge joined over VXLAN', () => {
-    expect(vpcNetworkConfig(5000, 'ul0')).toMatchObject({
+    expect(vpcNetworkConfig(5000, 'ul0', 'vpc-1')).toMatchObject({
       'ipv4.address': 'none',
       'ipv6.address': 'none',
       'tunnel.x.protocol': 'vxlan',
       'tunnel.x.id': '5000',
       'tunnel.x.interface': 'ul0',
+      'user.nodeplane.vpc': 'vpc-1',
     })
   })
 

@@ -28,8 +28,12 @@ export function preferredVni(vpcId: string): number {
   return VNI_FIRST + (createHash('sha256').update(vpcId).digest().readUInt32BE(0) % VNI_SPAN)
 }
 
-/** The network config of a VPC's bridge with VXLAN id `vni` over `uplink`. */
-export function vpcNetworkConfig(vni: number, uplink: string): Record<string, string> {
+/** The network config of VPC `vpcId`'s bridge with VXLAN id `vni` over `uplink`. */
+export function vpcNetworkConfig(
+  vni: number,
+  uplink: string,
+  vpcId: string
+): Record<string, string> {
   return {
     'ipv4.address': 'none',
     'ipv6.address': 'none',
@@ -37,9 +41,26 @@ export function vpcNetworkConfig(vni: number, uplink: string): Record<string, st
     'tunnel.x.id': String(vni),
     'tunnel.x.group': VXLAN_GROUP,
     'tunnel.x.interface': uplink,
-    'user.nodeplane.vpc': 'true',
+    // Which VPC it carries: the name is a 40-bit hash, so a clash must be seen, never joined.
+    [VPC_KEY]: vpcId,
   }
 }
+
+const VPC_KEY = 'user.nodeplane.vpc'
+
+/** Whether a network is one of nodeplane's VPC networks (before 0.2 they said `true`). */
+function isVpcNetwork(network: NetworkInfo): boolean {
+  return Boolean(network.config[VPC_KEY])
+}
+
+/** The VPC a network of nodeplane's carries; undefined for networks made before it said. */
+function vpcOf(network: NetworkInfo): string | undefined {
+  const vpc = network.config[VPC_KEY]
+  return vpc && vpc !== 'true' ? vpc : undefined
+}
+
+/** How many times a VPC network gives way to another that took the same VXLAN id at once. */
+const VNI_CLASH_TRIES = 3
 
 /** The first VXLAN id from the VPC's preferred one that no other network of ours uses. */
 export function freeVni(vpcId: string, taken: Set<number>): number {
@@ -62,9 +83,32 @@ export async function ensureVpcNetwork(
   uplink: string,
   members: string[]
 ): Promise<string> {
+  for (let tries = 1; ; tries++) {
+    const name = await makeVpcNetwork(client, vpcId, uplink, members)
+    const clash = await vniClash(client, name)
+    if (!clash) return name
+    // Two VPCs made at once (two replicas, say) can pick one id, and two bridges with one id on
+    // different members are one segment: ours gives way while no node uses it yet.
+    await removeVpcNetworkIfUnused(client, vpcId)
+    if (tries >= VNI_CLASH_TRIES)
+      throw new Error(`VPC ${vpcId}: its VXLAN id is taken by network ${clash} too; try again`)
+  }
+}
+
+async function makeVpcNetwork(
+  client: IncusClient,
+  vpcId: string,
+  uplink: string,
+  members: string[]
+): Promise<string> {
   const name = vpcNetworkName(vpcId)
   const all = await networks(client)
   const existing = all.find((network) => network.name === name)
+  const owner = existing && vpcOf(existing)
+  if (owner && owner !== vpcId)
+    throw new Error(
+      `VPC ${vpcId}: network ${name} carries VPC ${owner} (their names' hashes clash)`
+    )
   if (existing && existingCreated(existing)) return name
   // The kernel names the tunnel device `<network>-x`: within 15 characters (instance.ts).
   const taken = new Set(
@@ -72,7 +116,7 @@ export async function ensureVpcNetwork(
       .filter((network) => network.name !== name && network.config['tunnel.x.id'])
       .map((network) => Number(network.config['tunnel.x.id']))
   )
-  const config = vpcNetworkConfig(freeVni(vpcId, taken), uplink)
+  const config = vpcNetworkConfig(freeVni(vpcId, taken), uplink, vpcId)
   try {
     if (members.length > 0 && !existing) {
       for (const member of members)
@@ -91,6 +135,13 @@ export async function ensureVpcNetwork(
     throw err
   }
   return name
+}
+
+/** Another network with network `name`'s VXLAN id, if one was made at the same time. */
+async function vniClash(client: IncusClient, name: string): Promise<string | undefined> {
+  const all = await networks(client)
+  const vni = all.find((network) => network.name === name)?.config['tunnel.x.id']
+  return all.find((network) => network.name !== name && network.config['tunnel.x.id'] === vni)?.name
 }
 
 function existingCreated(network: NetworkInfo): boolean {
@@ -119,7 +170,7 @@ export async function removeVpcNetworkIfUnused(client: IncusClient, vpcId: strin
 export async function removeUnusedVpcNetworks(client: IncusClient): Promise<string[]> {
   const removed: string[] = []
   for (const network of await networks(client)) {
-    if (network.config['user.nodeplane.vpc'] !== 'true') continue
+    if (!isVpcNetwork(network)) continue
     if ((network.used_by ?? []).length > 0) continue
     try {
       await client.call('DELETE', `/1.0/networks/${network.name}`)
