@@ -92,16 +92,19 @@ export async function startIncusServer(
 export function describeIncus(
   title: string,
   body: (ctx: IncusServer) => void,
-  options: { inventory?: Record<string, unknown>; publicPool: string }
+  options: { inventory?: Record<string, unknown>; publicPool: string; env?: Record<string, string> }
 ): void {
-  const { inventory, publicPool } = options
+  const { inventory, publicPool, env } = options
   if (incusUnavailable) console.warn(`incus suite skipped: ${incusUnavailable}`)
   describe.skipIf(incusUnavailable)(`incus driver: ${title}`, () => {
     const ctx = {} as IncusServer
     beforeAll(async () => {
       // A range of its own: every suite's server has a database of its own, and two of them
       // handing out one address on the shared cluster would answer for each other's nodes.
-      Object.assign(ctx, await startIncusServer(inventory, { NODEPLANE_IPV4_POOLS: publicPool }))
+      Object.assign(
+        ctx,
+        await startIncusServer(inventory, { NODEPLANE_IPV4_POOLS: publicPool, ...env })
+      )
     }, 300_000)
     afterAll(async () => {
       await ctx.server?.stop()
