@@ -82,7 +82,7 @@ export function followIncusEvents(client: IncusClient, options: StreamOptions): 
       log.warn(context, 'lost the Incus events; reconnecting (the polls cover meanwhile)')
     else if (failures === endpoints.length)
       log.warn(context, 'no Incus member streams events; retrying (the polls cover meanwhile)')
-    else log.debug(context, 'could not follow the Incus events here; trying the next member')
+    else log.debug(context, 'could not follow the Incus events on this member')
     const rounds = Math.floor(failures / endpoints.length)
     const delay = rounds === 0 ? 0 : Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** (rounds - 1))
     retry = setTimeout(() => void connect(), delay)

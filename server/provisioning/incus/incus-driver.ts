@@ -261,9 +261,8 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
     follow: (changes) =>
       followClusterEvents(client, log, {
         ...changes,
-        // The listing a round in flight took may predate the event: the next round reads anew.
         nodes() {
-          round = undefined
+          round = undefined // a health listing taken before the event is stale
           changes.nodes()
         },
       }),
