@@ -12,6 +12,7 @@ import { logDriverNotice } from './provisioning/start-notice.js'
 import { openRuntime, printAdminPassword } from './runtime.js'
 import { startInventorySync } from './compute-hosts/inventory-sync.js'
 import { hasInventory } from './provisioning/inventory.js'
+import { followsEvents } from './provisioning/driver.js'
 
 /** Runs the server until SIGINT or SIGTERM, then drains and closes the database. */
 export async function serve(config: Config): Promise<void> {
@@ -37,11 +38,18 @@ export async function serve(config: Config): Promise<void> {
     healthMs: config.healthSeconds * 1000,
   })
   const background = [startHousekeeping(rt), startWebhookDelivery(rt)]
+  let sync: ReturnType<typeof startInventorySync> | undefined
   if (hasInventory(rt.driver)) {
     // Discovery is true before the first request: the first round ends before listening.
-    const sync = startInventorySync(rt, rt.driver)
+    sync = startInventorySync(rt, rt.driver)
     background.push(sync.stop)
     await sync.firstRound
+  }
+  if (followsEvents(rt.driver)) {
+    // Early news for the health check and the inventory sync; their intervals stay the net.
+    background.push(
+      rt.driver.follow({ nodes: () => rt.worker.checkHealthNow(), machines: () => sync?.now() })
+    )
   }
   const server = listen(
     {

@@ -31,14 +31,15 @@ export async function syncInventory(
 
 /**
  * Syncs now and every `intervalMs`. `firstRound` settles once the first sync has ended (it
- * never rejects: a failure is logged and the next round tries again); `stop` waits for a round
- * in flight.
+ * never rejects: a failure is logged and the next round tries again); `now` asks for a round
+ * at once (an engine event says the machines changed), queued behind the one running, at most
+ * one queued; `stop` waits for a round in flight.
  */
 export function startInventorySync(
   deps: Pick<Deps, 'db' | 'log'>,
   source: InventorySource,
   intervalMs = INVENTORY_SYNC_MS
-): { firstRound: Promise<void>; stop: () => Promise<void> } {
+): { firstRound: Promise<void>; now: () => void; stop: () => Promise<void> } {
   const round = () =>
     syncInventory(deps, source).then(
       () => undefined,
@@ -46,13 +47,23 @@ export function startInventorySync(
     )
   const firstRound = round()
   let running = firstRound
-  const timer = setInterval(() => {
-    running = running.then(round)
-  }, intervalMs)
+  let queued = false
+  let stopped = false
+  const now = () => {
+    if (queued || stopped) return
+    queued = true
+    running = running.then(() => {
+      queued = false
+      return round()
+    })
+  }
+  const timer = setInterval(now, intervalMs)
   timer.unref()
   return {
     firstRound,
+    now,
     async stop() {
+      stopped = true
       clearInterval(timer)
       await running
     },

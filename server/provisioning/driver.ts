@@ -147,3 +147,26 @@ export function hasPreflight(driver: ProvisioningDriver): driver is DriverWithPr
 
 /** Thrown by `preflight` when the engine can take no node now (it is down, it lacks its image). */
 export class ProvisioningRefused extends Error {}
+
+/** What an engine's events say changed, for the server to act on at once. */
+export interface EngineChanges {
+  /** A running node's machine may have died or become unreachable: check health now. */
+  nodes(): void
+  /** The engine's machines changed (one joined, left or was reconfigured): read them now. */
+  machines(): void
+}
+
+/**
+ * A driver that follows its engine's events, so the server acts on a change at once rather
+ * than on the next health check or inventory sync. Those polls stay, for what is missed while
+ * the events cannot be followed.
+ */
+export interface DriverWithEvents extends ProvisioningDriver {
+  /** Starts following; the function returned stops it, resolving once nothing is left open. */
+  follow(changes: EngineChanges): () => Promise<void>
+}
+
+/** Whether `driver` follows its engine's events (see DriverWithEvents). */
+export function followsEvents(driver: ProvisioningDriver): driver is DriverWithEvents {
+  return typeof (driver as Partial<DriverWithEvents>).follow === 'function'
+}

@@ -12,9 +12,10 @@ export interface Revival {
   reviveIfDead(nodeId: string): Promise<boolean>
   /**
    * Asks the driver which running nodes it cannot reach (recorded) and which died, and starts
-   * bringing each dead one back.
+   * bringing each dead one back. With `again` (an engine event asks), a check already running
+   * is followed by one more.
    */
-  checkHealth(): Promise<void>
+  checkHealth(again?: boolean): Promise<void>
 }
 
 /**
@@ -28,6 +29,21 @@ export function createRevival(
 ): Revival {
   const reviving = new Set<string>()
   let checking = false
+  let recheck = false
+
+  async function checkOnce(): Promise<void> {
+    if (!driver.findDead) return
+    try {
+      await ready()
+      const running = await hooks.runningNodeIds()
+      // First, so an engine that cannot list its dead nodes still says which it cannot reach.
+      if (driver.unreachable)
+        await hooks.markReachability(await driver.unreachable(running), running)
+      for (const nodeId of await driver.findDead(running)) startReviving(nodeId)
+    } catch (err) {
+      log.error({ err }, 'health check failed; retrying')
+    }
+  }
 
   async function revive(nodeId: string): Promise<void> {
     const controller = new AbortController()
@@ -65,20 +81,21 @@ export function createRevival(
       if (dead) startReviving(nodeId)
       return dead
     },
-    async checkHealth() {
+    async checkHealth(again = false) {
       // One check at a time: an engine slow to answer (a cluster member timing out) must not
-      // pile checks up.
-      if (!driver.findDead || checking) return
+      // pile checks up. A check asked `again` while one runs (an engine event) runs once more
+      // after it: the one running may have listed the nodes before the event.
+      if (!driver.findDead) return
+      if (checking) {
+        recheck ||= again
+        return
+      }
       checking = true
       try {
-        await ready()
-        const running = await hooks.runningNodeIds()
-        // First, so an engine that cannot list its dead nodes still says which it cannot reach.
-        if (driver.unreachable)
-          await hooks.markReachability(await driver.unreachable(running), running)
-        for (const nodeId of await driver.findDead(running)) startReviving(nodeId)
-      } catch (err) {
-        log.error({ err }, 'health check failed; retrying')
+        do {
+          recheck = false
+          await checkOnce()
+        } while (recheck)
       } finally {
         checking = false
       }

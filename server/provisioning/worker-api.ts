@@ -100,6 +100,11 @@ export interface Worker {
    * or already reviving.
    */
   reviveIfDead(nodeId: string): Promise<boolean>
+  /**
+   * Runs the periodic health check now (an engine event says a node stopped), or once more
+   * right after the one running; does nothing unless `start` was given `healthMs`.
+   */
+  checkHealthNow(): void
   /** Makes the engine's public addresses of a node match the database; rejects if the driver fails. */
   syncPublicIps(node: NodeRef): Promise<void>
   /**

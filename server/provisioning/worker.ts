@@ -231,6 +231,10 @@ export function createWorker(
     },
     isReviving: (nodeId) => revival.isReviving(nodeId),
     reviveIfDead: (nodeId) => revival.reviveIfDead(nodeId),
+    checkHealthNow() {
+      // Only a worker whose health check runs: the event is early news for that check.
+      if (healthCheck && !stopping.signal.aborted) run(() => revival.checkHealth(true))
+    },
     syncPublicIps(node) {
       if (!driver.setPublicIps) return Promise.resolve()
       const setPublicIps = driver.setPublicIps.bind(driver)

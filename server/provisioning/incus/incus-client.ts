@@ -103,6 +103,14 @@ const CERTIFICATE_CODES = new Set([
 
 export interface IncusClient {
   readonly project: string
+  /** The members' endpoints, as given (the events follower connects to them in turn). */
+  readonly endpoints: readonly string[]
+  /**
+   * What a connection of one's own to `endpoint` presents and pins (the events websocket):
+   * the same client certificate and pinned cluster certificate as every call; undefined for
+   * a unix socket.
+   */
+  tlsFor(endpoint: string): Promise<IncusTlsOptions | undefined>
   /** A request answered synchronously: its metadata. Async answers are waited for. */
   call<T = unknown>(method: string, path: string, options?: CallOptions): Promise<T>
   /** The raw bytes of an answer (a file, an exec's output). */
@@ -127,6 +135,8 @@ interface Answer {
 }
 
 /** TLS options for an https member: our certificate, and theirs pinned by its fingerprint. */
+export type IncusTlsOptions = ReturnType<typeof tlsOptions>
+
 function tlsOptions(tls: IncusTls) {
   const pinned = new X509Certificate(tls.serverCert).fingerprint256
   return {
@@ -147,7 +157,7 @@ function tlsOptions(tls: IncusTls) {
 
 function send(
   endpoint: string,
-  tls: ReturnType<typeof tlsOptions> | undefined,
+  tls: IncusTlsOptions | undefined,
   method: string,
   path: string,
   options: CallOptions
@@ -203,7 +213,7 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
 }
 
 /** An error of an https exchange, said in terms of the pinned certificate when it is about it. */
-function certificateError(endpoint: string, err: unknown): unknown {
+export function certificateError(endpoint: string, err: unknown): unknown {
   const refused =
     err instanceof IncusCertificateRefused ||
     CERTIFICATE_CODES.has((err as NodeJS.ErrnoException).code ?? '')
@@ -303,6 +313,8 @@ export function createIncusClient(
 
   const client: IncusClient = {
     project,
+    endpoints,
+    tlsFor: async (endpoint) => tlsOf(endpoint),
     async call<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
       const answer = await envelope<T>(method, path, options)
       if (answer.type !== 'async') return answer.metadata

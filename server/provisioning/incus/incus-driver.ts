@@ -13,6 +13,7 @@ import type { InventoryRules } from '../../compute-hosts/inventory-rules.js'
 import { keyedSerial } from '../../lib/serial.js'
 import {
   ProvisioningRefused,
+  type DriverWithEvents,
   type DriverWithPreflight,
   type ExpectedNode,
   type NodeRef,
@@ -27,6 +28,7 @@ import {
   IncusUntrusted,
   type IncusClient,
 } from './incus-client.js'
+import { followClusterEvents } from './events.js'
 import { imageImported } from './image.js'
 import { instanceName, instanceRequest, type InstanceSettings } from './instance.js'
 import {
@@ -57,7 +59,7 @@ export interface IncusOptions {
   userDataTimeoutSeconds: number
 }
 
-export type IncusDriver = DriverWithPreflight & InventorySource
+export type IncusDriver = DriverWithPreflight & DriverWithEvents & InventorySource
 
 const PROBE_MS = 250
 const REVIVE_TIMEOUT_MS = 120_000
@@ -256,6 +258,14 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
     async hosts() {
       return (await readInventory()).hosts
     },
+    follow: (changes) =>
+      followClusterEvents(client, log, {
+        ...changes,
+        nodes() {
+          round = undefined // a health listing taken before the event is stale
+          changes.nodes()
+        },
+      }),
   }
 
   /** The member's side (routes, proxy ARP/NDP: the NIC) and the node's side (its addresses). */
