@@ -22,6 +22,25 @@ const SourceIp = z
   })
   .openapi({ type: 'string', example: '203.0.113.0/24' })
 
+type PortOfRule = { protocol: 'tcp' | 'udp' | 'icmp'; port?: string | null }
+
+function isPortOfRule(value: unknown): value is PortOfRule {
+  if (typeof value !== 'object' || value === null) return false
+  const { protocol, port } = value as Record<string, unknown>
+  return (
+    ['tcp', 'udp', 'icmp'].includes(protocol as string) &&
+    (port === undefined || port === null || typeof port === 'string')
+  )
+}
+
+/** Why a rule's `port` does not suit its `protocol`, or undefined when it does. */
+function rulePortProblem(rule: PortOfRule): string | undefined {
+  if (rule.protocol === 'icmp')
+    return rule.port === undefined || rule.port === null ? undefined : 'must be null for icmp'
+  if (typeof rule.port !== 'string') return `is required for ${rule.protocol}`
+  return portProblem(rule.port)
+}
+
 /** One rule as bodies send it; `port` is checked against `protocol`. */
 const RuleBody = z
   .strictObject({
@@ -38,6 +57,12 @@ const RuleBody = z
       .array(SourceIp)
       .min(1, 'must list at least one address or range (0.0.0.0/0 and ::/0 for everyone)')
       .max(MAX_SOURCE_IPS, `must list at most ${MAX_SOURCE_IPS} addresses or ranges`)
+      .superRefine((cidrs, ctx) => {
+        cidrs.forEach((cidr, index) => {
+          if (cidrs.indexOf(cidr) !== index)
+            ctx.addIssue({ code: 'custom', path: [index], message: `lists ${cidr} twice` })
+        })
+      })
       .openapi({
         description:
           'Addresses or CIDR ranges, IPv4 or IPv6, stored in canonical network form (an address alone is `/32` or `/128`); host bits set are refused',
@@ -48,26 +73,12 @@ const RuleBody = z
       .optional()
       .openapi({ example: 'HTTPS from anywhere' }),
   })
-  .superRefine((rule, ctx) => {
-    if (rule.protocol === 'icmp') {
-      if (rule.port !== undefined && rule.port !== null)
-        ctx.addIssue({ code: 'custom', path: ['port'], message: 'must be null for icmp' })
-    } else if (typeof rule.port !== 'string') {
-      ctx.addIssue({ code: 'custom', path: ['port'], message: `is required for ${rule.protocol}` })
-    } else {
-      const problem = portProblem(rule.port)
-      if (problem) ctx.addIssue({ code: 'custom', path: ['port'], message: problem })
-    }
-    const seen = new Set<string>()
-    rule.source_ips.forEach((cidr, index) => {
-      if (seen.has(cidr))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['source_ips', index],
-          message: `lists ${cidr} twice`,
-        })
-      seen.add(cidr)
-    })
+  // Checked even when another field fails, so one answer names every problem; but only once
+  // protocol and port are of the right types, which their own fields report otherwise.
+  .refine((rule) => rulePortProblem(rule) === undefined, {
+    path: ['port'],
+    error: (issue) => rulePortProblem(issue.input as PortOfRule),
+    when: (payload) => isPortOfRule(payload.value),
   })
   .transform((rule) => ({
     direction: rule.direction,

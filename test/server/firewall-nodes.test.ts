@@ -136,4 +136,30 @@ describe('at most 5 firewalls on a node', () => {
     expect(moved.status).toBe(200)
     expect(await firewallsOf(node)).toEqual([other.id, extra.id])
   })
+
+  it('lets exactly 5 of 6 concurrent firewalls onto one node', async () => {
+    const node = await newNode({ race: 'yes' })
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        client.post('/api/v1/firewalls', {
+          name: `race-${i}`,
+          apply_to: [i % 2 ? byNode(node) : bySelector('race=yes')],
+        })
+      )
+    )
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 201, 201, 201, 201, 409])
+    expect(await firewallsOf(node)).toHaveLength(5)
+  })
+
+  it('never lets a relabelled node and a new firewall together make a 6th', async () => {
+    const node = await newNode({ lane: 'a' })
+    for (let i = 0; i < 5; i++) await firewall(`lane-${i}`, [bySelector('lane')])
+    const [relabel, created] = await Promise.all([
+      patch(`/nodes/${node}`, { labels: { lane: 'b' } }),
+      client.post('/api/v1/firewalls', { name: 'lane-b', apply_to: [bySelector('lane=b')] }),
+    ])
+    const statuses = [relabel.status, created.status]
+    expect(statuses.filter((status) => status === 409)).toHaveLength(1)
+    expect((await firewallsOf(node)).length).toBeLessThanOrEqual(5)
+  })
 })

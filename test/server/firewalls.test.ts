@@ -121,6 +121,18 @@ describe('POST /api/v1/firewalls', () => {
     expect(fifty.status).toBe(201)
   })
 
+  it('names every invalid field of a rule in one answer', async () => {
+    const res = await client.post('/api/v1/firewalls', {
+      name: 'x',
+      rules: [{ ...web, port: '8100-8000', source_ips: ['10.0.0.1/8'], description: 7 }],
+    })
+    expect(fieldsOf(res.body).sort()).toEqual([
+      'rules.0.description',
+      'rules.0.port',
+      'rules.0.source_ips.0',
+    ])
+  })
+
   it('says where the network of a range with host bits set is', async () => {
     const res = await client.post('/api/v1/firewalls', {
       name: 'x',

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { selectedNodes, selectorMatches } from '../../server/firewalls/firewall-match.js'
+import {
+  selectedNodes,
+  selectorMatches,
+  type LabeledNode,
+} from '../../server/firewalls/firewall-match.js'
 import { canonicalCidr, portProblem } from '../../server/firewalls/firewall-rules.js'
 import { parseLabelSelector } from '../../server/labels/label-selector.js'
 
@@ -65,7 +69,7 @@ describe('selectorMatches', () => {
   )
 
   it('selects nodes by id and by selector, in the nodes order, each once', () => {
-    const nodes = [
+    const nodes: LabeledNode[] = [
       { id: 'a', labels: { env: 'prod' } },
       { id: 'b', labels: {} },
       { id: 'c', labels: { env: 'prod' } },
