@@ -22,6 +22,7 @@ import type {
   CreateFirewallBody,
   Firewall,
   FirewallListQuery,
+  FirewallRule,
   UpdateFirewallBody,
 } from './firewalls.schema.js'
 import {
@@ -56,7 +57,9 @@ async function assertNameFree(tx: Tx, accountId: string, name: string): Promise<
 /** The records of `rows` (of one account): labels, `apply_to` and nodes read in a few queries. */
 async function toRecords(db: Db, accountId: string, rows: FirewallRow[]): Promise<Firewall[]> {
   const ids = rows.map((row) => row.id)
-  const [labels, targets] = await Promise.all([labelsOf(db, 'firewall', ids), targetsOf(db, ids)])
+  // One after another: inside a transaction both would share one connection anyway.
+  const labels = await labelsOf(db, 'firewall', ids)
+  const targets = await targetsOf(db, ids)
   const nodeIds = await nodesByFirewall(db, accountId, targets)
   return rows.map((row) =>
     toFirewall(row, labels.get(row.id)!, targets.get(row.id)!, nodeIds.get(row.id)!)
@@ -143,7 +146,10 @@ export async function updateFirewall(
         changes.apply_to = body.apply_to
       }
     }
-    await setFirewallFields(tx, id, { name: body.name, rules: body.rules })
+    await setFirewallFields(tx, id, {
+      name: changes.name as string | undefined,
+      rules: changes.rules as FirewallRule[] | undefined,
+    })
     if (body.labels !== undefined) {
       const labels = await updateLabels({ db: tx }, 'firewall', accountId, id, body.labels)
       if (labels) changes.labels = labels
@@ -199,4 +205,25 @@ export async function assertFirewallRoomForLabels(
   labels: Labels | undefined
 ): Promise<void> {
   await assertRoomForNodeLabels(ctx.db, accountId, nodeId, labels ?? {})
+}
+
+/**
+ * The firewalls, with their rules, that apply to node `nodeId` of the account now, oldest
+ * first (none for a deleted node or another account's): what enforcement must apply.
+ */
+export function firewallsForNode(
+  ctx: ServiceCtx,
+  accountId: string,
+  nodeId: string
+): Promise<Firewall[]> {
+  return listFirewalls(ctx, accountId, { node_id: nodeId })
+}
+
+/** Ids of the account's nodes (not deleted) that firewall `firewallId` applies to now. */
+export function nodesForFirewall(
+  ctx: ServiceCtx,
+  accountId: string,
+  firewallId: string
+): Promise<string[]> {
+  return nodesOfFirewall(ctx.db, accountId, firewallId)
 }
