@@ -63,6 +63,15 @@ describe('POST /api/v1/firewalls', () => {
     expect((await client.get(`/api/v1/firewalls/${res.body.id}`)).body).toEqual(res.body)
   })
 
+  it('answers a repeated Idempotency-Key with the first firewall, creating one', async () => {
+    const headers = { 'Idempotency-Key': 'fw-once' }
+    const first = await client.post('/api/v1/firewalls', { name: 'once', rules: [web] }, headers)
+    const again = await client.post('/api/v1/firewalls', { name: 'once', rules: [web] }, headers)
+    expect([first.status, again.status]).toEqual([201, 201])
+    expect(again.body).toEqual(first.body)
+    expect((await client.get('/api/v1/firewalls?name=once')).body).toHaveLength(1)
+  })
+
   it('answers 409 firewall_name_taken for a name the account already uses', async () => {
     await client.post('/api/v1/firewalls', { name: 'twice' })
     const res = await client.post('/api/v1/firewalls', { name: 'twice' })
