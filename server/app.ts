@@ -6,6 +6,7 @@ import { dashboardRouter } from './dashboard/dashboard.router.js'
 import type { Deps } from './deps.js'
 import { actorContext } from './events/actor.js'
 import { eventsRouter } from './events/events.router.js'
+import { firewallsRouter } from './firewalls/firewalls.router.js'
 import { requireKey } from './http/auth.js'
 import { declaredRoutes, needsKey, onDeclared } from './http/declared-routes.js'
 import { limitBodySize } from './http/limits.js'
@@ -52,6 +53,7 @@ export function createApp(deps: Deps) {
   app.route('/', publicIpsRouter(deps))
   app.route('/', vpcsRouter(deps))
   app.route('/', sshKeysRouter(deps))
+  app.route('/', firewallsRouter(deps))
   app.route('/', computeHostsRouter(deps))
   app.route('/', usageRouter(deps))
   app.route('/', eventsRouter(deps))

@@ -128,4 +128,6 @@ export const {
   labels,
   nodeSshKeys,
   credentials,
+  firewalls,
+  firewallTargets,
 } = pgTables

@@ -21,6 +21,9 @@ export const EVENT_TYPES = [
   'ssh_key.created',
   'ssh_key.deleted',
   'ssh_key.updated',
+  'firewall.created',
+  'firewall.updated',
+  'firewall.deleted',
   'api_key.created',
   'api_key.revoked',
   'login.succeeded',
@@ -55,7 +58,7 @@ export const Event = z
     time: z.iso.datetime(),
     resource_id: z.string().openapi({
       description:
-        'The node (also for `public_ip.*`), VPC, SSH key, API key or user (for `login.*`) the event is about',
+        'The node (also for `public_ip.*`), VPC, SSH key, firewall, API key or user (for `login.*`) the event is about',
       example: 'node_3kq2v7b4m5n6p7q8r9s2',
     }),
     data: z.record(z.string(), z.unknown()).openapi({

@@ -50,7 +50,10 @@ export const ERROR_CODES = {
   },
   csrf_failed: { 403: 'dashboard: a form sent without a valid security token' },
   forbidden: { 403: 'dashboard: a form sent from another site' },
-  node_not_found: { 404: "the node is absent, deleted, or another account's" },
+  node_not_found: {
+    400: "`apply_to` of a firewall names a node that is absent, deleted, or another account's",
+    404: "the node is absent, deleted, or another account's",
+  },
   user_data_not_found: {
     404: 'the node has no user data (GET /api/v1/nodes/{id}/user-data and .../result)',
   },
@@ -61,6 +64,7 @@ export const ERROR_CODES = {
     400: "`ssh_keys` of a node names a key that is absent, deleted, or another account's",
     404: "the SSH key is absent, deleted, or another account's",
   },
+  firewall_not_found: { 404: "the firewall is absent, deleted, or another account's" },
   api_key_not_found: {
     404: "revoking a key that is absent, already revoked, or another account's",
   },
@@ -86,6 +90,13 @@ export const ERROR_CODES = {
   },
   ssh_key_exists: {
     409: 'the same public key is on the account under another name; `ssh_key_id` names it',
+  },
+  firewall_name_taken: { 409: 'a firewall of that name exists on the account' },
+  firewall_in_use: {
+    409: 'deleting a firewall whose `apply_to` selects nodes not yet deleted; `node_ids` lists them',
+  },
+  firewall_limit_reached: {
+    409: 'more than 5 firewalls would apply to a node (a firewall created or changed, or a node created or relabelled); `node_ids` and `limit` say which and how many',
   },
   webhook_disabled: { 409: 'testing a paused webhook; enable it first' },
   idempotency_key_in_use: {

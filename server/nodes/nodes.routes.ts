@@ -50,7 +50,9 @@ export const create = createRoute({
     },
     400: problemResponse('Invalid body or content type, unknown VPC or host, or a region mismatch'),
     ...authErrors,
-    409: problemResponse('The requested host is reserved'),
+    409: problemResponse(
+      'The requested host is reserved, or the labels would put the node under more than 5 firewalls (`firewall_limit_reached`)'
+    ),
     500: problemResponse('The node could not be provisioned; retry'),
     ...idempotencyErrors,
     503: problemResponse('No compute host is free in the region (`capacity_unavailable`)'),
@@ -123,6 +125,9 @@ export const update = createRoute({
     400: problemResponse('Invalid body or content type, or invalid labels (naming `labels.<key>`)'),
     ...authErrors,
     404: notFound,
+    409: problemResponse(
+      'The new labels would put the node under more than 5 firewalls (`firewall_limit_reached`)'
+    ),
   },
 })
 

@@ -8,6 +8,7 @@ import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import { parseLabelSelector } from '../labels/label-selector.js'
 import { insertLabels, sortedLabels } from '../labels/labels.store.js'
+import { assertFirewallRoomForLabels } from '../firewalls/firewalls.service.js'
 import { newNodeId } from '../lib/ids.js'
 import { ipv4Text, privateRange } from '../lib/ip.js'
 import { nextFit } from '../lib/next-fit.js'
@@ -115,6 +116,8 @@ function insertPlacedNode(
       userDataStatus: script === null ? null : 'pending',
     })
     await insertLabels(tx, 'node', accountId, row.id, body.labels)
+    // Label selectors, negative ones too, may put the new node under too many firewalls.
+    await assertFirewallRoomForLabels(c, accountId, row.id, body.labels)
     await storeNodeSshKeys(c, row.id, sshKeyIds)
     if (script !== null) await saveUserData(c, row.id, body.user_data!, script)
     // New, so provisioning and without a public address.

@@ -6,6 +6,7 @@ import type { z } from '@hono/zod-openapi'
 import { lockKey, transaction } from '../db/transaction.js'
 import type { ServiceCtx } from '../deps.js'
 import { recordEvent } from '../events/events.service.js'
+import { assertFirewallRoomForLabels } from '../firewalls/firewalls.service.js'
 import { updateLabels } from '../labels/labels.service.js'
 import type { Node, UpdateNodeBody } from './nodes.schema.js'
 import { getNode } from './nodes.view.js'
@@ -36,7 +37,11 @@ export async function updateNode(
     }
     if (body.labels !== undefined) {
       const labels = await updateLabels({ db: tx }, 'node', accountId, id, body.labels)
-      if (labels) changes.labels = labels
+      if (labels) {
+        // New labels may bring the node under more firewalls than a node may have.
+        await assertFirewallRoomForLabels({ db: tx }, accountId, id, labels)
+        changes.labels = labels
+      }
     }
     if (Object.keys(changes).length === 0) return
     await recordEvent(

@@ -27,6 +27,7 @@ from .errors import (  # noqa: E402
     ValidationError,
 )
 from .events import Event, EventActor  # noqa: E402
+from .firewalls import Firewall, FirewallRule  # noqa: E402
 from .nodes import Node, NodeCredentials  # noqa: E402
 from .public_ips import IpAttachment  # noqa: E402
 from .ssh_keys import SshKey  # noqa: E402
@@ -47,6 +48,8 @@ __all__ = [
     "Event",
     "EventActor",
     "FieldError",
+    "Firewall",
+    "FirewallRule",
     "Gpu",
     "IpAttachment",
     "Node",

@@ -9,12 +9,13 @@ from typing import Any, Iterator, List, Mapping, Optional, Sequence, Type, Union
 
 import requests
 
-from . import compute_hosts, events as events_api, nodes, public_ips, ssh_keys, usage as usage_api, user_data, vpcs, webhooks
+from . import compute_hosts, events as events_api, firewalls, nodes, public_ips, ssh_keys, usage as usage_api, user_data, vpcs, webhooks
 from ._http import HttpClient
 from ._labels import LabelSelector
 from ._model import UNSET
 from .compute_hosts import ComputeHost, ComputeHostPage
 from .events import Event
+from .firewalls import Firewall, RuleLike
 from .nodes import Node, NodeCredentials, SshKeyRef
 from .public_ips import IpAttachment
 from .ssh_keys import SshKey
@@ -390,6 +391,75 @@ class Client:
             ``error.body["node_ids"]``): take it off them with :meth:`node_set_ssh_keys` first
         """
         ssh_keys.delete(self._http, ssh_key_id)
+
+    # Firewalls
+
+    def create_firewall(
+        self,
+        name: str,
+        rules: Optional[Sequence[RuleLike]] = None,
+        apply_to: Optional[Sequence[Mapping[str, str]]] = None,
+        labels: Optional[Mapping[str, str]] = None,
+    ) -> Firewall:
+        """Creates a firewall. Once a firewall applies to a node, only what some rule allows gets in.
+
+        :param name: unique name on the account
+        :param rules: at most 50 :class:`FirewallRule` (or dicts as the API takes them)
+        :param apply_to: ``{"type": "node", "node_id": ...}`` and
+            ``{"type": "label_selector", "selector": "env=prod"}`` entries
+        :param labels: the firewall's own labels, e.g. ``{"team": "web"}``
+        :raises ValidationError: an invalid field, named as ``rules.0.port`` or
+            ``apply_to.0.node_id`` (a node not on the account: ``node_not_found``)
+        :raises ConflictError: the name is taken (``firewall_name_taken``), or a node would have
+            more than 5 firewalls (``firewall_limit_reached``; ids in ``error.body["node_ids"]``)
+        """
+        return firewalls.create(self._http, name, rules=rules, apply_to=apply_to, labels=labels)
+
+    def list_firewalls(
+        self,
+        label_selector: Optional[LabelSelector] = None,
+        name: Optional[str] = None,
+        node_id: Optional[str] = None,
+    ) -> List[Firewall]:
+        """Returns the account's firewalls, oldest first.
+
+        :param label_selector: only firewalls whose own labels match (see :meth:`list_nodes`)
+        :param name: only the firewall of this name
+        :param node_id: only the firewalls that apply to this node
+        """
+        return firewalls.list_all(self._http, label_selector=label_selector, name=name, node_id=node_id)
+
+    def get_firewall(self, firewall_id: str) -> Firewall:
+        """Returns one firewall.
+
+        :raises NotFoundError: no such firewall on the account
+        """
+        return firewalls.get(self._http, firewall_id)
+
+    def update_firewall(
+        self,
+        firewall_id: str,
+        name: Optional[str] = None,
+        rules: Optional[Sequence[RuleLike]] = None,
+        apply_to: Optional[Sequence[Mapping[str, str]]] = None,
+        labels: Optional[Mapping[str, str]] = None,
+    ) -> Firewall:
+        """Changes a firewall (``PATCH /api/v1/firewalls/{id}``): each argument given replaces
+        the old value whole (``[]`` or ``{}`` empties it); left out, it stays.
+
+        :raises ValidationError: as :meth:`create_firewall`
+        :raises ConflictError: as :meth:`create_firewall`
+        """
+        return firewalls.update(self._http, firewall_id, name=name, rules=rules, apply_to=apply_to, labels=labels)
+
+    def delete_firewall(self, firewall_id: str) -> None:
+        """Deletes a firewall.
+
+        :raises NotFoundError: no such firewall on the account
+        :raises ConflictError: it applies to nodes (``firewall_in_use``; their ids are in
+            ``error.body["node_ids"]``): empty its ``apply_to`` first
+        """
+        firewalls.delete(self._http, firewall_id)
 
     # Compute host discovery
 
