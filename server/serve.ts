@@ -39,7 +39,7 @@ export async function serve(config: Config): Promise<void> {
   const background = [startHousekeeping(rt), startWebhookDelivery(rt)]
   if (hasInventory(rt.driver)) {
     // Discovery is true before the first request: the first round ends before listening.
-    const sync = startInventorySync(rt, rt.driver)
+    const sync = startInventorySync(rt, rt.driver, rt.soldHosts)
     background.push(sync.stop)
     await sync.firstRound
   }
