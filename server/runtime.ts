@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import { ADMIN_EMAIL, ensureAdmin } from './accounts/accounts.service.js'
 import { seedInventory } from './compute-hosts/catalog-seed.js'
 import { readInventoryRules } from './compute-hosts/inventory-rules.js'
+import type { SoldHosts } from './compute-hosts/inventory-sync.js'
 import { collectGarbage } from './lib/collect-garbage.js'
 import type { Config } from './config.js'
 import { openDatabase } from './db/client.js'
@@ -30,6 +31,8 @@ const DEFAULT_CATALOG = fileURLToPath(
 export interface Runtime extends Deps {
   /** The engine behind nodes (the worker calls it; serve also reads its inventory). */
   driver: ProvisioningDriver
+  /** When the driver sells its own machines: the hosts it sold at the last inventory sync. */
+  soldHosts?: SoldHosts
   /** Set on the first start only: the admin's one-time password, to print once. */
   adminPassword?: string
   /** Stops the worker and closes the database; `release` as in `Worker.stop`. */
@@ -98,7 +101,9 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
   const base = { db, config, clock, log, secrets, events }
   opened.deps = base
   const workerId = newPrefixedId('wrk')
-  const worker = createWorker(workerId, driver, workerHooks(base, workerId), log, {
+  // Filled by serve's inventory sync; until its first round no host is freed, only reserved.
+  const soldHosts: SoldHosts | undefined = hasInventory(driver) ? new Set() : undefined
+  const worker = createWorker(workerId, driver, workerHooks(base, workerId, soldHosts), log, {
     stuckAfterMs: config.stuckAfterSeconds * 1000,
     clock,
   })
@@ -106,6 +111,7 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
     ...base,
     worker,
     driver,
+    soldHosts,
     adminPassword: generatedPassword,
     async close(options) {
       // Streams and waiting requests end first, while the database still answers them.

@@ -41,7 +41,7 @@ export async function serve(config: Config): Promise<void> {
   let sync: ReturnType<typeof startInventorySync> | undefined
   if (hasInventory(rt.driver)) {
     // Discovery is true before the first request: the first round ends before listening.
-    sync = startInventorySync(rt, rt.driver)
+    sync = startInventorySync(rt, rt.driver, rt.soldHosts)
     background.push(sync.stop)
     await sync.firstRound
   }

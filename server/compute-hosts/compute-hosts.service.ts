@@ -8,6 +8,7 @@ import { CatalogFile, type DiscoveryQuery } from './compute-hosts.schema.js'
 import {
   distinctRegions,
   freeSizes,
+  listHostsWithNodes,
   regionExists,
   findHost,
   refreshHostStatistics,
@@ -190,5 +191,13 @@ export async function sizesInRegion(ctx: ServiceCtx, region: string) {
     gpus: size.gpuCount,
     free: size.free,
     host: toComputeHost(size.cheapest),
+  }))
+}
+
+/** Every host of the inventory (or of a region) as the database has it, for the CLI. */
+export async function listHosts(ctx: ServiceCtx, region?: string) {
+  return (await listHostsWithNodes(ctx.db, region)).map((row) => ({
+    ...toComputeHost(row),
+    node_id: row.nodeId,
   }))
 }

@@ -219,6 +219,24 @@ export async function upsertHosts(tx: Tx, rows: HostInsert[]): Promise<void> {
   }
 }
 
+/** Every host (or a region's) with the live node on it, if any: `nodeplane hosts list`. */
+export async function listHostsWithNodes(
+  db: Db,
+  region?: string
+): Promise<(HostRow & { nodeId: string | null })[]> {
+  // Spelt out: in a one-table select drizzle writes the column unqualified, and `id` inside
+  // the subquery would then be the node's.
+  const nodeId = sql<
+    string | null
+  >`(SELECT nodes.id FROM nodes WHERE nodes.host_id = compute_hosts.id AND nodes.status <> 'deleted')`
+  const rows = await db
+    .select({ host: computeHosts, nodeId })
+    .from(computeHosts)
+    .where(region ? eq(computeHosts.region, region) : undefined)
+    .orderBy(asc(computeHosts.region), asc(computeHosts.hourlyPrice), asc(computeHosts.id))
+  return rows.map((row) => ({ ...row.host, nodeId: row.nodeId }))
+}
+
 /** One index probe: does any host sit in `region`? */
 const anyInRegion = preparedPerDb('any_host_in_region', (db) =>
   db

@@ -7,24 +7,29 @@
 import { readFileSync } from 'node:fs'
 import { z } from '@hono/zod-openapi'
 import { parse as parseYaml } from 'yaml'
+import { ConfigError } from '../config.js'
 import { PRICE_SCALE } from '../lib/money.js'
 
 const Price = z.number().min(0)
 
-const Size = z.object({
-  cpu_cores: z.number().int().positive(),
-  memory_gb: z.number().int().positive(),
-  storage_gb: z.number().int().positive(),
-  count: z.number().int().positive().max(1000),
-})
+const Size = z
+  .object({
+    cpu_cores: z.number().int().positive(),
+    memory_gb: z.number().int().positive(),
+    storage_gb: z.number().int().positive(),
+    count: z.number().int().positive().max(1000),
+  })
+  .strict()
 
 /** One machine's overrides: a fixed price, and the sizes it is split into. */
-const MachineRule = z.object({
-  hourly: Price.optional(),
-  sizes: z.array(Size).min(1).optional(),
-  region: z.string().min(1).optional(),
-  datacenter: z.string().min(1).optional(),
-})
+const MachineRule = z
+  .object({
+    hourly: Price.optional(),
+    sizes: z.array(Size).min(1).optional(),
+    region: z.string().min(1).optional(),
+    datacenter: z.string().min(1).optional(),
+  })
+  .strict()
 
 export const InventoryRules = z
   .object({
@@ -48,19 +53,24 @@ export type SizeRule = z.infer<typeof Size>
 
 export const DEFAULT_RULES: InventoryRules = InventoryRules.parse({})
 
-/** Reads and validates a rules file; the error names the file and the field. */
+/**
+ * Reads and validates a rules file. The error (a ConfigError, so the CLI and `serve` print it
+ * without a stack) names the file and the field: an unknown key is named as its own field.
+ */
 export function readInventoryRules(path: string | undefined): InventoryRules {
   if (!path) return DEFAULT_RULES
   let data: unknown
   try {
     data = parseYaml(readFileSync(path, 'utf8'))
   } catch (err) {
-    throw new Error(`cannot read inventory rules ${path}: ${(err as Error).message}`)
+    throw new ConfigError(`cannot read inventory rules ${path}: ${(err as Error).message}`)
   }
   const parsed = InventoryRules.safeParse(data ?? {})
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
-    throw new Error(`invalid inventory rules ${path}: [${issue.path.join('.')}] ${issue.message}`)
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys : []
+    const field = [...issue.path, ...keys].join('.')
+    throw new ConfigError(`invalid inventory rules ${path}: [${field}] ${issue.message}`)
   }
   return parsed.data
 }

@@ -13,19 +13,29 @@ import { deleteHostsExcept, upsertHosts } from './compute-hosts.store.js'
 /** A joining member appears within this long. */
 export const INVENTORY_SYNC_MS = 5000
 
+/**
+ * The ids of the hosts the engine sold at the last round. A node's teardown frees its host
+ * only if it is one of them: any other (a catalog host under a node placed before the engine
+ * sold its own machines) stays reserved for the next round to remove, and is never sold again.
+ */
+export type SoldHosts = Set<string>
+
 /** Writes the engine's hosts over the inventory once; returns how many hosts it has. */
 export async function syncInventory(
   deps: Pick<Deps, 'db'>,
-  source: InventorySource
+  source: InventorySource,
+  sold?: SoldHosts
 ): Promise<number> {
   const hosts = await source.hosts()
+  const ids = hosts.map((host) => host.id)
   await transaction(deps.db, async (tx) => {
     await upsertHosts(tx, hosts)
-    await deleteHostsExcept(
-      tx,
-      hosts.map((host) => host.id)
-    )
+    await deleteHostsExcept(tx, ids)
   })
+  if (sold) {
+    sold.clear()
+    for (const id of ids) sold.add(id)
+  }
   return hosts.length
 }
 
@@ -38,10 +48,11 @@ export async function syncInventory(
 export function startInventorySync(
   deps: Pick<Deps, 'db' | 'log'>,
   source: InventorySource,
+  sold?: SoldHosts,
   intervalMs = INVENTORY_SYNC_MS
 ): { firstRound: Promise<void>; now: () => void; stop: () => Promise<void> } {
   const round = () =>
-    syncInventory(deps, source).then(
+    syncInventory(deps, source, sold).then(
       () => undefined,
       (err: unknown) => deps.log.error({ err }, "could not read the engine's machines; retrying")
     )

@@ -120,3 +120,20 @@ export function hostsOfMachine(
     )
   )
 }
+
+/** What one machine sells under the rules: its hosts, or none and why (its sizes oversell it). */
+export interface MachineOffer {
+  machine: Machine
+  hosts: HostInsert[]
+  refused?: OversoldError
+}
+
+/** `hostsOfMachine`, with a machine whose sizes oversell it refused instead of thrown. */
+export function offerOf(engineId: string, machine: Machine, rules: InventoryRules): MachineOffer {
+  try {
+    return { machine, hosts: hostsOfMachine(engineId, machine, rules) }
+  } catch (err) {
+    if (!(err instanceof OversoldError)) throw err
+    return { machine, hosts: [], refused: err }
+  }
+}

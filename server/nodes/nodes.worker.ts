@@ -49,7 +49,8 @@ async function reserveOnce(
  */
 export function nodeTransitions(
   ctx: Ctx & Pick<Deps, 'log'>,
-  workerId: string
+  workerId: string,
+  soldHosts?: ReadonlySet<string>
 ): Omit<WorkerHooks, 'register' | 'heartbeat' | 'claimOrphans' | 'retire'> {
   // The worker's events name the worker, not the request whose node it works on.
   const asWorker = <T>(work: () => T): T => actingAs(systemActor(workerId), work)
@@ -117,7 +118,8 @@ export function nodeTransitions(
           const node = await transition(tx, nodeId, 'deleting', 'deleted', fields, workerId)
           if (!node) return
           await releaseNodeIps({ ...ctx, db: tx }, node)
-          await freeHost({ db: tx }, node.hostId)
+          // An engine selling its own machines frees only a host it sells now (inventory-sync.ts).
+          if (!soldHosts || soldHosts.has(node.hostId)) await freeHost({ db: tx }, node.hostId)
           await recordNodeEvent({ ...ctx, db: tx }, node, 'node.deleted', {}, 'deleted')
         })
       )

@@ -19,10 +19,14 @@ type Ctx = ServiceCtx<'clock' | 'config' | 'secrets' | 'log'>
  * workers' nodes, retirement) and the nodes' transitions it makes. `workerId` is the worker
  * they run for.
  */
-export function workerHooks(ctx: Ctx, workerId: string): WorkerHooks {
+export function workerHooks(
+  ctx: Ctx,
+  workerId: string,
+  soldHosts?: ReadonlySet<string>
+): WorkerHooks {
   const staleAfterMs = ctx.config.workerStaleSeconds * 1000
   return {
-    ...nodeTransitions(ctx, workerId),
+    ...nodeTransitions(ctx, workerId, soldHosts),
     async register() {
       const now = ctx.clock.now()
       await transaction(ctx.db, async (tx) => {

@@ -7,8 +7,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
-import { hostsOfMachine, OversoldError, type Machine } from '../../compute-hosts/machines.js'
-import type { HostInsert } from '../../compute-hosts/compute-hosts.store.js'
+import { offerOf, type Machine } from '../../compute-hosts/machines.js'
 import type { InventoryRules } from '../../compute-hosts/inventory-rules.js'
 import { keyedSerial } from '../../lib/serial.js'
 import {
@@ -113,20 +112,11 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
     const { id, clustered } = identity
     const place = { region: options.defaultRegion, pool: settings.pool, os: 'Debian GNU/Linux' }
     const machines = await readMachines(client, identity, place, lastMachines)
-    const hosts = machines.flatMap((machine) => {
-      let rows: HostInsert[]
-      try {
-        rows = hostsOfMachine(id, machine, options.rules)
-      } catch (err) {
-        // One member sold wrong sells nothing; the others still do.
-        if (!(err instanceof OversoldError)) throw err
-        log.error({ member: machine.name, err: err.message }, 'member not offered')
-        return []
-      }
-      for (const row of rows) memberOfHost.set(row.id, machine.name)
-      return rows
-    })
-    return { clustered, hosts }
+    const offers = machines.map((machine) => offerOf(id, machine, options.rules))
+    for (const offer of offers) {
+      for (const row of offer.hosts) memberOfHost.set(row.id, offer.machine.name)
+    }
+    return { clustered, offers }
   }
 
   /** The member a node goes to: its host's; undefined on a standalone server. */
@@ -255,8 +245,20 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
         options.userDataTimeoutSeconds
       )
     },
+    async offers() {
+      return (await readInventory()).offers
+    },
     async hosts() {
-      return (await readInventory()).hosts
+      const { offers } = await readInventory()
+      return offers.flatMap((offer) => {
+        // One member sold wrong sells nothing; the others still do.
+        if (offer.refused)
+          log.error(
+            { member: offer.machine.name, err: offer.refused.message },
+            'member not offered'
+          )
+        return offer.hosts
+      })
     },
     follow: (changes) =>
       followClusterEvents(client, log, {

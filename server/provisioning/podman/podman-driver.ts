@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
 import type { InventoryRules } from '../../compute-hosts/inventory-rules.js'
-import { hostsOfMachine } from '../../compute-hosts/machines.js'
+import { offerOf } from '../../compute-hosts/machines.js'
 import { keyedSerial } from '../../lib/serial.js'
 import type { DriverWithPreflight, ExpectedNode, NodeRef, NodeSpec } from '../driver.js'
 import { cachedBriefly } from '../brief-cache.js'
@@ -217,9 +217,15 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
     readUserData(node) {
       return readPodmanUserData(nodeNamespace(names, node.id), userDataLimit)
     },
-    async hosts() {
+    async offers() {
       const machine = await readMachine()
-      return hostsOfMachine(engineId, machine, podmanRules(machine, options.rules))
+      return [offerOf(engineId, machine, podmanRules(machine, options.rules))]
+    },
+    async hosts() {
+      // One machine: sizes that oversell it fail the read, and discovery keeps what it had.
+      const [offer] = await driver.offers()
+      if (offer!.refused) throw offer!.refused
+      return offer!.hosts
     },
     async release() {
       await removeInstance(names, { nodeDirs: false })
