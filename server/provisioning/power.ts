@@ -6,7 +6,7 @@
  * @module
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import { hasPower, type PowerAction } from './driver.js'
+import { hasPower, type NodeRef, type PowerAction } from './driver.js'
 import { engineErrorText } from './engine-error.js'
 import type { WorkerParts } from './worker-api.js'
 
@@ -29,7 +29,8 @@ export function createPower(
   { driver, hooks, log, ready }: WorkerParts,
   run: (task: () => Promise<void>) => void,
   serial: <T>(key: string, task: () => Promise<T>) => Promise<T>,
-  stopping: AbortSignal
+  stopping: AbortSignal,
+  resync: (node: NodeRef) => Promise<void>
 ): Power {
   const inFlight = new Map<string, { controller: AbortController; done: Promise<void> }>()
 
@@ -43,6 +44,8 @@ export function createPower(
         await driver.power(target, action, signal)
         await hooks.powerDone(nodeId, action)
         log.info({ node_id: nodeId, action }, 'power action done')
+        // Addresses and keys changed while it was off or in the action were only recorded.
+        if (action !== 'shutdown' && action !== 'poweroff') await resync(target.node)
         return
       } catch (err) {
         if (signal.aborted) return

@@ -63,7 +63,14 @@ export function createWorker(
     inFlight.add(promise)
   }
   const revival = createRevival(parts, run, waits, serial)
-  const power = createPower(parts, run, serial, stopping.signal)
+  const power = createPower(parts, run, serial, stopping.signal, async (node) => {
+    await worker
+      .syncPublicIps(node)
+      .catch((err) => log.error({ err, node_id: node.id }, 'public address sync failed'))
+    await worker
+      .syncAccess(node)
+      .catch((err: unknown) => log.error({ err, node_id: node.id }, 'SSH access sync failed'))
+  })
 
   async function provision(node: NodeSpec, controller: AbortController): Promise<void> {
     try {
