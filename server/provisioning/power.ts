@@ -12,6 +12,11 @@ import type { WorkerParts } from './worker-api.js'
 
 /** Attempts of one action before it is recorded as failed. */
 const ATTEMPTS = 3
+/**
+ * The longest one attempt may take: a clean stop's grace (60 s) and a boot until SSH answers,
+ * with room to spare. A node that never comes back must not hold its turn forever.
+ */
+const ATTEMPT_TIMEOUT_MS = 5 * 60_000
 
 export interface Power {
   readonly canPower: boolean
@@ -41,7 +46,8 @@ export function createPower(
       const target = await hooks.powerTarget(nodeId, action)
       if (!target) return
       try {
-        await driver.power(target, action, signal)
+        const limited = AbortSignal.any([signal, AbortSignal.timeout(ATTEMPT_TIMEOUT_MS)])
+        await driver.power(target, action, limited)
         await hooks.powerDone(nodeId, action)
         log.info({ node_id: nodeId, action }, 'power action done')
         // Addresses and keys changed while it was off or in the action were only recorded.
