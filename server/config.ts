@@ -45,6 +45,8 @@ const ConfigSchema = z
     healthSeconds: z.coerce.number().min(0.1).default(5),
     provisionSeconds: z.coerce.number().min(0).default(5),
     teardownSeconds: z.coerce.number().min(0).default(1),
+    /** simulated driver: how long each power action (reboot, shutdown, ...) takes. */
+    powerSeconds: z.coerce.number().min(0).default(1),
     /** simulated driver: how long its create takes, standing for an engine building a node. */
     createSeconds: z.coerce.number().min(0).default(0),
     faultCreateFailRate: z.coerce.number().min(0).max(1).default(0),
@@ -128,6 +130,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   provisionSeconds: 'NODEPLANE_PROVISION_SECONDS',
   teardownSeconds: 'NODEPLANE_TEARDOWN_SECONDS',
   createSeconds: 'NODEPLANE_CREATE_SECONDS',
+  powerSeconds: 'NODEPLANE_POWER_SECONDS',
   faultCreateFailRate: 'NODEPLANE_FAULT_CREATE_FAIL_RATE',
   faultStuckRate: 'NODEPLANE_FAULT_STUCK_RATE',
   faultTeardownFailures: 'NODEPLANE_FAULT_TEARDOWN_FAILURES',

@@ -65,6 +65,7 @@ function selectDriver(
     provisionSeconds: config.provisionSeconds,
     teardownSeconds: config.teardownSeconds,
     createSeconds: config.createSeconds,
+    powerSeconds: config.powerSeconds,
     createFailRate: config.faultCreateFailRate,
     createFailures: config.faultCreateFailures,
     stuckRate: config.faultStuckRate,

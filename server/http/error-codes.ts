@@ -74,7 +74,16 @@ export const ERROR_CODES = {
   method_not_allowed: { 405: 'a known path with another method; `Allow` lists the methods' },
   host_unavailable: { 409: 'the requested host is reserved' },
   node_not_running: {
-    409: 'attaching to a node that is not `running`, or detaching from or changing the SSH keys of one being deleted',
+    409: 'attaching to a node that is not `running`, detaching from or changing the SSH keys of one being deleted, or a power action on a node that is `provisioning` or `deleting`',
+  },
+  node_powered_off: {
+    409: 'a `reboot` or `reset` of a node that is off: power it on (`poweron`) instead',
+  },
+  action_in_progress: {
+    409: 'another power action of the node is under way: wait for it (`wait_for`), then retry',
+  },
+  action_unsupported: {
+    409: "the server's driver cannot power nodes off and on (`netns`): no action changes a node",
   },
   node_repairing: {
     409: "attaching or detaching while the node's engine side died and is being restarted (`Retry-After: 5`): nothing changed, retry",

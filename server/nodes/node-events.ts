@@ -16,7 +16,11 @@ export function recordNodeEvent(
     | 'node.deleted'
     | 'node.restarted'
     | 'node.unreachable'
-    | 'node.reachable',
+    | 'node.reachable'
+    | 'node.powered_off'
+    | 'node.powered_on'
+    | 'node.rebooted'
+    | 'node.action_failed',
   data: Record<string, unknown> = {},
   status: string = row.status
 ): Promise<void> {

@@ -2,8 +2,11 @@ import type { Deps } from '../deps.js'
 import { principalOf } from '../http/auth.js'
 import { createRouter } from '../http/router.js'
 import { idempotentAnswer } from '../idempotency/idempotent-answer.js'
+import type { PowerAction } from '../provisioning/driver.js'
 import { putSshKeys } from './node-access.routes.js'
 import { putNodeSshKeys } from './node-access.service.js'
+import { powerRoutes, type PowerRoute } from './node-power.routes.js'
+import { powerNode } from './node-power.service.js'
 import * as routes from './nodes.routes.js'
 import { createNode, deleteNode, getNode, listNodesPage, nodeCredentials } from './nodes.service.js'
 import { updateNode } from './nodes.update.js'
@@ -18,9 +21,15 @@ function nextPageLink(requestUrl: string, after: string): string {
   return `<${url.pathname}${url.search}>; rel="next"`
 }
 
-/** The contract's node endpoints (no /api/v1 prefix) and the credentials and user data extensions. */
+/** The contract's node endpoints (no /api/v1 prefix) and the credentials, user data and action extensions. */
 export function nodesRouter(deps: Deps) {
-  return createRouter()
+  const router = createRouter()
+  for (const [action, route] of Object.entries(powerRoutes) as [PowerAction, PowerRoute][]) {
+    router.openapi(route, async (c) =>
+      c.json(await powerNode(deps, principalOf(c).accountId, c.req.valid('param').id, action), 202)
+    )
+  }
+  return router
     .openapi(routes.create, async (c) =>
       c.json(
         await createNode(

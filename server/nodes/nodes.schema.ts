@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { LabelSelectorParam, Labels } from '../labels/labels.schema.js'
 import { HostnameLabel } from '../lib/names.js'
 import { NodeSshKeyIds, PasswordLogin } from './node-access.schema.js'
-import { USER_DATA_STATUSES } from './nodes.table.js'
+import { POWER_ACTIONS, POWER_STATES, USER_DATA_STATUSES } from './nodes.table.js'
 
 /** The optional body of `POST /nodes`; the contract's own case is an empty body. */
 export const CreateNodeBody = z
@@ -48,6 +48,12 @@ export const UserDataStatus = z.enum(USER_DATA_STATUSES).openapi({
     'or `skipped` (the driver runs no tenant code, as `simulated`)',
 })
 
+export const PowerState = z.enum(POWER_STATES).openapi({
+  description:
+    'Whether the machine is on: `on`, `off` (powered off: it keeps its disk, addresses and billing), `rebooting` ' +
+    '(a reboot or reset under way) or `rebuilding`. `status` stays `running` throughout',
+})
+
 /** A node as every node endpoint returns it: docs/contract.md 2.1's four fields, then docs/design.md's. */
 export const Node = z
   .object({
@@ -80,6 +86,7 @@ export const Node = z
       description: 'When the node first accepted SSH connections (it turned `running` then)',
     }),
     user_data_status: UserDataStatus.nullable().openapi({ description: 'Null without user data' }),
+    power_state: PowerState,
   })
   .openapi('Node')
 
@@ -147,15 +154,19 @@ export const NodeCredentials = z
 /** The optional long-poll of `GET /nodes/{id}`: answer once the node reaches a state. */
 export const NodeWaitQuery = z.object({
   wait_for: z
-    .enum(['running', 'deleted', 'user_data'])
+    .enum(['running', 'deleted', 'user_data', 'power_on', 'power_off'])
     .optional()
     .openapi({
       description:
         'Hold the request until the node is `running` (or can no longer get there: deleting, or stuck), until its ' +
         '`user_data_status` is `succeeded`, `failed` or `skipped` (`user_data`; a node without user data answers as ' +
-        'for `running`), or until it is deleted, which answers 404. At the timeout the node is returned as it is.',
+        'for `running`), until it is deleted, which answers 404, or until its `power_state` is `on` (`power_on`) or ' +
+        '`off` (`power_off`; both also answer once the node is deleting). At the timeout the node is returned as it is.',
     }),
   timeout: z.coerce.number().int().min(1).max(60).default(30).openapi({
     description: 'Seconds to wait at most, with `wait_for`',
   }),
 })
+
+/** The action of `POST /api/v1/nodes/{id}/actions/{action}`. */
+export const PowerActionName = z.enum(POWER_ACTIONS)

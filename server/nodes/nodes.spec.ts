@@ -47,11 +47,22 @@ export async function nodeSpec(ctx: Ctx, row: NodeRow): Promise<NodeSpec> {
   )
 }
 
+/**
+ * Whether nodeplane keeps the node's machine on: false when it is off, or a shutdown or poweroff
+ * is under way (its end is off); true while a poweron or reboot is under way.
+ */
+export function poweredOn(row: Pick<NodeRow, 'powerState' | 'powerAction'>): boolean {
+  if (row.powerAction === 'shutdown' || row.powerAction === 'poweroff') return false
+  if (row.powerAction !== null) return true
+  return row.powerState !== 'off'
+}
+
 /** A node as the driver's reconcile and health check see it: its spec, status and addresses. */
 export async function expectedNode(ctx: Ctx, row: NodeRow): Promise<ExpectedNode> {
   return {
     node: await nodeSpec(ctx, row),
     status: row.status as ExpectedNode['status'],
     publicIps: (await nodeAddresses(ctx, row.id)).map((address) => address.ip),
+    poweredOn: poweredOn(row),
   }
 }

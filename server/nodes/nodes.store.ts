@@ -53,6 +53,7 @@ export function toNode(
     password_login: row.passwordLogin,
     reachable_at: row.runningAt?.toISOString() ?? null,
     user_data_status: row.userDataStatus,
+    power_state: row.powerState,
   }
 }
 

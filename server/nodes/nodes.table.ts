@@ -9,6 +9,12 @@ export const NODE_STATUSES = ['provisioning', 'running', 'deleting', 'deleted'] 
 /** What a node's user data can be; null on the node means it has none. */
 export const USER_DATA_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'skipped'] as const
 
+/** Whether a node's machine is on; `rebuilding` is for the rebuild action to come. */
+export const POWER_STATES = ['on', 'off', 'rebooting', 'rebuilding'] as const
+
+/** What `POST /api/v1/nodes/{id}/actions/{action}` can ask of a running node. */
+export const POWER_ACTIONS = ['reboot', 'shutdown', 'poweroff', 'poweron', 'reset'] as const
+
 /** Compute nodes, kept after deletion for billing. */
 export const nodes = sqliteTable(
   'nodes',
@@ -53,6 +59,13 @@ export const nodes = sqliteTable(
     passwordLogin: integer('password_login', { mode: 'boolean' }).notNull().default(true),
     /** Since when the machine the node runs on cannot be reached (an Incus member offline). */
     unreachableSince: integer('unreachable_since', { mode: 'timestamp_ms' }),
+    /** Whether the machine is on, as last done or seen; nodes from before power actions are `on`. */
+    powerState: text('power_state', { enum: POWER_STATES }).notNull().default('on'),
+    /**
+     * The action accepted and not yet done by the engine, or null: kept so a restart does it
+     * again, and so the health check leaves the node alone meanwhile.
+     */
+    powerAction: text('power_action', { enum: POWER_ACTIONS }),
   },
   (table) => [
     index('nodes_account_idx').on(table.accountId, table.status),

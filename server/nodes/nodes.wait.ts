@@ -1,5 +1,5 @@
 /**
- * Waiting for a node in one request: `GET /nodes/{id}?wait_for=running|user_data|deleted`. The request
+ * Waiting for a node in one request: `GET /nodes/{id}?wait_for=running|user_data|deleted|power_on|power_off`. The request
  * re-reads the node whenever the account's events wake it (see events/event-hub.ts), so it
  * answers as soon as the change commits on any replica, and costs the client one request
  * instead of a poll every half second.
@@ -11,7 +11,7 @@ import { ProblemError } from '../http/problem.js'
 import type { Node } from './nodes.schema.js'
 import { getNode } from './nodes.view.js'
 
-export type WaitTarget = 'running' | 'user_data' | 'deleted'
+export type WaitTarget = 'running' | 'user_data' | 'deleted' | 'power_on' | 'power_off'
 
 const USER_DATA_DONE = new Set(['succeeded', 'failed', 'skipped'])
 
@@ -19,6 +19,8 @@ const USER_DATA_DONE = new Set(['succeeded', 'failed', 'skipped'])
 function settled(node: Node, target: WaitTarget): boolean {
   if (target === 'deleted') return false
   if (node.status !== 'running') return node.status === 'deleting' || node.stuck
+  if (target === 'power_on') return node.power_state === 'on'
+  if (target === 'power_off') return node.power_state === 'off'
   if (target === 'user_data' && node.user_data_status !== null)
     return USER_DATA_DONE.has(node.user_data_status)
   return true

@@ -12,6 +12,8 @@ import {
 } from '../public-ips/public-ips.service.js'
 import { recordNodeEvent, recordStuckEvents } from './node-events.js'
 import { nodeAccess } from './node-access.service.js'
+import { powerHooks } from './node-power.worker.js'
+import { steadyRunningIds } from './node-power.store.js'
 import { expectedNode } from './nodes.spec.js'
 import {
   markNodeRunning,
@@ -42,6 +44,11 @@ async function reserveOnce(
   return attached
 }
 
+/** On, with no power action under way: the engine may be told of changes, and revive it. */
+function steady(row: Pick<NodeRow, 'powerState' | 'powerAction'>): boolean {
+  return row.powerState === 'on' && row.powerAction === null
+}
+
 /**
  * The nodes' side of the worker's transitions: each moves one node on, in one transaction, and
  * only while `workerId` holds it. provisioning/worker-hooks.ts joins them with the worker's own
@@ -56,6 +63,7 @@ export function nodeTransitions(
   const asWorker = <T>(work: () => T): T => actingAs(systemActor(workerId), work)
   return {
     ...userDataHooks(ctx, workerId),
+    ...powerHooks(ctx, asWorker),
     markReachability(unreachable, running) {
       const gone = new Set(unreachable)
       const reachable = running.filter((id) => !gone.has(id))
@@ -136,21 +144,26 @@ export function nodeTransitions(
     async publicIps(nodeId) {
       const node = await findNode(ctx.db, nodeId)
       if (!node || node.status === 'deleting' || node.status === 'deleted') return undefined
+      // An off node (or one in a power action) gets its addresses when it comes on.
+      if (!steady(node)) return undefined
       return (await nodeAddresses(ctx, nodeId)).map((address) => address.ip)
     },
-    access(nodeId) {
+    async access(nodeId) {
+      const node = await findNode(ctx.db, nodeId)
+      // Likewise its SSH access, which the power action applies as it comes on.
+      if (node && !steady(node)) return undefined
       return nodeAccess(ctx, nodeId)
     },
     async expected() {
       const rows = await nodesInStatus(ctx.db, ['provisioning', 'running', 'deleting'])
       return Promise.all(rows.map((row) => expectedNode(ctx, row)))
     },
-    async runningNodeIds() {
-      return (await nodesInStatus(ctx.db, ['running'])).map((row) => row.id)
+    runningNodeIds() {
+      return steadyRunningIds(ctx.db)
     },
     async expectedRunning(nodeId) {
       const row = await findNode(ctx.db, nodeId)
-      return row?.status === 'running' ? expectedNode(ctx, row) : undefined
+      return row?.status === 'running' && steady(row) ? expectedNode(ctx, row) : undefined
     },
   }
 }

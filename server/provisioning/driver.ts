@@ -59,6 +59,11 @@ export interface ExpectedNode {
   status: 'provisioning' | 'running' | 'deleting'
   /** Attached public addresses as the API shows them (`203.0.113.5/32`, `2001:db8::1/64`). */
   publicIps: string[]
+  /**
+   * False when nodeplane keeps the node's machine off (powered off, or a shutdown or poweroff
+   * is under way): reconcile and revive leave it stopped, its disk and addresses kept.
+   */
+  poweredOn: boolean
 }
 
 /**
@@ -143,6 +148,37 @@ export interface DriverWithPreflight extends ProvisioningDriver {
 /** Whether `driver` can answer a preflight (see DriverWithPreflight). */
 export function hasPreflight(driver: ProvisioningDriver): driver is DriverWithPreflight {
   return typeof (driver as Partial<DriverWithPreflight>).preflight === 'function'
+}
+
+/** What a power action asks of a running node (`POST /api/v1/nodes/{id}/actions/{action}`). */
+export type PowerAction = 'reboot' | 'shutdown' | 'poweroff' | 'poweron' | 'reset'
+
+/**
+ * A driver that can switch its nodes' machines off and on, keeping their disks and addresses.
+ * Without it, every action answers `409 action_unsupported`.
+ */
+export interface DriverWithPower extends ProvisioningDriver {
+  /**
+   * Does `action` to a running node and resolves once it is done: `shutdown` (a clean stop
+   * through the node's init) and `poweroff` (at once, as pulling the plug) once the machine is
+   * stopped; `poweron`, `reboot` (clean) and `reset` (hard) once it accepts connections again,
+   * with `node.publicIps` and `node.node.access` applied. Idempotent: a repeat after a crash
+   * (the worker does the action again on start) or on a node already there changes nothing
+   * more. Rejects when `signal` aborts (the node is being deleted).
+   */
+  power(node: ExpectedNode, action: PowerAction, signal: AbortSignal): Promise<void>
+  /**
+   * Of dead running nodes (what `findDead` answered), the ids whose guest powered itself off
+   * (`poweroff` run inside: its init ended the machine cleanly), as opposed to a crash or a kill:
+   * they are recorded `off` and never revived. Engines that cannot tell leave it out, and every
+   * dead node is revived.
+   */
+  poweredOffInside?(deadIds: string[]): Promise<string[]>
+}
+
+/** Whether `driver` can do power actions (see DriverWithPower). */
+export function hasPower(driver: ProvisioningDriver): driver is DriverWithPower {
+  return typeof (driver as Partial<DriverWithPower>).power === 'function'
 }
 
 /** Thrown by `preflight` when the engine can take no node now (it is down, it lacks its image). */

@@ -1,6 +1,6 @@
 /**
  * The last step of an engine's reconcile on start: every node the database says is running is
- * brought back, side by side (after a reboot every node boots again, and none should wait for
+ * brought back, side by side, unless nodeplane keeps it off (a power action) (after a reboot every node boots again, and none should wait for
  * another). One that cannot come back is logged, never keeps the others down; the health
  * check tries it again.
  * @module
@@ -13,7 +13,7 @@ export async function reviveRunning(
   revive: (entry: ExpectedNode) => Promise<void>,
   log: Logger
 ): Promise<void> {
-  const running = expected.filter((entry) => entry.status === 'running')
+  const running = expected.filter((entry) => entry.status === 'running' && entry.poweredOn)
   const outcomes = await Promise.allSettled(running.map((entry) => revive(entry)))
   outcomes.forEach((outcome, i) => {
     if (outcome.status === 'rejected')

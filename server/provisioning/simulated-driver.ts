@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Clock } from '../lib/clock.js'
-import { ProvisioningRefused, type DriverWithPreflight } from './driver.js'
+import {
+  ProvisioningRefused,
+  type DriverWithPower,
+  type DriverWithPreflight,
+  type PowerAction,
+} from './driver.js'
 
 export interface SimulatedOptions {
   clock: Clock
@@ -17,6 +22,8 @@ export interface SimulatedOptions {
   stuckRate: number
   /** How many teardown attempts of each node fail before one succeeds, as a flaky engine's. */
   teardownFailures?: number
+  /** How long each power action takes (a reboot, a shutdown), so its states can be seen. */
+  powerSeconds?: number
   random?: () => number
 }
 
@@ -25,11 +32,20 @@ export interface SimulatedOptions {
  * readiness on the stored creation time, not on when the wait began, is what lets a node
  * interrupted by a restart become ready on time.
  */
-export function createSimulatedDriver(options: SimulatedOptions): DriverWithPreflight {
+export function createSimulatedDriver(
+  options: SimulatedOptions
+): DriverWithPreflight & DriverWithPower & { powerLog: Map<string, PowerAction[]> } {
   const random = options.random ?? Math.random
   const failedTeardowns = new Map<string, number>()
   const failedCreates = new Map<string, number>()
+  // The actions each node's machine went through, in order: what an engine would have done.
+  const powerLog = new Map<string, PowerAction[]>()
   return {
+    powerLog,
+    async power({ node }, action, signal) {
+      await sleep((options.powerSeconds ?? 0) * 1000, undefined, { signal })
+      powerLog.set(node.id, [...(powerLog.get(node.id) ?? []), action])
+    },
     name: 'simulated',
     // Nothing runs on the control plane's host: accepted, so the worker's sync (the database
     // read it does) runs on this driver as on the engines.
@@ -65,6 +81,7 @@ export function createSimulatedDriver(options: SimulatedOptions): DriverWithPref
       }
       failedTeardowns.delete(node.id)
       failedCreates.delete(node.id)
+      powerLog.delete(node.id)
     },
   }
 }

@@ -9,6 +9,7 @@ import type {
   NodeAccess,
   NodeRef,
   NodeSpec,
+  PowerAction,
   ProvisioningDriver,
   UserDataRun,
 } from './driver.js'
@@ -65,10 +66,32 @@ export interface WorkerHooks {
   access(nodeId: string): Promise<NodeAccess | undefined>
   /** Every node that should exist, for the driver's reconcile on start. */
   expected(): Promise<ExpectedNode[]>
-  /** Ids of the nodes that are running now, for the health check. */
+  /**
+   * Ids of the nodes that are running and on with no power action under way, for the health
+   * check: an off node is never revived.
+   */
   runningNodeIds(): Promise<string[]>
-  /** One node as reconcile sees it; undefined once it is no longer running. */
+  /**
+   * One node as reconcile sees it; undefined once it is no longer running, or when it is off or
+   * a power action is under way on it (not to be revived then).
+   */
   expectedRunning(nodeId: string): Promise<ExpectedNode | undefined>
+  /** The node as the driver sees it while `action` is still under way on it; else undefined. */
+  powerTarget(nodeId: string, action: PowerAction): Promise<ExpectedNode | undefined>
+  /**
+   * Ends `action` on the node: its power state becomes the action's end, and the event
+   * (`node.powered_off`, `node.powered_on` or `node.rebooted`) is recorded.
+   */
+  powerDone(nodeId: string, action: PowerAction): Promise<void>
+  /**
+   * Ends `action` as failed (`node.action_failed`, with the engine's error): the power state
+   * goes back to what it was before (on, for a reboot: the health check then revives a dead node).
+   */
+  powerFailed(nodeId: string, action: PowerAction, error: string): Promise<void>
+  /** Records the nodes whose guest powered itself off as off (`node.powered_off`). */
+  poweredOffInside(nodeIds: string[]): Promise<void>
+  /** The actions accepted and not yet done, to do (again) on start. */
+  pendingPowerActions(): Promise<{ nodeId: string; action: PowerAction }[]>
 }
 
 /** Drives nodes through their lifecycle in the background of the server process. */
@@ -90,6 +113,13 @@ export interface Worker {
    * it in flight (a create) ends before the teardown starts.
    */
   teardown(node: NodeRef): void
+  /** Whether the driver can do power actions at all (see DriverWithPower). */
+  readonly canPower: boolean
+  /**
+   * Does an accepted power action in the background (the database says it is under way), then
+   * records its end; one action of a node at a time, never beside its revival.
+   */
+  power(nodeId: string, action: PowerAction): void
   /** Runs a running node's user data once and records its result (see followUserData). */
   followUserData(node: NodeSpec): void
   /** True while a node that died is being brought back: its addresses cannot change meanwhile. */

@@ -11,6 +11,7 @@ import {
   type NodeSpec,
   type ProvisioningDriver,
 } from './driver.js'
+import { createPower } from './power.js'
 import { createRevival } from './revival.js'
 import { followUserData } from './user-data-follower.js'
 import type { Worker, WorkerHooks, WorkerParts } from './worker-api.js'
@@ -61,7 +62,15 @@ export function createWorker(
     const promise = task().finally(() => inFlight.delete(promise))
     inFlight.add(promise)
   }
-  const revival = createRevival(parts, run, waits)
+  const revival = createRevival(parts, run, waits, serial)
+  const power = createPower(parts, run, serial, stopping.signal, async (node) => {
+    await worker
+      .syncPublicIps(node)
+      .catch((err) => log.error({ err, node_id: node.id }, 'public address sync failed'))
+    await worker
+      .syncAccess(node)
+      .catch((err: unknown) => log.error({ err, node_id: node.id }, 'SSH access sync failed'))
+  })
 
   async function provision(node: NodeSpec, controller: AbortController): Promise<void> {
     try {
@@ -214,13 +223,17 @@ export function createWorker(
       waits.get(node.id)?.abort()
       followers.get(node.id)?.abort()
       // A create in flight cannot be aborted: it ends first, or it could rebuild what the
-      // teardown just removed.
+      // teardown just removed. A power action is aborted and ends first, for the same reason.
       const provisioning = building.get(node.id)
+      const powering = power.abort(node.id)
       run(async () => {
         await provisioning
+        await powering
         await destroy(node)
       })
     },
+    canPower: power.canPower,
+    power: (nodeId, action) => power.power(nodeId, action),
     followUserData(node) {
       if (followers.has(node.id) || !driver.startUserData || !driver.readUserData) return
       const controller = new AbortController()
@@ -264,6 +277,8 @@ export function createWorker(
       const expected = driver.reconcile ? await hooks.expected() : []
       ready = reconcile(expected)
       run(() => ready)
+      // Actions a previous process accepted and did not finish are done again (idempotent).
+      run(() => power.resume().catch((err) => log.error({ err }, 'resuming power actions failed')))
       // Asked now, so the first POST /nodes finds the engine's answer cached (start-notice.ts
       // already logs what a failing engine lacks).
       run(() => worker.preflight().catch(() => undefined))

@@ -9,7 +9,7 @@ from typing import Any, Iterator, List, Mapping, Optional, Sequence, Type, Union
 
 import requests
 
-from . import compute_hosts, events as events_api, firewalls, nodes, public_ips, ssh_keys, usage as usage_api, user_data, vpcs, webhooks
+from . import compute_hosts, events as events_api, firewalls, nodes, power, public_ips, ssh_keys, usage as usage_api, user_data, vpcs, webhooks
 from ._http import HttpClient
 from ._labels import LabelSelector
 from ._model import UNSET
@@ -251,6 +251,56 @@ class Client:
         :raises NotFoundError: the node was deleted meanwhile
         """
         return nodes.wait_until_user_data(self._http, node_id, timeout, poll_interval)
+
+    # Power actions
+
+    def reboot_node(self, node_id: str, wait: bool = True, timeout: float = 120, poll_interval: float = 1.0) -> Node:
+        """Reboots a node cleanly, through its init; it keeps its disk, addresses and billing.
+
+        With ``wait`` (the default) it returns once the node is back (``power_state`` ``on``),
+        waiting as :meth:`wait_until_running` does, with one held request at a time
+        (``wait_for=power_on``); without, the node as the server accepted the action
+        (``rebooting``). Needs a ``read_write`` key.
+
+        :param wait: wait until the action is done
+        :param timeout: seconds to wait
+        :param poll_interval: seconds between polls, against a server that cannot hold requests
+        :raises ConflictError: the node is provisioning or being deleted (``node_not_running``),
+            off (``node_powered_off``), another action is under way (``action_in_progress``), or
+            the server's driver cannot power nodes (``action_unsupported``)
+        :raises NodeNotReadyError: not done after ``timeout``, or the node is being deleted
+        """
+        return power.act(self._http, node_id, "reboot", wait, timeout, poll_interval)
+
+    def shutdown_node(self, node_id: str, wait: bool = True, timeout: float = 120, poll_interval: float = 1.0) -> Node:
+        """Shuts a node down cleanly, through its init; with ``wait``, returns once it is ``off``.
+
+        An off node keeps its disk, addresses and billing; :meth:`power_on_node` starts it
+        again. A node already off is left as it is. Parameters and errors as :meth:`reboot_node`.
+        """
+        return power.act(self._http, node_id, "shutdown", wait, timeout, poll_interval)
+
+    def power_off_node(self, node_id: str, wait: bool = True, timeout: float = 120, poll_interval: float = 1.0) -> Node:
+        """Powers a node off at once, as pulling the plug; with ``wait``, returns once it is ``off``.
+
+        Unsaved data inside the node may be lost: :meth:`shutdown_node` is the clean way.
+        Parameters and errors as :meth:`reboot_node`.
+        """
+        return power.act(self._http, node_id, "poweroff", wait, timeout, poll_interval)
+
+    def power_on_node(self, node_id: str, wait: bool = True, timeout: float = 120, poll_interval: float = 1.0) -> Node:
+        """Powers a node on; with ``wait``, returns once it accepts connections (``on``).
+
+        A node already on is left as it is. Parameters and errors as :meth:`reboot_node`.
+        """
+        return power.act(self._http, node_id, "poweron", wait, timeout, poll_interval)
+
+    def reset_node(self, node_id: str, wait: bool = True, timeout: float = 120, poll_interval: float = 1.0) -> Node:
+        """Resets a node: off at once, then on; with ``wait``, returns once it is back (``on``).
+
+        Parameters and errors as :meth:`reboot_node`.
+        """
+        return power.act(self._http, node_id, "reset", wait, timeout, poll_interval)
 
     def node_credentials(self, node_id: str) -> NodeCredentials:
         """Returns the root login of a node (needs a ``read_write`` key).

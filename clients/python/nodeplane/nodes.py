@@ -48,6 +48,8 @@ class Node:
     reachable_at: Optional[str] = None
     #: None without user data, else ``pending``, ``running``, ``succeeded``, ``failed`` or ``skipped``.
     user_data_status: Optional[str] = None
+    #: ``on``, ``off`` (powered off: disk, addresses and billing kept), ``rebooting`` or ``rebuilding``.
+    power_state: str = "on"
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "Node":

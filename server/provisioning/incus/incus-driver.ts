@@ -13,10 +13,12 @@ import { keyedSerial } from '../../lib/serial.js'
 import {
   ProvisioningRefused,
   type DriverWithEvents,
+  type DriverWithPower,
   type DriverWithPreflight,
   type ExpectedNode,
   type NodeRef,
   type NodeSpec,
+  type PowerAction,
 } from '../driver.js'
 import type { InventorySource } from '../inventory.js'
 import { cachedBriefly } from '../brief-cache.js'
@@ -58,10 +60,13 @@ export interface IncusOptions {
   userDataTimeoutSeconds: number
 }
 
-export type IncusDriver = DriverWithPreflight & DriverWithEvents & InventorySource
+export type IncusDriver = DriverWithPreflight & DriverWithEvents & DriverWithPower &
+  InventorySource
 
 const PROBE_MS = 250
 const REVIVE_TIMEOUT_MS = 120_000
+/** How long a clean stop (shutdown, reboot) may take before the instance is stopped by force. */
+const SHUTDOWN_GRACE_SECONDS = 60
 /** How long one reading of the nodes' health serves: the calls of one health check round. */
 const HEALTH_ROUND_MS = 500
 
@@ -233,6 +238,17 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
       await waitForSsh(node, signal)
       await perNode(node.id, () => applyAccess(client, instanceName(node.id), node.access))
     },
+    async power(expected, action, signal) {
+      await ready()
+      const { node } = expected
+      // PUT /1.0/instances/{name}/state: a clean stop through init, by force once its grace
+      // is over; a hard one at once. A reboot or reset then starts it as a revival does, with
+      // its addresses and SSH access.
+      if (action !== 'poweron') await perNode(node.id, () => stopInstance(node, action))
+      if (action === 'shutdown' || action === 'poweroff') return
+      signal.throwIfAborted()
+      await driver.revive!(expected, signal)
+    },
     async startUserData(node) {
       await ready()
       await perNode(node.id, () =>
@@ -268,6 +284,21 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
           changes.nodes()
         },
       }),
+  }
+
+  /** Stops the node's instance for `action`: cleanly (shutdown, reboot), else by force. */
+  async function stopInstance(node: NodeRef, action: PowerAction): Promise<void> {
+    const name = instanceName(node.id)
+    if ((await instanceInfo(client, name))?.status === 'Stopped') return
+    if (action === 'shutdown' || action === 'reboot') {
+      try {
+        await changeState(client, name, 'stop', false, SHUTDOWN_GRACE_SECONDS)
+        return
+      } catch (err) {
+        log.warn({ err, node_id: node.id }, 'clean stop did not end in time; stopping by force')
+      }
+    }
+    await changeState(client, name, 'stop', true)
   }
 
   /** The member's side (routes, proxy ARP/NDP: the NIC) and the node's side (its addresses). */

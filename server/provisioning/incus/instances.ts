@@ -41,16 +41,20 @@ export async function instanceInfo(
   }
 }
 
-/** `start`, `stop` (clean, through the node's init), or a forced stop. */
+/**
+ * `start`, `stop` (clean, through the node's init, failing after `timeoutSeconds`), or a
+ * forced stop.
+ */
 export async function changeState(
   client: IncusClient,
   name: string,
   action: 'start' | 'stop',
-  force = false
+  force = false,
+  timeoutSeconds = 30
 ): Promise<void> {
   try {
     await client.call('PUT', `/1.0/instances/${name}/state`, {
-      body: { action, force, timeout: force ? -1 : 30 },
+      body: { action, force, timeout: force ? -1 : timeoutSeconds },
     })
   } catch (err) {
     // Asked for what already is: nothing to do.

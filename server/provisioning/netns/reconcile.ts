@@ -46,9 +46,9 @@ export async function reconcileEngine(
   }
 
   const present = new Set(await listNamespaces())
-  for (const { node, status, publicIps } of expected) {
+  for (const { node, status, publicIps, poweredOn } of expected) {
     const lost = !present.has(nodeNamespace(names, node.id))
-    if (status === 'running') {
+    if (status === 'running' && poweredOn) {
       if (lost) log.warn({ node_id: node.id }, 'rebuilding a running node whose namespace vanished')
       await perNode(node.id, () => e.rebuild(node, publicIps))
     } else if (lost) {

@@ -59,6 +59,9 @@ export function runArgs(name: string, instance: string, node: NodeSpec, image: s
     // systemd as PID 1 (the image's nodeplane-init starts it): podman mounts /run, /tmp and
     // the cgroups it needs, and stops the node with SIGRTMIN+3, as a shutdown.
     '--systemd=always',
+    // reboot(2) in the node's own PID namespace ends only its init, with a signal that tells a
+    // poweroff inside from a reboot (podman/power.ts); the machine is not touched.
+    '--cap-add=SYS_BOOT',
     `--cpus=${cpus}`,
     `--memory=${memoryBytes}`,
     // No swap beyond the memory limit: a node that outgrows it is killed inside, as on a VM.

@@ -3,7 +3,13 @@ import type { Logger } from 'pino'
 import type { InventoryRules } from '../../compute-hosts/inventory-rules.js'
 import { offerOf } from '../../compute-hosts/machines.js'
 import { keyedSerial } from '../../lib/serial.js'
-import type { DriverWithPreflight, ExpectedNode, NodeRef, NodeSpec } from '../driver.js'
+import type {
+  DriverWithPower,
+  DriverWithPreflight,
+  ExpectedNode,
+  NodeRef,
+  NodeSpec,
+} from '../driver.js'
 import { cachedBriefly } from '../brief-cache.js'
 import type { InventorySource } from '../inventory.js'
 import {
@@ -26,6 +32,7 @@ import { checkEngine } from './preflight.js'
 import { reconcileContainers } from './reconcile.js'
 import { containerState, instanceContainers, podman, removeContainer } from './podman.js'
 import { readPodmanUserData, startPodmanUserData } from './user-data.js'
+import { stopContainer, stoppedByGuest } from './power.js'
 import { USER_DATA_TIMEOUT_SECONDS } from '../user-data-runner.js'
 
 export interface PodmanOptions {
@@ -41,6 +48,7 @@ export interface PodmanOptions {
 
 /** The podman driver with the names it uses, which tests and operators need to find things. */
 export type PodmanDriver = DriverWithPreflight &
+  DriverWithPower &
   InventorySource & { names: NetnsNames; image: string }
 
 const PROBE_MS = 100
@@ -208,6 +216,23 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
       await waitForSsh(node, signal)
       // The database's word, also after a crash between its write and the engine's.
       await perNode(node.id, () => setAccessInContainer(nodeNamespace(names, node.id), node.access))
+    },
+    async power(expected, action, signal) {
+      await ready()
+      const { node } = expected
+      const name = nodeNamespace(names, node.id)
+      // A reboot is a clean stop then a start, a reset a kill then a start: a start makes a new
+      // network namespace, which must be wired again, as a revival does.
+      const clean = action === 'shutdown' || action === 'reboot'
+      if (action !== 'poweron') await perNode(node.id, () => stopContainer(name, clean))
+      if (action === 'shutdown' || action === 'poweroff') return
+      signal.throwIfAborted()
+      await driver.revive!(expected, signal)
+    },
+    async poweredOffInside(deadIds) {
+      const off: string[] = []
+      for (const id of deadIds) if (await stoppedByGuest(nodeNamespace(names, id))) off.push(id)
+      return off
     },
     async startUserData(node) {
       await ready()

@@ -32,6 +32,8 @@ export interface ContainerState {
   running: boolean
   /** The pid of the container's init while it runs; its network namespace is the node's. */
   pid: number
+  /** How its init last ended (128 + the signal when a signal ended it); 0 while it never did. */
+  exitCode: number
 }
 
 interface PsEntry {
@@ -39,6 +41,7 @@ interface PsEntry {
   Labels: Record<string, string> | null
   State: string
   Pid: number
+  ExitCode?: number
 }
 
 /** Every container of one instance, running or not. */
@@ -57,6 +60,7 @@ export async function instanceContainers(prefix: string): Promise<ContainerState
     nodeId: entry.Labels?.[LABEL.node] ?? '',
     running: entry.State === 'running',
     pid: entry.Pid,
+    exitCode: entry.ExitCode ?? 0,
   }))
 }
 
@@ -71,7 +75,7 @@ export async function containerState(name: string): Promise<ContainerState | und
   const [info] = JSON.parse(out) as {
     Name: string
     Config: { Labels: Record<string, string> }
-    State: { Running: boolean; Pid: number }
+    State: { Running: boolean; Pid: number; ExitCode: number }
   }[]
   if (!info) return undefined
   return {
@@ -79,6 +83,7 @@ export async function containerState(name: string): Promise<ContainerState | und
     nodeId: info.Config.Labels[LABEL.node] ?? '',
     running: info.State.Running,
     pid: info.State.Pid,
+    exitCode: info.State.ExitCode,
   }
 }
 

@@ -1,0 +1,50 @@
+"""Power actions: ``POST /api/v1/nodes/{id}/actions/{action}`` and waiting for their end."""
+
+from __future__ import annotations
+
+import time
+
+from ._http import HttpClient, segment as _segment
+from .errors import NodeNotReadyError
+from .nodes import Node, _get_waiting, _polls
+
+#: The ``power_state`` each action ends in, and the ``wait_for`` value that waits for it.
+_ENDS = {
+    "reboot": ("on", "power_on"),
+    "reset": ("on", "power_on"),
+    "poweron": ("on", "power_on"),
+    "shutdown": ("off", "power_off"),
+    "poweroff": ("off", "power_off"),
+}
+
+
+def act(http: HttpClient, node_id: str, action: str, wait: bool, timeout: float, poll_interval: float) -> Node:
+    """Asks for ``action`` (202: the node as it is then); with ``wait``, waits for its end."""
+    path = "/api/v1/nodes/{}/actions/{}".format(_segment(node_id), action)
+    node = Node.from_dict(http.request("POST", path))
+    if not wait:
+        return node
+    state, target = _ENDS[action]
+    return wait_for_power(http, node_id, state, target, timeout, poll_interval)
+
+
+def wait_for_power(
+    http: HttpClient, node_id: str, state: str, target: str, timeout: float, poll_interval: float
+) -> Node:
+    """Waits on ``GET /nodes/{id}?wait_for=power_on|power_off`` until ``power_state`` is ``state``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        node = _get_waiting(http, node_id, target, deadline - time.monotonic())
+        if node.status == "running" and node.power_state == state:
+            return node
+        if node.status != "running":
+            raise NodeNotReadyError("node {} is {}; its power will not change".format(node_id, node.status), node)
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise NodeNotReadyError(
+                "node {} is still {} after {:g} seconds, not {} (the node.action_failed event says "
+                "why when the action failed)".format(node_id, node.power_state, timeout, state),
+                node,
+            )
+        if _polls(http, target):
+            time.sleep(min(poll_interval, remaining))
