@@ -57,6 +57,12 @@ const ConfigSchema = z
      * failing engine until then. Shorter only for tests.
      */
     stuckAfterSeconds: z.coerce.number().min(1).default(120),
+    /**
+     * How many nodes the worker has its engine create at once; the others wait, `provisioning`,
+     * in the order they came. Every engine child process blocks the server's event loop while it
+     * starts, so twenty at once on a small machine slow down the API itself.
+     */
+    buildConcurrency: z.coerce.number().int().min(1).max(1000).default(2),
     /** netns driver: a wait before a node's sshd starts, standing for an OS boot (tests observe it). */
     netnsBootSeconds: z.coerce.number().min(0).default(0),
     /** netns and podman drivers: user data still running after this long is killed (failed). */
@@ -133,6 +139,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   faultTeardownFailures: 'NODEPLANE_FAULT_TEARDOWN_FAILURES',
   faultCreateFailures: 'NODEPLANE_FAULT_CREATE_FAILURES',
   stuckAfterSeconds: 'NODEPLANE_STUCK_AFTER_SECONDS',
+  buildConcurrency: 'NODEPLANE_BUILD_CONCURRENCY',
   netnsBootSeconds: 'NODEPLANE_NETNS_BOOT_SECONDS',
   userDataTimeoutSeconds: 'NODEPLANE_USER_DATA_TIMEOUT_SECONDS',
   ipv4Pools: 'NODEPLANE_IPV4_POOLS',

@@ -100,6 +100,7 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
   const workerId = newPrefixedId('wrk')
   const worker = createWorker(workerId, driver, workerHooks(base, workerId), log, {
     stuckAfterMs: config.stuckAfterSeconds * 1000,
+    buildConcurrency: config.buildConcurrency,
     clock,
   })
   return {

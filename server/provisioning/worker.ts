@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
 import { systemClock, type Clock } from '../lib/clock.js'
+import { createLimiter } from '../lib/limiter.js'
 import { keyedSerial } from '../lib/serial.js'
 import { buildNode } from './build-node.js'
 import {
@@ -20,10 +21,14 @@ const TEARDOWN_RETRY_MAX_MS = 30_000
 
 /** The contract's 2 minutes: a node provisioning longer is stuck. */
 const DEFAULT_STUCK_AFTER_MS = 120_000
+/** NODEPLANE_BUILD_CONCURRENCY's default. */
+const DEFAULT_BUILD_CONCURRENCY = 2
 
 export interface WorkerOptions {
   /** How long a node may provision before it is stuck: engine failures are retried until then. */
   stuckAfterMs?: number
+  /** How many nodes the engine creates at once; the others wait `provisioning` in turn. */
+  buildConcurrency?: number
   clock?: Clock
 }
 
@@ -55,6 +60,7 @@ export function createWorker(
   const buildOptions = {
     stuckAfterMs: options.stuckAfterMs ?? DEFAULT_STUCK_AFTER_MS,
     now: () => (options.clock ?? systemClock).now().getTime(),
+    builds: createLimiter(options.buildConcurrency ?? DEFAULT_BUILD_CONCURRENCY),
   }
 
   function run(task: () => Promise<void>): void {
