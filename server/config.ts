@@ -59,10 +59,10 @@ const ConfigSchema = z
     stuckAfterSeconds: z.coerce.number().min(1).default(120),
     /**
      * How many nodes the worker has its engine create at once; the others wait, `provisioning`,
-     * in the order they came. Every engine child process blocks the server's event loop while it
-     * starts, so twenty at once on a small machine slow down the API itself.
+     * in the order they came. Unset: 2 on the engines that build on the server's own machine
+     * (podman, netns), whose programs take the cores the API answers on; no limit on the others.
      */
-    buildConcurrency: z.coerce.number().int().min(1).max(1000).default(2),
+    buildConcurrency: z.coerce.number().int().min(1).max(1000).optional(),
     /** netns driver: a wait before a node's sshd starts, standing for an OS boot (tests observe it). */
     netnsBootSeconds: z.coerce.number().min(0).default(0),
     /** netns and podman drivers: user data still running after this long is killed (failed). */

@@ -21,13 +21,11 @@ const TEARDOWN_RETRY_MAX_MS = 30_000
 
 /** The contract's 2 minutes: a node provisioning longer is stuck. */
 const DEFAULT_STUCK_AFTER_MS = 120_000
-/** NODEPLANE_BUILD_CONCURRENCY's default. */
-const DEFAULT_BUILD_CONCURRENCY = 2
 
 export interface WorkerOptions {
   /** How long a node may provision before it is stuck: engine failures are retried until then. */
   stuckAfterMs?: number
-  /** How many nodes the engine creates at once; the others wait `provisioning` in turn. */
+  /** How many nodes the engine creates at once (no limit by default); the others wait in turn. */
   buildConcurrency?: number
   clock?: Clock
 }
@@ -60,7 +58,7 @@ export function createWorker(
   const buildOptions = {
     stuckAfterMs: options.stuckAfterMs ?? DEFAULT_STUCK_AFTER_MS,
     now: () => (options.clock ?? systemClock).now().getTime(),
-    builds: createLimiter(options.buildConcurrency ?? DEFAULT_BUILD_CONCURRENCY),
+    builds: createLimiter(options.buildConcurrency ?? Infinity),
   }
 
   function run(task: () => Promise<void>): void {
