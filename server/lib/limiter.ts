@@ -32,7 +32,8 @@ export function createLimiter(limit: number): Limiter {
       }
       const leave = () => {
         waiting.splice(waiting.indexOf(turn), 1)
-        reject(signal!.reason)
+        // An AbortSignal's reason is the AbortError it was aborted with (DOMException)
+        reject(signal!.reason as Error)
       }
       waiting.push(turn)
       signal?.addEventListener('abort', leave, { once: true })
