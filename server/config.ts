@@ -59,6 +59,12 @@ const ConfigSchema = z
      * failing engine until then. Shorter only for tests.
      */
     stuckAfterSeconds: z.coerce.number().min(1).default(120),
+    /**
+     * How many nodes the worker has its engine create at once; the others wait, `provisioning`,
+     * in the order they came. Unset: 2 on the engines that build on the server's own machine
+     * (podman, netns), whose programs take the cores the API answers on; no limit on the others.
+     */
+    buildConcurrency: z.coerce.number().int().min(1).max(1000).optional(),
     /** netns driver: a wait before a node's sshd starts, standing for an OS boot (tests observe it). */
     netnsBootSeconds: z.coerce.number().min(0).default(0),
     /** netns and podman drivers: user data still running after this long is killed (failed). */
@@ -136,6 +142,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   faultTeardownFailures: 'NODEPLANE_FAULT_TEARDOWN_FAILURES',
   faultCreateFailures: 'NODEPLANE_FAULT_CREATE_FAILURES',
   stuckAfterSeconds: 'NODEPLANE_STUCK_AFTER_SECONDS',
+  buildConcurrency: 'NODEPLANE_BUILD_CONCURRENCY',
   netnsBootSeconds: 'NODEPLANE_NETNS_BOOT_SECONDS',
   userDataTimeoutSeconds: 'NODEPLANE_USER_DATA_TIMEOUT_SECONDS',
   ipv4Pools: 'NODEPLANE_IPV4_POOLS',

@@ -73,6 +73,16 @@ function selectDriver(
   })
 }
 
+/**
+ * NODEPLANE_BUILD_CONCURRENCY when unset: the engines that build nodes on the server's own
+ * machine create two at once, so their programs leave the API cores to answer on
+ * (docs/drivers.md); an Incus cluster's members, and the simulated engine, take every node
+ * at once.
+ */
+function defaultBuildConcurrency(driver: Config['driver']): number {
+  return driver === 'podman' || driver === 'netns' ? 2 : Infinity
+}
+
 export async function openRuntime(config: Config, clock: Clock = systemClock): Promise<Runtime> {
   const log = createLogger(config.logLevel)
   let generatedPassword: string | undefined
@@ -106,6 +116,7 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
   const soldHosts: SoldHosts | undefined = hasInventory(driver) ? new Set() : undefined
   const worker = createWorker(workerId, driver, workerHooks(base, workerId, soldHosts), log, {
     stuckAfterMs: config.stuckAfterSeconds * 1000,
+    buildConcurrency: config.buildConcurrency ?? defaultBuildConcurrency(config.driver),
     clock,
   })
   return {

@@ -4,9 +4,13 @@
  * node has been provisioning for the stuck window (the contract's 2 minutes); then the node is
  * reported stuck with the engine's error and left alone. It stays `provisioning`, as the
  * contract's stuck nodes do, until its owner deletes it (which aborts any wait here).
+ * The engine's create waits for one of the worker's build slots (NODEPLANE_BUILD_CONCURRENCY):
+ * time spent waiting for a slot is not the engine's, so it moves the last attempt later by as
+ * much. The API's `stuck` flag still counts from the node's creation, as the contract does.
  * @module
  */
 import { setTimeout as sleep } from 'node:timers/promises'
+import type { Limiter } from '../lib/limiter.js'
 import type { NodeSpec } from './driver.js'
 import { engineErrorText } from './engine-error.js'
 import type { WorkerParts } from './worker-api.js'
@@ -20,6 +24,8 @@ export interface BuildOptions {
   /** How long after its creation a node counts as stuck: the last attempt starts by then. */
   stuckAfterMs: number
   now: () => number
+  /** The worker's build slots: the engine creates this many nodes at once at most. */
+  builds: Limiter
 }
 
 /**
@@ -33,11 +39,15 @@ export async function buildNode(
   options: BuildOptions
 ): Promise<boolean> {
   const { driver, log } = parts
-  const stuckAt = node.createdAt.getTime() + options.stuckAfterMs
+  let stuckAt = node.createdAt.getTime() + options.stuckAfterMs
   for (let attempt = 0; ; attempt++) {
     try {
       await parts.ready()
-      await driver.create(node)
+      const queuedAt = options.now()
+      await options.builds(() => {
+        stuckAt += options.now() - queuedAt
+        return driver.create(node)
+      }, signal)
       await driver.waitUntilReady(node, signal)
       return true
     } catch (err) {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
 import { systemClock, type Clock } from '../lib/clock.js'
+import { createLimiter } from '../lib/limiter.js'
 import { keyedSerial } from '../lib/serial.js'
 import { buildNode } from './build-node.js'
 import {
@@ -25,6 +26,8 @@ const DEFAULT_STUCK_AFTER_MS = 120_000
 export interface WorkerOptions {
   /** How long a node may provision before it is stuck: engine failures are retried until then. */
   stuckAfterMs?: number
+  /** How many nodes the engine creates at once (no limit by default); the others wait in turn. */
+  buildConcurrency?: number
   clock?: Clock
 }
 
@@ -56,6 +59,7 @@ export function createWorker(
   const buildOptions = {
     stuckAfterMs: options.stuckAfterMs ?? DEFAULT_STUCK_AFTER_MS,
     now: () => (options.clock ?? systemClock).now().getTime(),
+    builds: createLimiter(options.buildConcurrency ?? Infinity),
   }
 
   function run(task: () => Promise<void>): void {

@@ -136,9 +136,13 @@ function summary(timings: Timing[]) {
   }
 }
 
-/** The podman machine's slices (or netns's catalog) with room for every node of the run. */
+/**
+ * The podman machine's slices (or netns's catalog) with room for every node of a round: the
+ * rounds do not overlap (benchEngine), so a machine with about NODES GiB of memory can hold
+ * them (slices never promise its memory twice).
+ */
 async function localServer(engine: Engine): Promise<Bench> {
-  const sizes = [{ cpu_cores: 1, memory_gb: 1, storage_gb: 1, count: NODES * 2 }]
+  const sizes = [{ cpu_cores: 1, memory_gb: 1, storage_gb: 1, count: NODES }]
   const inventory = join(newDataDir(), 'inventory.json')
   writeFileSync(inventory, JSON.stringify({ sizes, reserve_memory_gb: 0, reserve_storage_gb: 0 }))
   const ctx = await startEngineServer(engine, {
@@ -189,6 +193,8 @@ async function benchEngine(ctx: Bench, nodes = NODES) {
   try {
     const sequential: Timing[] = []
     for (let i = 0; i < nodes; i++) sequential.push(await timeOne(ctx))
+    // The second round starts on an empty machine: its sizes back, no idle nodes beside it.
+    await deleteAllNodes(ctx.client)
     const together = await Promise.all(Array.from({ length: nodes }, () => timeOne(ctx)))
     return { sequential: summary(sequential), together: summary(together) }
   } finally {

@@ -145,4 +145,109 @@ describe('the worker building a node', () => {
     ])
     expect(failures.at(-1)![0]).toBe(`engine down (${attempts})`)
   })
+
+  it('has the engine create at most buildConcurrency nodes at once, the others in the order they came', async () => {
+    const started: string[] = []
+    const finish = new Map<string, () => void>()
+    const driver: ProvisioningDriver = {
+      name: 'fake',
+      create: (node) =>
+        new Promise<void>((resolve) => {
+          started.push(node.id)
+          finish.set(node.id, resolve)
+        }),
+      waitUntilReady: async () => undefined,
+      destroy: async () => undefined,
+    }
+    const running: string[] = []
+    const hooks = {
+      markRunning: async (id: string) => (running.push(id), true),
+    } as unknown as WorkerHooks
+    const worker = createWorker('w', driver, hooks, pino({ level: 'silent' }), {
+      buildConcurrency: 2,
+    })
+    for (const id of ['n1', 'n2', 'n3', 'n4'])
+      worker.track(testNodeSpec({ id, createdAt: new Date() }))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(started).toEqual(['n1', 'n2'])
+    finish.get('n2')!()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(started).toEqual(['n1', 'n2', 'n3'])
+    expect(running).toEqual(['n2'])
+    finish.get('n1')!()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    finish.get('n3')!()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    finish.get('n4')!()
+    await worker.idle()
+    expect(started).toEqual(['n1', 'n2', 'n3', 'n4'])
+    expect(running.sort()).toEqual(['n1', 'n2', 'n3', 'n4'])
+  })
+
+  it('never creates a node deleted while it waited for a build slot', async () => {
+    const calls: string[] = []
+    let finishFirst = () => {}
+    const driver: ProvisioningDriver = {
+      name: 'fake',
+      create: (node) =>
+        new Promise<void>((resolve) => {
+          calls.push(`create ${node.id}`)
+          finishFirst = resolve
+        }),
+      waitUntilReady: async () => undefined,
+      destroy: async (node) => void calls.push(`destroy ${node.id}`),
+    }
+    const hooks = {
+      markRunning: async () => true,
+      markTornDown: async () => undefined,
+    } as unknown as WorkerHooks
+    const worker = createWorker('w', driver, hooks, pino({ level: 'silent' }), {
+      buildConcurrency: 1,
+    })
+    const waiting = testNodeSpec({ id: 'n2', createdAt: new Date() })
+    worker.track(testNodeSpec({ id: 'n1', createdAt: new Date() }))
+    worker.track(waiting)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    worker.teardown(waiting)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(calls).toEqual(['create n1', 'destroy n2'])
+    finishFirst()
+    await worker.idle()
+    expect(calls).toEqual(['create n1', 'destroy n2'])
+  })
+
+  it('does not count the wait for a build slot against the engine retries of a node', async () => {
+    const attempts = new Map<string, number>()
+    const driver: ProvisioningDriver = {
+      name: 'fake',
+      create: async (node) => {
+        const attempt = (attempts.get(node.id) ?? 0) + 1
+        attempts.set(node.id, attempt)
+        // The first node holds the only slot past the second's stuck window; the second
+        // node's engine then fails once.
+        if (node.id === 'n1') await new Promise((resolve) => setTimeout(resolve, 1500))
+        else if (attempt === 1) throw new Error('engine busy')
+      },
+      waitUntilReady: async () => undefined,
+      destroy: async () => undefined,
+    }
+    const failures: [string, boolean][] = []
+    const running: string[] = []
+    const hooks = {
+      markRunning: async (id: string) => (running.push(id), true),
+      provisioningFailed: async (id: string, _error: string, stuck: boolean) => (
+        failures.push([id, stuck]),
+        true
+      ),
+    } as unknown as WorkerHooks
+    const worker = createWorker('w', driver, hooks, pino({ level: 'silent' }), {
+      buildConcurrency: 1,
+      stuckAfterMs: 1000,
+    })
+    worker.track(testNodeSpec({ id: 'n1', createdAt: new Date() }))
+    worker.track(testNodeSpec({ id: 'n2', createdAt: new Date() }))
+    await worker.idle()
+    expect(failures).toEqual([['n2', false]])
+    expect(running).toEqual(['n1', 'n2'])
+  })
 })

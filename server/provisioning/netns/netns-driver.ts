@@ -30,7 +30,8 @@ export interface NetnsOptions {
 export type NetnsDriver = DriverWithPreflight & { names: NetnsNames }
 
 /** Probe interval while a node boots; sshd is checked (and restarted if it died) every 20th. */
-const PROBE_MS = 100
+/** How long one probe round waits for the node's sshd (sshPortOpen). */
+const PROBE_ROUND_MS = 1000
 /** How long a revived node may take to open port 22 when the caller sets no limit. */
 const REVIVE_TIMEOUT_MS = 30_000
 
@@ -55,12 +56,15 @@ export function createNetnsDriver(options: NetnsOptions): NetnsDriver {
   const perNode = <T>(id: string, task: () => Promise<T>) => e.serial(`node:${shortHash(id)}`, task)
 
   async function waitForSsh(node: NodeSpec, signal: AbortSignal): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
+    for (let round = 0; ; round++) {
       signal.throwIfAborted()
-      if (attempt % 20 === 0) await perNode(node.id, () => e.ensureSshd(node))
+      if (round % 2 === 0) await perNode(node.id, () => e.ensureSshd(node))
       // Readiness is a real connection, not a timer: sshd accepts on the node's address.
-      if (await sshPortOpen(nodeNamespace(e.names, node.id), node.privateIp)) return
-      await sleep(PROBE_MS, undefined, { signal })
+      const started = Date.now()
+      const namespace = nodeNamespace(e.names, node.id)
+      if (await sshPortOpen(namespace, node.privateIp, PROBE_ROUND_MS)) return
+      // A round that failed at once (no namespace yet) waits out its second before the next.
+      await sleep(PROBE_ROUND_MS - (Date.now() - started), undefined, { signal })
     }
   }
 

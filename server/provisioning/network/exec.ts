@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { Worker } from 'node:worker_threads'
 
 /** A command that exited non-zero, with what it printed to stderr. */
 export class CommandError extends Error {
@@ -20,9 +20,6 @@ export class OutputLimitError extends Error {
     super(`${command.slice(0, 3).join(' ')} printed more than ${limit} bytes and was killed`)
   }
 }
-
-/** How much of stderr a failure keeps (its end): enough for a message, never a flood. */
-const STDERR_KEPT = 8 * 1024
 
 export interface RunOptions {
   /** Goes to stdin, which is how secrets reach a program without showing in `ps`. */
@@ -49,68 +46,83 @@ export class TimeoutError extends Error {
   }
 }
 
+/** What the spawn thread answers about one program (spawn-thread.js). */
+type Outcome =
+  | { id: number; outcome: 'ok'; stdout: string }
+  | { id: number; outcome: 'exit'; code: number | null; stderr: string }
+  | { id: number; outcome: 'timeout' }
+  | { id: number; outcome: 'overflow' }
+  | { id: number; outcome: 'error'; message: string; errno?: string }
+
+interface Pending {
+  command: string[]
+  options: RunOptions
+  resolve: (stdout: string) => void
+  reject: (err: Error) => void
+}
+
+let thread: Worker | undefined
+const pending = new Map<number, Pending>()
+let nextId = 0
+
+function settle(answer: Outcome): void {
+  const call = pending.get(answer.id)
+  if (!call) return
+  pending.delete(answer.id)
+  // Only a program in flight keeps the process alive (a CLI command waits for its answer).
+  if (pending.size === 0) thread?.unref()
+  if (answer.outcome === 'ok') call.resolve(answer.stdout)
+  else call.reject(failure(call, answer))
+}
+
+function failure(
+  { command, options }: Pending,
+  answer: Exclude<Outcome, { outcome: 'ok' }>
+): Error {
+  switch (answer.outcome) {
+    case 'exit':
+      return new CommandError(command, answer.code, answer.stderr)
+    case 'timeout':
+      return new TimeoutError(command, options.timeoutMs!)
+    case 'overflow':
+      return new OutputLimitError(command, options.maxOutputBytes!)
+    case 'error':
+      return Object.assign(new Error(answer.message), { code: answer.errno })
+  }
+}
+
+/** The spawn thread, started on first use: a server on the simulated driver never has one. */
+function spawnThread(): Worker {
+  if (thread) return thread
+  const started = new Worker(new URL('./spawn-thread.js', import.meta.url))
+  started.on('message', settle)
+  // A thread that died takes its calls with it; the next call starts a new one.
+  const fail = (err: Error) => {
+    if (thread !== started) return
+    thread = undefined
+    for (const call of pending.values()) call.reject(err)
+    pending.clear()
+  }
+  started.on('error', fail)
+  started.on('exit', (code) => fail(new Error(`the spawn thread exited with ${code}`)))
+  thread = started
+  return started
+}
+
 /**
  * Runs a program with an argument array (never through a shell) and resolves with its stdout.
  * `input` goes to stdin, which is how secrets reach a program without showing in `ps`. The end
- * of stderr is kept for the error; stdout is bounded by `maxOutputBytes` when given.
+ * of stderr is kept for the error; stdout is bounded by `maxOutputBytes` when given. Programs
+ * are started from a thread of their own (spawn-thread.js): starting one blocks the thread that
+ * does it, which must not be the one answering the API.
  */
 export function run(command: string, args: string[], options: RunOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const { input, maxOutputBytes, timeoutMs, cwd } = options
-    const child = spawn(command, args, {
-      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-      cwd,
-    })
-    let stdout = ''
-    let stderr = ''
-    let outBytes = 0
-    let overflowed = false
-    let timedOut = false
-    // The pipes go too: a child of the program (a shell's) may hold them open after it died.
-    const kill = () => {
-      child.kill('SIGKILL')
-      child.stdout!.destroy()
-      child.stderr!.destroy()
-    }
-    const timer =
-      timeoutMs === undefined
-        ? undefined
-        : setTimeout(() => {
-            timedOut = true
-            kill()
-          }, timeoutMs)
-    // Decoded as a stream: a character split between two chunks stays whole (user data output).
-    child.stdout!.setEncoding('utf8')
-    child.stdout!.on('data', (chunk: string) => {
-      if (overflowed) return
-      outBytes += Buffer.byteLength(chunk)
-      if (maxOutputBytes !== undefined && outBytes > maxOutputBytes) {
-        overflowed = true
-        stdout = ''
-        kill()
-        return
-      }
-      stdout += chunk
-    })
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-STDERR_KEPT)
-    })
-    child.once('error', (err) => {
-      clearTimeout(timer)
-      reject(err)
-    })
-    child.once('close', (code) => {
-      clearTimeout(timer)
-      if (timedOut) reject(new TimeoutError([command, ...args], timeoutMs!))
-      else if (overflowed) reject(new OutputLimitError([command, ...args], maxOutputBytes!))
-      else if (code === 0) resolve(stdout)
-      else reject(new CommandError([command, ...args], code, stderr))
-    })
-    if (input !== undefined) {
-      // A program that exits without reading its input must not crash the server with EPIPE.
-      child.stdin!.on('error', () => undefined)
-      child.stdin!.end(input)
-    }
+    const id = nextId++
+    const worker = spawnThread()
+    pending.set(id, { command: [command, ...args], options, resolve, reject })
+    worker.ref()
+    worker.postMessage({ id, command, args, options })
   })
 }
 

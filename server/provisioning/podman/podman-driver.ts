@@ -51,7 +51,8 @@ export type PodmanDriver = DriverWithPreflight &
   DriverWithPower &
   InventorySource & { names: NetnsNames; image: string }
 
-const PROBE_MS = 100
+/** How long one probe round waits for the node's sshd (sshPortOpen). */
+const PROBE_ROUND_MS = 1000
 /** How long a revived node may take to open port 22 when the caller sets no limit. */
 const REVIVE_TIMEOUT_MS = 60_000
 
@@ -141,12 +142,14 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
   }
 
   async function waitForSsh(node: NodeSpec, signal: AbortSignal): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
+    for (let round = 0; ; round++) {
       signal.throwIfAborted()
       // A container that died while booting is started again, as a host retries a boot.
-      if (attempt > 0 && attempt % 20 === 0) await perNode(node.id, () => ensureNode(node, false))
-      if (await sshPortOpen(nodeNamespace(names, node.id), node.privateIp)) return
-      await sleep(PROBE_MS, undefined, { signal })
+      if (round > 0 && round % 2 === 0) await perNode(node.id, () => ensureNode(node, false))
+      const started = Date.now()
+      if (await sshPortOpen(nodeNamespace(names, node.id), node.privateIp, PROBE_ROUND_MS)) return
+      // A round that failed at once (no namespace yet) waits out its second before the next.
+      await sleep(PROBE_ROUND_MS - (Date.now() - started), undefined, { signal })
     }
   }
 
