@@ -13,6 +13,7 @@ import { hostsRoutes } from './hosts.js'
 import { loginRoutes } from './login.js'
 import { nodeDeleteRoutes } from './node-delete.js'
 import { nodeDetailsRoutes } from './node-details.js'
+import { nodePowerRoutes } from './node-power.js'
 import { nodeSettingsRoutes } from './node-settings.js'
 import { nodesRoutes } from './nodes.js'
 import { newPasswordRoutes, requireChosenPassword } from './new-password.js'
@@ -64,6 +65,7 @@ export function dashboardRouter(deps: Deps) {
   app.route('/', nodeDetailsRoutes(deps))
   app.route('/', nodeSettingsRoutes(deps))
   app.route('/', nodeDeleteRoutes(deps))
+  app.route('/', nodePowerRoutes(deps))
   app.route('/', vpcsRoutes(deps))
   app.route('/', hostsRoutes(deps))
   app.route('/', activityRoutes(deps))

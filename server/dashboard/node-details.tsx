@@ -6,7 +6,7 @@ import { attachIp, detachIp, nodeAddresses } from '../public-ips/public-ips.serv
 import { listSshKeys } from '../ssh-keys/ssh-keys.service.js'
 import { listVpcs } from '../vpcs/vpcs.service.js'
 import { csrfTokenMatches, type Session } from '../accounts/sessions.service.js'
-import { StatusBadge, StuckWarning } from './components/status.js'
+import { PowerBadge, StatusBadge, StuckWarning } from './components/status.js'
 import { attempt, field, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
 import { CSRF_HEADER } from './csrf.js'
 import { setFlash } from './flash.js'
@@ -27,6 +27,7 @@ import {
   SshAccess,
   type SettingsProblem,
 } from './node-settings.view.js'
+import { PowerActions } from './node-power.js'
 import { UserDataSection } from './node-user-data.view.js'
 import { userDataResultOf } from './node-user-data.data.js'
 import { submitOnce } from './once.js'
@@ -64,6 +65,7 @@ export async function detailsPage(
     <div
       data-node-id={node.id}
       data-status={node.status}
+      data-power-state={node.power_state}
       data-poll-url="/ui/api/nodes"
       data-user-data-status={node.user_data_status ?? ''}
       data-watch-deletion
@@ -72,7 +74,7 @@ export async function detailsPage(
         <a href="/ui/nodes">Nodes</a> / {title}
       </p>
       <h1>
-        {title} <StatusBadge status={node.status} />
+        {title} <StatusBadge status={node.status} /> <PowerBadge state={node.power_state} />
       </h1>
       <StuckWarning stuck={node.stuck} />
       <NotSavedNotice refused={refused} />
@@ -81,6 +83,7 @@ export async function detailsPage(
       <div id="node-fields" data-refresh>
         <NodeFields node={node} vpcName={vpcName} cost={cost} />
       </div>
+      <PowerActions node={node} csrf={session.csrfToken} />
       <Credentials node={node} />
       <SshAccess node={node} sshKeys={sshKeys} csrf={session.csrfToken} refused={refused} />
       <NameAndLabels node={node} csrf={session.csrfToken} refused={refused} />

@@ -5,7 +5,7 @@ import type { Vpc } from '../vpcs/vpcs.schema.js'
 import { EmptyState } from './components/empty-state.js'
 import { LabelChips } from './components/labels.js'
 import { RowMenu } from './components/row-menu.js'
-import { StatusBadge, StuckWarning } from './components/status.js'
+import { PowerBadge, StatusBadge, StuckWarning } from './components/status.js'
 import { CopyButton, Field, PostForm, Time, Truncated } from './components/ui.js'
 import type { NodeCost } from './nodes.data.js'
 
@@ -27,7 +27,7 @@ export function Cost(props: { cost?: NodeCost; status: string }) {
 function NodeRow(props: { node: Row }) {
   const { node } = props
   return (
-    <tr data-node-id={node.id} data-status={node.status}>
+    <tr data-node-id={node.id} data-status={node.status} data-power-state={node.power_state}>
       <td data-label="Name / ID">
         <a href={`/ui/nodes/${node.id}`}>
           <Truncated text={node.name ?? node.id} />
@@ -38,6 +38,9 @@ function NodeRow(props: { node: Row }) {
       <td data-label="Status" aria-live="polite">
         <StatusBadge status={node.status} />
         <StuckWarning stuck={node.stuck} compact />
+        <div class="small">
+          Power <PowerBadge state={node.power_state} />
+        </div>
       </td>
       <td data-label="Public IP" class="mono" data-field="ip_address">
         {node.ip_address ?? '–'}
