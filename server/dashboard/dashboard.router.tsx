@@ -9,6 +9,7 @@ import type { DashEnv } from './context.js'
 import { createNodeRoutes } from './create-node.js'
 import { requireCsrfToken } from './csrf.js'
 import { dashboardNotFound, dashboardOnError } from './errors.js'
+import { firewallsRoutes } from './firewalls.js'
 import { hostsRoutes } from './hosts.js'
 import { loginRoutes } from './login.js'
 import { nodeDeleteRoutes } from './node-delete.js'
@@ -67,6 +68,7 @@ export function dashboardRouter(deps: Deps) {
   app.route('/', nodeDeleteRoutes(deps))
   app.route('/', nodePowerRoutes(deps))
   app.route('/', vpcsRoutes(deps))
+  app.route('/', firewallsRoutes(deps))
   app.route('/', hostsRoutes(deps))
   app.route('/', activityRoutes(deps))
   app.route('/', billingRoutes(deps))

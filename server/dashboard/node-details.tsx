@@ -28,6 +28,8 @@ import {
   type SettingsProblem,
 } from './node-settings.view.js'
 import { PowerActions } from './node-power.js'
+import { firewallsForNode } from '../firewalls/firewalls.service.js'
+import { NodeFirewalls } from './firewalls.view.js'
 import { UserDataSection } from './node-user-data.view.js'
 import { userDataResultOf } from './node-user-data.data.js'
 import { submitOnce } from './once.js'
@@ -53,6 +55,7 @@ export async function detailsPage(
   const cost = (await nodeCosts(deps, accountId)).get(node.id)
   const addresses = await nodeAddresses(deps, node.id)
   const sshKeys = await listSshKeys(deps, accountId)
+  const firewalls = await firewallsForNode(deps, accountId, node.id)
   const userData = await userDataResultOf(deps, principalOf(session), node)
   const events = await listEvents(
     deps,
@@ -88,6 +91,7 @@ export async function detailsPage(
       <SshAccess node={node} sshKeys={sshKeys} csrf={session.csrfToken} refused={refused} />
       <NameAndLabels node={node} csrf={session.csrfToken} refused={refused} />
       <UserDataSection status={node.user_data_status} result={userData} />
+      <NodeFirewalls firewalls={firewalls} />
       <Addresses node={node} addresses={addresses} csrf={session.csrfToken} />
       <DeleteNode node={node} csrf={session.csrfToken} />
       {/* data-refresh: app.js re-reads it when the status changes, so new events appear. */}
