@@ -16,54 +16,8 @@ import { attempt, sessionOf, toFormPage, type DashEnv } from './context.js'
 import { dashboardNotFound } from './errors.js'
 import { setFlash } from './flash.js'
 import { nodeLabel } from './node-details.view.js'
-
-interface ActionText {
-  button: string
-  /** What the confirmation says happens, after "<Button> node <label>?". */
-  consequence: string
-  /** The flash once accepted. */
-  accepted: string
-  danger?: boolean
-}
-
-const ACTIONS: Record<PowerAction, ActionText> = {
-  reboot: {
-    button: 'Reboot',
-    consequence: 'It restarts through its init; connections drop until it is back.',
-    accepted: 'is rebooting',
-  },
-  shutdown: {
-    button: 'Shut down',
-    consequence:
-      'It stops through its init (hard after 60 seconds) and stays off until powered on.',
-    accepted: 'is shutting down',
-  },
-  poweroff: {
-    button: 'Power off',
-    consequence: 'It stops at once, as pulling the plug: unsaved data may be lost.',
-    accepted: 'is powering off',
-    danger: true,
-  },
-  poweron: {
-    button: 'Power on',
-    consequence: 'It starts and is on once it accepts connections.',
-    accepted: 'is powering on',
-  },
-  reset: {
-    button: 'Reset',
-    consequence: 'It is powered off at once and on again: unsaved data may be lost.',
-    accepted: 'is resetting',
-    danger: true,
-  },
-}
-
-/** Whether `action` makes sense for the node as it is: the others are shown disabled. */
-export function actionEnabled(node: Pick<Node, 'status' | 'power_state'>, action: PowerAction) {
-  if (node.status !== 'running') return false
-  if (node.power_state === 'off') return action === 'poweron'
-  if (node.power_state === 'on') return action !== 'poweron'
-  return false // rebooting or rebuilding: wait for it
-}
+import { actionEnabled, POWER_TEXT } from './power-actions.js'
+import { renderPage } from './render.js'
 
 function PowerNote(props: { node: Node }) {
   const { node } = props
@@ -77,12 +31,36 @@ function PowerNote(props: { node: Node }) {
 }
 
 /**
+ * One action's form; `confirmed` on the confirmation page, which is itself the question, so
+ * the button does not ask a second time (as DeleteNode).
+ */
+function PowerForm(props: { node: Node; action: PowerAction; csrf: string; confirmed?: boolean }) {
+  const { node, action } = props
+  const text = POWER_TEXT[action]
+  const question = `${text.button} node ${nodeLabel(node)}? ${text.consequence}`
+  return (
+    <PostForm
+      action={`/ui/nodes/${node.id}/power/${action}`}
+      csrf={props.csrf}
+      confirm={props.confirmed ? undefined : question}
+      class="inline-form"
+    >
+      <button
+        class={text.danger ? 'danger-button' : 'secondary'}
+        disabled={!actionEnabled(node, action)}
+      >
+        {text.button}
+      </button>
+    </PostForm>
+  )
+}
+
+/**
  * The power section of Node Details. app.js re-renders it (data-refresh) when the node's
  * status or power state changes, so only the sensible buttons are enabled.
  */
 export function PowerActions(props: { node: Node; csrf: string }) {
   const { node, csrf } = props
-  const label = nodeLabel(node)
   return (
     <section id="power" aria-labelledby="power-heading" data-refresh>
       <h2 id="power-heading">Power</h2>
@@ -91,24 +69,9 @@ export function PowerActions(props: { node: Node; csrf: string }) {
       </p>
       <PowerNote node={node} />
       <div class="actions">
-        {POWER_ACTIONS.map((action) => {
-          const text = ACTIONS[action]
-          return (
-            <PostForm
-              action={`/ui/nodes/${node.id}/power/${action}`}
-              csrf={csrf}
-              confirm={`${text.button} node ${label}? ${text.consequence}`}
-              class="inline-form"
-            >
-              <button
-                class={text.danger ? 'danger-button' : 'secondary'}
-                disabled={!actionEnabled(node, action)}
-              >
-                {text.button}
-              </button>
-            </PostForm>
-          )
-        })}
+        {POWER_ACTIONS.map((action) => (
+          <PowerForm node={node} action={action} csrf={csrf} />
+        ))}
       </div>
     </section>
   )
@@ -127,13 +90,43 @@ export function nodePowerRoutes(deps: Deps) {
     toFormPage((c) => detailsOf(c.req.param('id') ?? ''))
   )
 
+  // A page that asks first (the nodes table's menu leads here): it works without script.
+  app.get('/ui/nodes/:id/confirm-power/:action', async (c) => {
+    const action = c.req.param('action')
+    if (!isAction(action)) return dashboardNotFound(c)
+    const session = sessionOf(c)
+    const node = await getNode(deps, session.user.accountId, c.req.param('id'))
+    const text = POWER_TEXT[action]
+    const details = detailsOf(node.id)
+    const body = (
+      <>
+        <p class="breadcrumb">
+          <a href="/ui/nodes">Nodes</a> / <a href={details}>{node.name ?? node.id}</a>
+        </p>
+        <h1 class="wrap-anywhere">
+          {text.button} node {nodeLabel(node)}?
+        </h1>
+        <p>{text.consequence}</p>
+        <p>
+          Power state now: <PowerBadge state={node.power_state} />
+        </p>
+        <PowerNote node={node} />
+        <PowerForm node={node} action={action} csrf={session.csrfToken} confirmed />
+        <p>
+          <a href={details}>Cancel and go back to the node</a>
+        </p>
+      </>
+    )
+    return renderPage(c, { title: `${text.button} ${node.name ?? node.id}`, nav: 'nodes', body })
+  })
+
   app.post('/ui/nodes/:id/power/:action', async (c) => {
     const action = c.req.param('action')
     if (!isAction(action)) return dashboardNotFound(c)
     const accountId = sessionOf(c).user.accountId
     // Another account's node, or none: the not-found page, not a flash on someone's page.
     const node = await getNode(deps, accountId, c.req.param('id'))
-    const text = ACTIONS[action]
+    const text = POWER_TEXT[action]
     const result = await attempt(() => powerNode(deps, accountId, node.id, action))
     if (result.ok) setFlash(c, 'ok', `Node ${nodeLabel(node)} ${text.accepted}.`)
     else setFlash(c, 'error', `${text.button} refused: ${result.problem.message}`)

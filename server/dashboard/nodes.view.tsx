@@ -8,6 +8,8 @@ import { RowMenu } from './components/row-menu.js'
 import { PowerBadge, StatusBadge, StuckWarning } from './components/status.js'
 import { CopyButton, Field, PostForm, Time, Truncated } from './components/ui.js'
 import type { NodeCost } from './nodes.data.js'
+import { POWER_ACTIONS } from '../nodes/nodes.table.js'
+import { actionEnabled, POWER_TEXT } from './power-actions.js'
 
 type Row = Node & { cost?: NodeCost }
 
@@ -60,6 +62,13 @@ function NodeRow(props: { node: Row }) {
           <li>
             <CopyButton text={node.id} label="Copy id" />
           </li>
+          {POWER_ACTIONS.filter((action) => actionEnabled(node, action)).map((action) => (
+            <li>
+              <a href={`/ui/nodes/${node.id}/confirm-power/${action}`}>
+                {POWER_TEXT[action].button}…
+              </a>
+            </li>
+          ))}
           <li>
             {/* A page that asks first: it works without script, unlike a confirm dialog. */}
             <a class="menu-danger" href={`/ui/nodes/${node.id}/confirm-delete`}>

@@ -3,6 +3,7 @@ import { createTestKey, createTestUser } from '../helpers/accounts.js'
 import {
   acceptNextDialog,
   adminDashboard,
+  rowMenu,
   screenshotEachTest,
   submitWith,
   type AdminDashboard,
@@ -125,6 +126,29 @@ describe('Power buttons on Node Details', () => {
     expect(await marked()).toBe(7)
   })
 
+  it('the nodes table menu leads to a confirmation page that asks once, without a dialog', async () => {
+    const id = await runningNode('from-menu')
+    await d.page.goto('/ui/nodes')
+    await rowMenu(d.page, 'from-menu').click()
+    const menu = d.page.locator(`tr[data-node-id="${id}"] .row-menu-items`)
+    // Power on makes no sense for a node that is on: the menu leaves it out.
+    await expect(menu.getByRole('link', { name: 'Power on…' }).count()).resolves.toBe(0)
+    await menu.getByRole('link', { name: 'Reboot…' }).click()
+    await d.page.waitForURL(`**/ui/nodes/${id}/confirm-power/reboot`)
+    await expect(d.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      `Reboot node from-menu (${id})?`
+    )
+    let dialogs = 0
+    d.page.on('dialog', () => dialogs++)
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Reboot', exact: true }))
+    expect(dialogs).toBe(0)
+    expect(new URL(d.page.url()).pathname).toBe(`/ui/nodes/${id}`)
+    await expect(d.page.getByRole('status').first().textContent()).resolves.toContain(
+      'is rebooting'
+    )
+    await d.page.locator('h1 [data-field="power_state"]', { hasText: /^on$/ }).waitFor()
+  })
+
   it("another account's node cannot be powered from the dashboard", async () => {
     await createTestUser(d.server.dataDir, 'stranger@example.com')
     const stranger = api(
@@ -136,6 +160,7 @@ describe('Power buttons on Node Details', () => {
       (await stranger.get(`/nodes/${theirs}`)).body.status === 'running' ? true : undefined
     )
     expect((await d.page.goto(`/ui/nodes/${theirs}`))!.status()).toBe(404)
+    expect((await d.page.goto(`/ui/nodes/${theirs}/confirm-power/reboot`))!.status()).toBe(404)
     await d.page.goto('/ui/nodes')
     // A forged form post: the dashboard's own form, pointed at the stranger's node.
     const answer = d.page.waitForResponse((res) => res.url().endsWith('/power/poweroff'))
