@@ -93,6 +93,7 @@ beforeAll(async () => {
     ['nodes-filter-no-match', '/ui/nodes?label_selector=env%3Dnowhere'],
     ['nodes-filter-malformed', '/ui/nodes?label_selector=env%20in%20(prod'],
     ['node-confirm-delete', `/ui/nodes/${node.id}/confirm-delete`],
+    ['node-confirm-power', `/ui/nodes/${node.id}/confirm-power/reboot`],
     ['nodes-row-menu-open', '/ui/nodes', (page) => rowMenu(page, 'audited').click()],
     ['activity', '/ui/activity'],
     ['activity-empty', '/ui/activity?resource_id=node_nothing_here'],
