@@ -53,7 +53,7 @@ export function firewallsRoutes(deps: Deps) {
     const names = await nodeNames(deps, accountId)
     const body = (
       <>
-        <p class="breadcrumb">
+        <p class="breadcrumb wrap-anywhere">
           <a href="/ui/firewalls">Firewalls</a> / {fw.name}
         </p>
         <h1 class="wrap-anywhere">{fw.name}</h1>

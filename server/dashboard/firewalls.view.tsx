@@ -126,7 +126,12 @@ export function RuleTable(props: { rules: FirewallRule[] }) {
                   ))}
                 </ul>
               </td>
-              <td class="wrap-anywhere">{rule.description ?? <span class="muted">none</span>}</td>
+              <td>
+                {/* A block with a minimum width: table cells ignore min-width themselves. */}
+                <div class="wrap-anywhere rule-description">
+                  {rule.description ?? <span class="muted">none</span>}
+                </div>
+              </td>
             </tr>
           ))}
         </tbody>
