@@ -100,7 +100,7 @@ export function nodePowerRoutes(deps: Deps) {
     const details = detailsOf(node.id)
     const body = (
       <>
-        <p class="breadcrumb">
+        <p class="breadcrumb wrap-anywhere">
           <a href="/ui/nodes">Nodes</a> / <a href={details}>{node.name ?? node.id}</a>
         </p>
         <h1 class="wrap-anywhere">
