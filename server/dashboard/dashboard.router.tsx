@@ -9,10 +9,12 @@ import type { DashEnv } from './context.js'
 import { createNodeRoutes } from './create-node.js'
 import { requireCsrfToken } from './csrf.js'
 import { dashboardNotFound, dashboardOnError } from './errors.js'
+import { firewallsRoutes } from './firewalls.js'
 import { hostsRoutes } from './hosts.js'
 import { loginRoutes } from './login.js'
 import { nodeDeleteRoutes } from './node-delete.js'
 import { nodeDetailsRoutes } from './node-details.js'
+import { nodePowerRoutes } from './node-power.js'
 import { nodeSettingsRoutes } from './node-settings.js'
 import { nodesRoutes } from './nodes.js'
 import { newPasswordRoutes, requireChosenPassword } from './new-password.js'
@@ -64,7 +66,9 @@ export function dashboardRouter(deps: Deps) {
   app.route('/', nodeDetailsRoutes(deps))
   app.route('/', nodeSettingsRoutes(deps))
   app.route('/', nodeDeleteRoutes(deps))
+  app.route('/', nodePowerRoutes(deps))
   app.route('/', vpcsRoutes(deps))
+  app.route('/', firewallsRoutes(deps))
   app.route('/', hostsRoutes(deps))
   app.route('/', activityRoutes(deps))
   app.route('/', billingRoutes(deps))

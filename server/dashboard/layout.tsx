@@ -6,11 +6,13 @@ import type { Flash } from './flash.js'
 import { assetUrl } from './static.js'
 
 /** The sections of the navigation bar; pages name theirs to mark it current. */
-export type NavKey = 'nodes' | 'vpcs' | 'hosts' | 'activity' | 'billing' | 'keys' | 'account'
+export type NavKey =
+  'nodes' | 'vpcs' | 'firewalls' | 'hosts' | 'activity' | 'billing' | 'keys' | 'account'
 
 const NAV: { key: NavKey; href: string; label: string }[] = [
   { key: 'nodes', href: '/ui/nodes', label: 'Nodes' },
   { key: 'vpcs', href: '/ui/vpcs', label: 'VPCs' },
+  { key: 'firewalls', href: '/ui/firewalls', label: 'Firewalls' },
   { key: 'hosts', href: '/ui/hosts', label: 'Compute hosts' },
   { key: 'activity', href: '/ui/activity', label: 'Activity' },
   { key: 'billing', href: '/ui/billing', label: 'Billing' },

@@ -6,7 +6,7 @@ import { attachIp, detachIp, nodeAddresses } from '../public-ips/public-ips.serv
 import { listSshKeys } from '../ssh-keys/ssh-keys.service.js'
 import { listVpcs } from '../vpcs/vpcs.service.js'
 import { csrfTokenMatches, type Session } from '../accounts/sessions.service.js'
-import { StatusBadge, StuckWarning } from './components/status.js'
+import { PowerBadge, StatusBadge, StuckWarning } from './components/status.js'
 import { attempt, field, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
 import { CSRF_HEADER } from './csrf.js'
 import { setFlash } from './flash.js'
@@ -27,6 +27,9 @@ import {
   SshAccess,
   type SettingsProblem,
 } from './node-settings.view.js'
+import { PowerActions } from './node-power.js'
+import { firewallsForNode } from '../firewalls/firewalls.service.js'
+import { NodeFirewalls } from './firewalls.view.js'
 import { UserDataSection } from './node-user-data.view.js'
 import { userDataResultOf } from './node-user-data.data.js'
 import { submitOnce } from './once.js'
@@ -52,6 +55,7 @@ export async function detailsPage(
   const cost = (await nodeCosts(deps, accountId)).get(node.id)
   const addresses = await nodeAddresses(deps, node.id)
   const sshKeys = await listSshKeys(deps, accountId)
+  const firewalls = await firewallsForNode(deps, accountId, node.id)
   const userData = await userDataResultOf(deps, principalOf(session), node)
   const events = await listEvents(
     deps,
@@ -64,6 +68,7 @@ export async function detailsPage(
     <div
       data-node-id={node.id}
       data-status={node.status}
+      data-power-state={node.power_state}
       data-poll-url="/ui/api/nodes"
       data-user-data-status={node.user_data_status ?? ''}
       data-watch-deletion
@@ -72,7 +77,7 @@ export async function detailsPage(
         <a href="/ui/nodes">Nodes</a> / {title}
       </p>
       <h1>
-        {title} <StatusBadge status={node.status} />
+        {title} <StatusBadge status={node.status} /> <PowerBadge state={node.power_state} />
       </h1>
       <StuckWarning stuck={node.stuck} />
       <NotSavedNotice refused={refused} />
@@ -81,10 +86,12 @@ export async function detailsPage(
       <div id="node-fields" data-refresh>
         <NodeFields node={node} vpcName={vpcName} cost={cost} />
       </div>
+      <PowerActions node={node} csrf={session.csrfToken} />
       <Credentials node={node} />
       <SshAccess node={node} sshKeys={sshKeys} csrf={session.csrfToken} refused={refused} />
       <NameAndLabels node={node} csrf={session.csrfToken} refused={refused} />
       <UserDataSection status={node.user_data_status} result={userData} />
+      <NodeFirewalls firewalls={firewalls} />
       <Addresses node={node} addresses={addresses} csrf={session.csrfToken} />
       <DeleteNode node={node} csrf={session.csrfToken} />
       {/* data-refresh: app.js re-reads it when the status changes, so new events appear. */}

@@ -1,7 +1,7 @@
 import type { Node } from '../nodes/nodes.schema.js'
 import { EmptyState } from './components/empty-state.js'
 import { LabelChips } from './components/labels.js'
-import { StatusBadge } from './components/status.js'
+import { PowerBadge, StatusBadge } from './components/status.js'
 import { CopyButton, PostForm, Time } from './components/ui.js'
 import type { NodeCost } from './nodes.data.js'
 import { Cost } from './nodes.view.js'
@@ -26,6 +26,10 @@ export function NodeFields(props: { node: Node; vpcName?: string; cost?: NodeCos
       <dt>Status</dt>
       <dd aria-live="polite">
         <StatusBadge status={node.status} />
+      </dd>
+      <dt>Power state</dt>
+      <dd aria-live="polite">
+        <PowerBadge state={node.power_state} />
       </dd>
       <dt>Public IP</dt>
       <dd class="mono" data-field="ip_address">

@@ -69,6 +69,8 @@ export async function nodeStatusJson(deps: Deps, accountId: string, since?: numb
       id: n.id,
       status: n.status,
       stuck: n.stuck,
+      // A change re-renders the node page's power buttons (static/app.js).
+      power_state: n.power_state,
       ip_address: n.ip_address,
       ssh_command: n.status === 'running' && n.ip_address ? `ssh root@${n.ip_address}` : null,
       cost: n.cost?.cost ?? null,

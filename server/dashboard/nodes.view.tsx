@@ -5,9 +5,11 @@ import type { Vpc } from '../vpcs/vpcs.schema.js'
 import { EmptyState } from './components/empty-state.js'
 import { LabelChips } from './components/labels.js'
 import { RowMenu } from './components/row-menu.js'
-import { StatusBadge, StuckWarning } from './components/status.js'
+import { PowerBadge, StatusBadge, StuckWarning } from './components/status.js'
 import { CopyButton, Field, PostForm, Time, Truncated } from './components/ui.js'
 import type { NodeCost } from './nodes.data.js'
+import { POWER_ACTIONS } from '../nodes/nodes.table.js'
+import { actionEnabled, POWER_TEXT } from './power-actions.js'
 
 type Row = Node & { cost?: NodeCost }
 
@@ -27,7 +29,7 @@ export function Cost(props: { cost?: NodeCost; status: string }) {
 function NodeRow(props: { node: Row }) {
   const { node } = props
   return (
-    <tr data-node-id={node.id} data-status={node.status}>
+    <tr data-node-id={node.id} data-status={node.status} data-power-state={node.power_state}>
       <td data-label="Name / ID">
         <a href={`/ui/nodes/${node.id}`}>
           <Truncated text={node.name ?? node.id} />
@@ -38,6 +40,9 @@ function NodeRow(props: { node: Row }) {
       <td data-label="Status" aria-live="polite">
         <StatusBadge status={node.status} />
         <StuckWarning stuck={node.stuck} compact />
+        <div class="small">
+          Power <PowerBadge state={node.power_state} />
+        </div>
       </td>
       <td data-label="Public IP" class="mono" data-field="ip_address">
         {node.ip_address ?? '–'}
@@ -57,6 +62,13 @@ function NodeRow(props: { node: Row }) {
           <li>
             <CopyButton text={node.id} label="Copy id" />
           </li>
+          {POWER_ACTIONS.filter((action) => actionEnabled(node, action)).map((action) => (
+            <li>
+              <a href={`/ui/nodes/${node.id}/confirm-power/${action}`}>
+                {POWER_TEXT[action].button}…
+              </a>
+            </li>
+          ))}
           <li>
             {/* A page that asks first: it works without script, unlike a confirm dialog. */}
             <a class="menu-danger" href={`/ui/nodes/${node.id}/confirm-delete`}>

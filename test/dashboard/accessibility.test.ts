@@ -54,6 +54,17 @@ beforeAll(async () => {
       user_data: '#!/bin/sh\necho audited\n',
     })
   ).body
+  const firewall = (
+    await client.post('/api/v1/firewalls', {
+      name: 'audited firewall',
+      labels: { team: 'edge' },
+      rules: [
+        { direction: 'in', protocol: 'tcp', port: '443', source_ips: ['0.0.0.0/0'] },
+        { direction: 'in', protocol: 'icmp', source_ips: ['10.0.0.0/8'], description: 'ping' },
+      ],
+      apply_to: [{ type: 'label_selector', selector: 'env=prod' }],
+    })
+  ).body
   const submit = (button: string) => async (page: Dashboard['page']) => {
     await submitWith(page, page.getByRole('button', { name: button }))
   }
@@ -82,10 +93,13 @@ beforeAll(async () => {
     ['nodes-filter-no-match', '/ui/nodes?label_selector=env%3Dnowhere'],
     ['nodes-filter-malformed', '/ui/nodes?label_selector=env%20in%20(prod'],
     ['node-confirm-delete', `/ui/nodes/${node.id}/confirm-delete`],
+    ['node-confirm-power', `/ui/nodes/${node.id}/confirm-power/reboot`],
     ['nodes-row-menu-open', '/ui/nodes', (page) => rowMenu(page, 'audited').click()],
     ['activity', '/ui/activity'],
     ['activity-empty', '/ui/activity?resource_id=node_nothing_here'],
     ['vpcs', '/ui/vpcs'],
+    ['firewalls', '/ui/firewalls'],
+    ['firewall-details', `/ui/firewalls/${firewall.id}`],
     ['hosts', '/ui/hosts'],
     ['billing', '/ui/billing'],
     ['keys', '/ui/settings/keys'],

@@ -26,6 +26,7 @@ describe('no dead ends', () => {
       [`/ui/nodes/${node.id}/delete`, `/ui/nodes/${node.id}`],
       [`/ui/nodes/${node.id}/ip`, `/ui/nodes/${node.id}`],
       [`/ui/nodes/${node.id}/ip/detach`, `/ui/nodes/${node.id}`],
+      [`/ui/nodes/${node.id}/power/poweroff`, `/ui/nodes/${node.id}`],
       ['/ui/settings/keys/key_none/revoke', '/ui/settings/keys'],
       ['/ui/settings/ssh-keys/sshkey_none/delete', '/ui/settings/ssh-keys'],
       ['/ui/account/password', '/ui/account'],

@@ -18,6 +18,7 @@ const LONGEST_NODE = 'w'.repeat(63)
 const LONGEST_VPC = 'Production network of the payments API tier in Frankfurt A-Z..'
 
 let d: Dashboard
+let firewallId: string
 
 beforeAll(async () => {
   d = await startDashboard()
@@ -26,7 +27,23 @@ beforeAll(async () => {
   const vpc = (
     await client.post('/api/v1/networking', { name: LONGEST_VPC, description: 'd'.repeat(200) })
   ).body
-  await client.post('/nodes', { name: LONGEST_NODE, vpc_id: vpc.id })
+  const node = (await client.post('/nodes', { name: LONGEST_NODE, vpc_id: vpc.id })).body
+  firewallId = (
+    await client.post('/api/v1/firewalls', {
+      name: LONGEST_NODE,
+      labels: { ['k'.repeat(63)]: 'v'.repeat(63) },
+      rules: [
+        {
+          direction: 'in',
+          protocol: 'tcp',
+          port: '8000-8100',
+          source_ips: ['2001:db8:1234:5678:9abc:def0:1234:0/112'],
+          description: 'x'.repeat(255),
+        },
+      ],
+      apply_to: [{ type: 'node', node_id: node.id }],
+    })
+  ).body.id
   await client.post('/nodes', { name: 'short' })
   await client.post('/api/v1/ssh-keys', {
     name: LONGEST_NODE,
@@ -47,6 +64,7 @@ describe('tables hold the longest names', () => {
     for (const path of [
       '/ui/nodes',
       '/ui/vpcs',
+      '/ui/firewalls',
       '/ui/hosts',
       '/ui/settings/keys',
       '/ui/settings/ssh-keys',
@@ -60,6 +78,13 @@ describe('tables hold the longest names', () => {
       })
     }
   }
+
+  it("a firewall's page at 390 px: the page never scrolls sideways", async () => {
+    await d.page.setViewportSize(PHONE)
+    await d.page.goto(`/ui/firewalls/${firewallId}`)
+    await screenshot(d.page, 'long-names--firewall--390')
+    expect(await sideways()).toBeLessThanOrEqual(0)
+  })
 
   it('keeps "Cost so far" on screen at 1366 px with a 63-character node name, the full name in a tooltip', async () => {
     await d.page.setViewportSize(SMALL_LAPTOP)

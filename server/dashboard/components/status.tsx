@@ -20,3 +20,12 @@ export function StuckWarning(props: { stuck: boolean; compact?: boolean }) {
     </p>
   )
 }
+
+/** A node's power state (`on`, `off`, `rebooting`, `rebuilding`); app.js updates it live. */
+export function PowerBadge(props: { state: string }) {
+  return (
+    <span class={`badge badge-power-${props.state}`} data-field="power_state">
+      {props.state}
+    </span>
+  )
+}

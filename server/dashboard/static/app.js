@@ -5,6 +5,8 @@
 
   const csrfToken = () => document.querySelector('meta[name="csrf-token"]')?.content ?? ''
   const CHANGING = new Set(['provisioning', 'deleting'])
+  // Power states a node leaves by itself: a table holding one keeps listening.
+  const POWER_CHANGING = new Set(['rebooting', 'rebuilding'])
 
   /** Tells screen-reader users what changed, through the page's polite live region. */
   function announce(text) {
@@ -171,6 +173,11 @@
       badge.textContent = status
       badge.className = `badge badge-${status}`
     })
+    setAll(element, 'power_state', (badge) => {
+      if (!node) return
+      badge.textContent = node.power_state
+      badge.className = `badge badge-power-${node.power_state}`
+    })
     setAll(element, 'ip_address', (cell) => (cell.textContent = node?.ip_address ?? '–'))
     setAll(element, 'stuck', (warning) => (warning.hidden = !node?.stuck))
     setAll(
@@ -187,14 +194,26 @@
       if (control.tagName === 'BUTTON') control.disabled = !on
       else control.hidden = !on
     })
+    const power = powerChanged(element, node)
     if (before !== status) {
       announce(`Node ${element.dataset.nodeId} is now ${status}.`)
       element.querySelectorAll('[data-refresh][id]').forEach(refresh)
       if ('watchDeletion' in element.dataset) noticeDeletion(element, status)
+    } else if (power) {
+      announce(`Node ${element.dataset.nodeId} is now ${node.power_state}.`)
+      element.querySelectorAll('[data-refresh][id]').forEach(refresh)
     } else if (userDataChanged(element, node)) {
       announce(`The user data of node ${element.dataset.nodeId} is now ${node.user_data_status}.`)
       element.querySelectorAll('[data-refresh][id]').forEach(refresh)
     }
+  }
+
+  /** A reboot or power action changes the power state while the status stays `running`. */
+  function powerChanged(element, node) {
+    if (!node || !('powerState' in element.dataset)) return false
+    if (element.dataset.powerState === node.power_state) return false
+    element.dataset.powerState = node.power_state
+    return true
   }
 
   /** A node page notices its user data finishing, which leaves the node's status as it was. */
@@ -218,7 +237,7 @@
   /** Keeps polling while a node changes, and on a node's page until the node is gone. */
   function watched(element) {
     if ('watchDeletion' in element.dataset) return element.dataset.status !== 'deleted'
-    return CHANGING.has(element.dataset.status)
+    return CHANGING.has(element.dataset.status) || POWER_CHANGING.has(element.dataset.powerState)
   }
 
   /** Replaces a section with its current server rendering, e.g. addresses after provisioning. */

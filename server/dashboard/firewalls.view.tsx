@@ -1,0 +1,186 @@
+/**
+ * @module The firewall views: the Firewalls table, one firewall's rules and targets, and the
+ * firewalls section of Node Details. Read-only: firewalls are made and changed through the API.
+ */
+import type { ApplyTo, Firewall, FirewallRule } from '../firewalls/firewalls.schema.js'
+import { EmptyState } from './components/empty-state.js'
+import { LabelChips } from './components/labels.js'
+import { Truncated } from './components/ui.js'
+
+/** Node names by id, so links read as the nodes table does. */
+export type NodeNames = Map<string, string | null>
+
+const API_DOCS = (
+  <a class="button secondary" href="/docs">
+    Firewalls in the API reference
+  </a>
+)
+
+function rulesCount(n: number): string {
+  return n === 1 ? '1 rule' : `${n} rules`
+}
+
+/** Links to the nodes `ids`, by name when they have one; "none" without any. */
+export function NodeLinks(props: { ids: string[]; names: NodeNames }) {
+  if (props.ids.length === 0) return <span class="muted">none</span>
+  return (
+    <ul class="plain">
+      {props.ids.map((id) => {
+        const name = props.names.get(id)
+        return (
+          <li>
+            <a href={`/ui/nodes/${id}`}>{name ? <Truncated text={name} /> : id}</a>
+            {name && <span class="mono small"> {id}</span>}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+/** The Firewalls page's table: name, rule count, labels and the nodes each applies to now. */
+export function FirewallTable(props: { firewalls: Firewall[]; names: NodeNames }) {
+  if (props.firewalls.length === 0)
+    return (
+      <EmptyState title="No firewalls yet." action={API_DOCS}>
+        A firewall lists the traffic allowed in to the nodes it applies to. Create one with{' '}
+        <code>POST /api/v1/firewalls</code>; it shows here.
+      </EmptyState>
+    )
+  return (
+    // Focusable, so a keyboard can scroll it sideways on a phone (as the events table).
+    <div class="table-scroll" tabindex={0} role="region" aria-label="Firewalls">
+      <table>
+        <caption class="visually-hidden">Your firewalls</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Rules</th>
+            <th scope="col">Labels</th>
+            <th scope="col">Applies to</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.firewalls.map((fw) => (
+            <tr data-firewall-id={fw.id}>
+              <td>
+                <a href={`/ui/firewalls/${fw.id}`}>
+                  <Truncated text={fw.name} />
+                </a>
+                <div class="mono small">{fw.id}</div>
+              </td>
+              <td>{rulesCount(fw.rules.length)}</td>
+              <td>
+                <LabelChips labels={fw.labels} />
+              </td>
+              <td>
+                <NodeLinks ids={fw.applied_to_nodes} names={props.names} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function Port(props: { rule: FirewallRule }) {
+  if (props.rule.protocol === 'icmp') return <span class="muted">all (icmp)</span>
+  return <span class="mono">{props.rule.port}</span>
+}
+
+/** A firewall's rules, one row each. */
+export function RuleTable(props: { rules: FirewallRule[] }) {
+  if (props.rules.length === 0)
+    return (
+      <p class="muted">
+        No rules: nothing is allowed in to the nodes this firewall applies to (unless another of
+        their firewalls allows it).
+      </p>
+    )
+  return (
+    <div class="table-scroll" tabindex={0} role="region" aria-label="Rules">
+      <table>
+        <caption class="visually-hidden">Rules</caption>
+        <thead>
+          <tr>
+            <th scope="col">Direction</th>
+            <th scope="col">Protocol</th>
+            <th scope="col">Port</th>
+            <th scope="col">Sources</th>
+            <th scope="col">Description</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.rules.map((rule) => (
+            <tr>
+              <td>{rule.direction === 'in' ? 'in (incoming)' : rule.direction}</td>
+              <td>{rule.protocol}</td>
+              <td>
+                <Port rule={rule} />
+              </td>
+              <td>
+                <ul class="plain mono">
+                  {rule.source_ips.map((ip) => (
+                    <li>{ip}</li>
+                  ))}
+                </ul>
+              </td>
+              <td>
+                {/* A block with a minimum width: table cells ignore min-width themselves. */}
+                <div class="wrap-anywhere rule-description">
+                  {rule.description ?? <span class="muted">none</span>}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** `apply_to` as set: nodes by id (linked) and label selectors. */
+export function ApplyToList(props: { applyTo: ApplyTo[]; names: NodeNames }) {
+  if (props.applyTo.length === 0) return <p class="muted">Nothing: it applies to no node.</p>
+  return (
+    <ul>
+      {props.applyTo.map((entry) =>
+        entry.type === 'node' ? (
+          <li>
+            Node <NodeLinks ids={[entry.node_id]} names={props.names} />
+          </li>
+        ) : (
+          <li>
+            Nodes with labels matching <code class="wrap-anywhere">{entry.selector}</code>
+          </li>
+        )
+      )}
+    </ul>
+  )
+}
+
+/** The firewalls section of Node Details: each firewall that applies to the node now. */
+export function NodeFirewalls(props: { firewalls: Firewall[] }) {
+  return (
+    <section id="node-firewalls" aria-labelledby="firewalls-heading">
+      <h2 id="firewalls-heading">Firewalls</h2>
+      {props.firewalls.length === 0 ? (
+        <p class="muted">
+          No firewall applies to this node. <a href="/ui/firewalls">Firewalls</a> lists yours.
+        </p>
+      ) : (
+        <ul>
+          {props.firewalls.map((fw) => (
+            <li>
+              <a href={`/ui/firewalls/${fw.id}`}>
+                <Truncated text={fw.name} />
+              </a>{' '}
+              <span class="muted small">({rulesCount(fw.rules.length)})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

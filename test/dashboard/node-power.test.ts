@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestKey, createTestUser } from '../helpers/accounts.js'
+import {
+  acceptNextDialog,
+  adminDashboard,
+  rowMenu,
+  screenshotEachTest,
+  submitWith,
+  type AdminDashboard,
+} from '../helpers/browser.js'
+import { api, eventually } from '../helpers/http.js'
+
+let d: AdminDashboard
+
+beforeAll(async () => {
+  // Each power action takes 2 seconds on the simulated driver, so its middle can be seen.
+  d = await adminDashboard({ NODEPLANE_PROVISION_SECONDS: '0', NODEPLANE_POWER_SECONDS: '2' })
+})
+afterAll(() => d?.close())
+screenshotEachTest('node-power', () => d?.page)
+
+async function runningNode(name: string): Promise<string> {
+  const id = (await d.client.post('/nodes', { name })).body.id as string
+  await eventually(async () =>
+    (await d.client.get(`/nodes/${id}`)).body.status === 'running' ? true : undefined
+  )
+  return id
+}
+
+const powerState = async (id: string) =>
+  (await d.client.get(`/nodes/${id}`)).body.power_state as string
+const headingPower = () => d.page.locator('h1 [data-field="power_state"]')
+const button = (name: string) => d.page.locator('#power').getByRole('button', { name, exact: true })
+
+async function enabledButtons(): Promise<string[]> {
+  return d.page
+    .locator('#power button:not([disabled])')
+    .evaluateAll((buttons) => buttons.map((b) => b.textContent.trim()))
+}
+
+/** Marks the page; a reload would lose the mark. */
+const mark = () => d.page.evaluate(() => ((window as unknown as { mark: number }).mark = 7))
+const marked = () => d.page.evaluate(() => (window as unknown as { mark?: number }).mark)
+
+describe('Power buttons on Node Details', () => {
+  it('reboot asks first, shows rebooting, then on by itself without a reload', async () => {
+    const id = await runningNode('rebooted')
+    await d.page.goto(`/ui/nodes/${id}`)
+    await expect(headingPower().textContent()).resolves.toBe('on')
+    expect(await enabledButtons()).toEqual(['Reboot', 'Shut down', 'Power off', 'Reset'])
+
+    const dialog = acceptNextDialog(d.page)
+    await submitWith(d.page, button('Reboot'))
+    await expect(dialog).resolves.toBe(
+      `Reboot node rebooted (${id})? It restarts through its init; connections drop until it is back.`
+    )
+    await expect(d.page.getByRole('status').first().textContent()).resolves.toContain(
+      'is rebooting'
+    )
+    await expect(headingPower().textContent()).resolves.toBe('rebooting')
+    expect(await enabledButtons()).toEqual([])
+    await mark()
+
+    await d.page.locator('h1 [data-field="power_state"]', { hasText: /^on$/ }).waitFor()
+    await button('Reboot').and(d.page.locator(':not([disabled])')).waitFor()
+    expect(await enabledButtons()).toEqual(['Reboot', 'Shut down', 'Power off', 'Reset'])
+    expect(await marked()).toBe(7)
+    expect(await powerState(id)).toBe('on')
+  })
+
+  it('a dismissed confirmation changes nothing', async () => {
+    const id = await runningNode('kept-on')
+    await d.page.goto(`/ui/nodes/${id}`)
+    d.page.once('dialog', (dialog) => void dialog.dismiss())
+    await button('Power off').click()
+    await d.page.waitForTimeout(500)
+    expect(new URL(d.page.url()).pathname).toBe(`/ui/nodes/${id}`)
+    expect(await powerState(id)).toBe('on')
+  })
+
+  it('shut down leaves only Power on enabled once off, and Power on brings it back', async () => {
+    const id = await runningNode('shut')
+    await d.page.goto(`/ui/nodes/${id}`)
+    const dialog = acceptNextDialog(d.page)
+    await submitWith(d.page, button('Shut down'))
+    await expect(dialog).resolves.toContain('Shut down node shut')
+    await mark()
+    await d.page.locator('h1 [data-field="power_state"]', { hasText: /^off$/ }).waitFor()
+    await button('Power on').and(d.page.locator(':not([disabled])')).waitFor()
+    expect(await enabledButtons()).toEqual(['Power on'])
+    await expect(d.page.locator('#power').textContent()).resolves.toContain('The node is off.')
+    expect(await marked()).toBe(7)
+    expect(await powerState(id)).toBe('off')
+
+    const again = acceptNextDialog(d.page)
+    await submitWith(d.page, button('Power on'))
+    await expect(again).resolves.toContain('Power on node shut')
+    await d.page.locator('h1 [data-field="power_state"]', { hasText: /^on$/ }).waitFor()
+    expect(await powerState(id)).toBe('on')
+  })
+
+  it('says clearly why an action is refused (another under way)', async () => {
+    const id = await runningNode('busy')
+    await d.page.goto(`/ui/nodes/${id}`)
+    // A shutdown started elsewhere: the page still shows the node on, with Power off enabled.
+    expect((await d.client.post(`/api/v1/nodes/${id}/actions/shutdown`)).status).toBe(202)
+    const dialog = acceptNextDialog(d.page)
+    await submitWith(d.page, button('Power off'))
+    await dialog
+    await expect(d.page.getByRole('alert').first().textContent()).resolves.toContain(
+      `Power off refused: node ${id} has a shutdown under way; wait for it, then retry`
+    )
+    await eventually(async () => ((await powerState(id)) === 'off' ? true : undefined))
+  })
+
+  it('the node table shows the power state and follows a reboot started elsewhere', async () => {
+    const id = await runningNode('in-table')
+    expect((await d.client.post(`/api/v1/nodes/${id}/actions/reboot`)).status).toBe(202)
+    await d.page.goto('/ui/nodes')
+    const cell = d.page.locator(`tr[data-node-id="${id}"] [data-field="power_state"]`)
+    await expect(cell.textContent()).resolves.toBe('rebooting')
+    await mark()
+    await d.page
+      .locator(`tr[data-node-id="${id}"] [data-field="power_state"]`, { hasText: /^on$/ })
+      .waitFor()
+    expect(await marked()).toBe(7)
+  })
+
+  it('the nodes table menu leads to a confirmation page that asks once, without a dialog', async () => {
+    const id = await runningNode('from-menu')
+    await d.page.goto('/ui/nodes')
+    await rowMenu(d.page, 'from-menu').click()
+    const menu = d.page.locator(`tr[data-node-id="${id}"] .row-menu-items`)
+    // Power on makes no sense for a node that is on: the menu leaves it out.
+    await expect(menu.getByRole('link', { name: 'Power on…' }).count()).resolves.toBe(0)
+    await menu.getByRole('link', { name: 'Reboot…' }).click()
+    await d.page.waitForURL(`**/ui/nodes/${id}/confirm-power/reboot`)
+    await expect(d.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      `Reboot node from-menu (${id})?`
+    )
+    let dialogs = 0
+    d.page.on('dialog', () => dialogs++)
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Reboot', exact: true }))
+    expect(dialogs).toBe(0)
+    expect(new URL(d.page.url()).pathname).toBe(`/ui/nodes/${id}`)
+    await expect(d.page.getByRole('status').first().textContent()).resolves.toContain(
+      'is rebooting'
+    )
+    await d.page.locator('h1 [data-field="power_state"]', { hasText: /^on$/ }).waitFor()
+  })
+
+  it("another account's node cannot be powered from the dashboard", async () => {
+    await createTestUser(d.server.dataDir, 'stranger@example.com')
+    const stranger = api(
+      d.server.url,
+      (await createTestKey(d.server.dataDir, 'read_write', 'stranger@example.com')).key
+    )
+    const theirs = (await stranger.post('/nodes', { name: 'theirs' })).body.id as string
+    await eventually(async () =>
+      (await stranger.get(`/nodes/${theirs}`)).body.status === 'running' ? true : undefined
+    )
+    expect((await d.page.goto(`/ui/nodes/${theirs}`))!.status()).toBe(404)
+    expect((await d.page.goto(`/ui/nodes/${theirs}/confirm-power/reboot`))!.status()).toBe(404)
+    await d.page.goto('/ui/nodes')
+    // A forged form post: the dashboard's own form, pointed at the stranger's node.
+    const answer = d.page.waitForResponse((res) => res.url().endsWith('/power/poweroff'))
+    await d.page.evaluate((id) => {
+      const form = document.createElement('form')
+      form.method = 'post'
+      form.action = `/ui/nodes/${id}/power/poweroff`
+      const token = document.querySelector('meta[name="csrf-token"]')!.getAttribute('content')!
+      form.innerHTML = `<input type="hidden" name="_csrf" value="${token}">`
+      document.body.append(form)
+      form.submit()
+    }, theirs)
+    expect((await answer).status()).toBe(404)
+    await d.page.getByRole('heading', { name: 'Not found' }).waitFor()
+    await expect(d.page.getByText('theirs').count()).resolves.toBe(0)
+    expect((await stranger.get(`/nodes/${theirs}`)).body.power_state).toBe('on')
+  })
+})
