@@ -1,11 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import type { ExpectedNode } from '../driver.js'
 import { listNamespaces } from '../network/exec.js'
-import {
-  deleteFabricLink,
-  fabricLinks,
-  removeEmptyBridges,
-} from '../network/fabric.js'
+import { deleteFabricLink, fabricLinks, removeEmptyBridges } from '../network/fabric.js'
 import { hashOfNamespace, nodeNamespace, shortHash } from '../network/names.js'
 import type { NetnsEngine } from './engine.js'
 

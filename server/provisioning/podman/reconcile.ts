@@ -31,8 +31,7 @@ export async function reconcileContainers(
   expected: ExpectedNode[]
 ): Promise<void> {
   const { names, log } = steps
-  if (await steps.ingress.ensureFabric())
-    log.info({ namespace: names.fabric }, 'fabric built')
+  if (await steps.ingress.ensureFabric()) log.info({ namespace: names.fabric }, 'fabric built')
   const owned = new Set(expected.map((entry) => entry.node.id))
   const ownedHashes = new Set(expected.map((entry) => shortHash(entry.node.id)))
 
