@@ -1,9 +1,11 @@
+import { spawnSync } from 'node:child_process'
 import { expect, it } from 'vitest'
 import { eventually } from '../helpers/http.js'
 import {
   describeEngines,
   listenInNode,
   runningNode,
+  ssh,
   tcpOpen,
   type EngineServer,
 } from './_engines.js'
@@ -22,6 +24,20 @@ function becomes(ctx: EngineServer, ip: string, port: number, open: boolean) {
     async () => ((await tcpOpen(ctx.names.internet, ip, port)) === open ? true : undefined),
     5_000
   )
+}
+
+/** Starts a UDP echo service on `port` of the node, over ssh (perl is in every node). */
+async function udpEchoInNode(ctx: EngineServer, ip: string, password: string, port: number) {
+  const perl = `perl -MIO::Socket::INET -e '$s = IO::Socket::INET->new(LocalPort => ${port}, Proto => "udp") or die; while ($s->recv($m, 100)) { $s->send($m) }'`
+  const started = await ssh(ctx.names.internet, ip, password, `nohup ${perl} >/dev/null 2>&1 &`)
+  if (started.code !== 0) throw new Error(`could not start a UDP echo: ${started.stderr}`)
+}
+
+/** True when a datagram sent from the internet namespace to `ip`:`port` comes back within 1 s. */
+function udpAnswers(ctx: EngineServer, ip: string, port: number): boolean {
+  const script = `const s = require('dgram').createSocket('udp4'); s.on('message', () => { console.log('yes'); process.exit(0) }); s.send('ping', ${port}, '${ip}'); setTimeout(() => process.exit(0), 1000)`
+  const run = spawnSync('ip', ['netns', 'exec', ctx.names.internet, process.execPath, '-e', script])
+  return run.stdout.toString().includes('yes')
 }
 
 await describeEngines('firewalls', (ctx) => {
@@ -76,6 +92,27 @@ await describeEngines('firewalls', (ctx) => {
     expect(await tcpOpen(ctx.ns(neighbour.id), node.ip_address, 22)).toBe(true)
     // Its VPC is not filtered.
     expect(await tcpOpen(ctx.ns(neighbour.id), node.private_ip, 2222)).toBe(true)
+  })
+})
+
+await describeEngines('firewalls on UDP', (ctx) => {
+  it('lets UDP in by default and under a firewall only with a udp rule', async () => {
+    const { node, password } = await runningNode(ctx.client)
+    const ip = node.ip_address
+    await udpEchoInNode(ctx, ip, password, 5353)
+    await eventually(async () => (udpAnswers(ctx, ip, 5353) ? true : undefined), 5_000)
+    const created = await ctx.client.post('/api/v1/firewalls', {
+      name: `dns-${node.id}`,
+      rules: [tcp('22')],
+      apply_to: [{ type: 'node', node_id: node.id }],
+    })
+    expect(created.status, created.text).toBe(201)
+    await eventually(async () => (udpAnswers(ctx, ip, 5353) ? undefined : true), 5_000)
+    const udp = { direction: 'in', protocol: 'udp', port: '5353', source_ips: EVERYONE }
+    await ctx.client.request('PATCH', `/api/v1/firewalls/${created.body.id}`, {
+      json: { rules: [tcp('22'), udp] },
+    })
+    await eventually(async () => (udpAnswers(ctx, ip, 5353) ? true : undefined), 5_000)
   })
 })
 
