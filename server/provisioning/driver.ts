@@ -226,7 +226,7 @@ export interface DriverWithFirewall extends ProvisioningDriver {
    * besides replies to the node's own traffic; null when no firewall applies, which leaves the
    * node to the install's default ingress. Declarative and cheap: called for nodes still
    * provisioning (the engine keeps it for when the node's network exists) and again after a
-   * restart. Live: connections the new rules still allow stay.
+   * restart. Live, as a stateful firewall is: connections already established stay.
    */
   setFirewall(node: Pick<NodeRef, 'id'>, rules: IngressRule[] | null): Promise<void>
 }
