@@ -41,6 +41,12 @@ const ConfigSchema = z
     inventoryFile: z.string().min(1).optional(),
     /** netns nodes share the machine's root: only the admin's account gets them unless this is set. */
     netnsAllowTenants: z.stringbool().default(false),
+    /**
+     * netns and podman drivers: what reaches a node no firewall applies to, `open` (everything)
+     * or `ssh-only` (TCP 22). Unset: what the database records (`ssh-only` for an install
+     * upgraded from before firewalls, see install-settings), else `open`.
+     */
+    defaultIngress: z.enum(['open', 'ssh-only']).optional(),
     /** How often the worker looks for running nodes whose engine side died (podman driver). */
     healthSeconds: z.coerce.number().min(0.1).default(5),
     provisionSeconds: z.coerce.number().min(0).default(5),
@@ -121,6 +127,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   host: 'NODEPLANE_HOST',
   dataDir: 'NODEPLANE_DATA_DIR',
   driver: 'NODEPLANE_DRIVER',
+  defaultIngress: 'NODEPLANE_DEFAULT_INGRESS',
   incusUrl: 'NODEPLANE_INCUS_URL',
   incusProject: 'NODEPLANE_INCUS_PROJECT',
   incusPool: 'NODEPLANE_INCUS_POOL',

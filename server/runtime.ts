@@ -21,6 +21,8 @@ import { createSimulatedDriver } from './provisioning/simulated-driver.js'
 import { incusClientCertificate } from './provisioning/incus/client-certificate.js'
 import { incusDriver, type IncusCredentials } from './provisioning/incus/incus-config.js'
 import { hasInventory } from './provisioning/inventory.js'
+import type { DefaultIngress } from './provisioning/network/fabric.js'
+import { resolveDefaultIngress } from './install-settings/default-ingress.js'
 import { createWorker } from './provisioning/worker.js'
 
 const DEFAULT_CATALOG = fileURLToPath(
@@ -33,6 +35,8 @@ export interface Runtime extends Deps {
   driver: ProvisioningDriver
   /** When the driver sells its own machines: the hosts it sold at the last inventory sync. */
   soldHosts?: SoldHosts
+  /** What reaches a node no firewall applies to (netns and podman enforce it). */
+  defaultIngress: DefaultIngress
   /** Set on the first start only: the admin's one-time password, to print once. */
   adminPassword?: string
   /** Stops the worker and closes the database; `release` as in `Worker.stop`. */
@@ -44,7 +48,8 @@ function selectDriver(
   config: Config,
   clock: Clock,
   log: Logger,
-  credentials: IncusCredentials
+  credentials: IncusCredentials,
+  defaultIngress: () => DefaultIngress
 ): ProvisioningDriver {
   if (config.driver === 'netns') {
     return createNetnsDriver({
@@ -52,12 +57,16 @@ function selectDriver(
       bootSeconds: config.netnsBootSeconds,
       log,
       userDataTimeoutSeconds: config.userDataTimeoutSeconds,
+      defaultIngress,
     })
   }
   if (config.driver === 'podman') {
     const { dataDir, userDataTimeoutSeconds, defaultRegion } = config
     const rules = readInventoryRules(config.inventoryFile)
-    return createPodmanDriver({ dataDir, log, userDataTimeoutSeconds, rules, defaultRegion })
+    return createPodmanDriver({
+      ...{ dataDir, log, userDataTimeoutSeconds, rules, defaultRegion },
+      defaultIngress,
+    })
   }
   if (config.driver === 'incus') return incusDriver(config, log, credentials)
   return createSimulatedDriver({
@@ -90,12 +99,15 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
   // The driver exists before the database opens (whether it sells its own machines decides
   // the seeding below), so what it keeps in the database it reads on its first engine call.
   const opened: { deps?: Pick<Deps, 'db' | 'secrets' | 'clock'> } = {}
-  const driver = selectDriver(config, clock, log, {
+  // Known once the database is open, before the driver's first engine call.
+  let defaultIngress: DefaultIngress = config.defaultIngress ?? 'open'
+  const credentials = {
     clientCertificate: async () => {
       if (!opened.deps) throw new Error('the database is not open yet')
       return incusClientCertificate(opened.deps)
     },
-  })
+  }
+  const driver = selectDriver(config, clock, log, credentials, () => defaultIngress)
   const { db, close } = await openDatabase(config, async (db) => {
     // An engine that knows its machines sells them (inventory-sync.ts); the catalog is for the rest.
     if (!hasInventory(driver))
@@ -107,6 +119,7 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
   })
   // The catalog's parsed copies are garbage now; an idle server would keep them resident.
   if (seeded > 0) collectGarbage()
+  defaultIngress = await resolveDefaultIngress(db, config)
   const secrets = loadSecrets(config.dataDir, config.secretKey)
   const events = createEventHub({ db, databaseUrl: config.databaseUrl, log })
   const base = { db, config, clock, log, secrets, events }
@@ -124,6 +137,7 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
     worker,
     driver,
     soldHosts,
+    defaultIngress,
     adminPassword: generatedPassword,
     async close(options) {
       // Streams and waiting requests end first, while the database still answers them.

@@ -12,7 +12,8 @@ import { logDriverNotice } from './provisioning/start-notice.js'
 import { openRuntime, printAdminPassword } from './runtime.js'
 import { startInventorySync } from './compute-hosts/inventory-sync.js'
 import { hasInventory } from './provisioning/inventory.js'
-import { followsEvents } from './provisioning/driver.js'
+import { followsEvents, hasFirewall } from './provisioning/driver.js'
+import { startFirewallSync } from './firewalls/firewall-sync.js'
 
 /** Runs the server until SIGINT or SIGTERM, then drains and closes the database. */
 export async function serve(config: Config): Promise<void> {
@@ -44,6 +45,13 @@ export async function serve(config: Config): Promise<void> {
     sync = startInventorySync(rt, rt.driver, rt.soldHosts)
     background.push(sync.stop)
     await sync.firstRound
+  }
+  if (hasFirewall(rt.driver)) {
+    rt.log.info({ default_ingress: rt.defaultIngress }, 'firewalls enforced by the engine')
+    // Every node's filter is in place before the API answers.
+    const firewalls = startFirewallSync(rt, rt.driver)
+    background.push(firewalls.stop)
+    await firewalls.firstRound
   }
   if (followsEvents(rt.driver)) {
     // Early news for the health check and the inventory sync; their intervals stay the net.

@@ -130,4 +130,5 @@ export const {
   credentials,
   firewalls,
   firewallTargets,
+  installSettings,
 } = pgTables

@@ -236,6 +236,12 @@ export async function nodesNotGone(ctx: ServiceCtx): Promise<string[]> {
   return (await nodesInStatus(ctx.db, ['provisioning', 'running', 'deleting'])).map((row) => row.id)
 }
 
+/** Every node that is or will be up (provisioning or running), of any account: the firewall sync's. */
+export async function nodesUp(ctx: ServiceCtx): Promise<{ id: string; accountId: string }[]> {
+  const rows = await nodesInStatus(ctx.db, ['provisioning', 'running'])
+  return rows.map((row) => ({ id: row.id, accountId: row.accountId }))
+}
+
 /** `DELETE /nodes/{id}`: billing stops now; teardown finishes in the background, here. */
 export async function deleteNode(ctx: EngineCtx, accountId: string, id: string): Promise<void> {
   const fields = { deletedAt: ctx.clock.now(), workerId: ctx.worker.id }

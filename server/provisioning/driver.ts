@@ -206,3 +206,32 @@ export interface DriverWithEvents extends ProvisioningDriver {
 export function followsEvents(driver: ProvisioningDriver): driver is DriverWithEvents {
   return typeof (driver as Partial<DriverWithEvents>).follow === 'function'
 }
+
+/** One inbound allowance of a firewall, as engines enforce it (`direction` is always `in`). */
+export interface IngressRule {
+  protocol: 'tcp' | 'udp' | 'icmp'
+  /** `80` or `8000-8100` for tcp and udp; null for icmp, or every port. */
+  port: string | null
+  /** Canonical CIDRs, IPv4 and IPv6 mixed; `icmp` means ICMPv6 for the IPv6 ones. */
+  sourceIps: string[]
+}
+
+/**
+ * A driver that filters inbound traffic toward its nodes' public addresses. The firewall sync
+ * calls it whenever what applies to a node changes, and for every node after a start.
+ */
+export interface DriverWithFirewall extends ProvisioningDriver {
+  /**
+   * Makes `rules` (the union of every firewall that applies to the node) all that gets in,
+   * besides replies to the node's own traffic; null when no firewall applies, which leaves the
+   * node to the install's default ingress. Declarative and cheap: called for nodes still
+   * provisioning (the engine keeps it for when the node's network exists) and again after a
+   * restart. Live, as a stateful firewall is: connections already established stay.
+   */
+  setFirewall(node: Pick<NodeRef, 'id'>, rules: IngressRule[] | null): Promise<void>
+}
+
+/** Whether `driver` enforces firewalls (see DriverWithFirewall). */
+export function hasFirewall(driver: ProvisioningDriver): driver is DriverWithFirewall {
+  return typeof (driver as Partial<DriverWithFirewall>).setFirewall === 'function'
+}

@@ -8,9 +8,10 @@ import { listNamespaces } from '../network/exec.js'
 import {
   deleteFabricLink,
   deleteNamespace,
-  ensureFabric,
   removeEmptyBridges,
+  type DefaultIngress,
 } from '../network/fabric.js'
+import { fabricIngress, type FabricIngress } from '../network/ingress.js'
 import {
   ifname,
   netnsNames,
@@ -35,6 +36,8 @@ export interface NetnsEngine {
   names: NetnsNames
   log: Logger
   serial: <T>(key: string, task: () => Promise<T>) => Promise<T>
+  /** The nodes' inbound filters, and the fabric they live in. */
+  ingress: FabricIngress
   build(node: NodeSpec): Promise<void>
   ensureSshd(node: NodeSpec): Promise<void>
   /** Stops a node's processes and removes its namespace and links; keeps its directory. */
@@ -54,17 +57,23 @@ export interface NetnsEngine {
 }
 
 /** The steps the driver and its reconcile share; callers hold the node's serial key. */
-export function createEngine(options: { dataDir: string; log: Logger }): NetnsEngine {
+export function createEngine(options: {
+  dataDir: string
+  log: Logger
+  defaultIngress?: () => DefaultIngress
+}): NetnsEngine {
   const names = netnsNames(options.dataDir)
   const serial = keyedSerial()
+  const ingress = fabricIngress(names, serial, options.defaultIngress ?? (() => 'open'))
   const fabricExists = async () => (await listNamespaces()).includes(names.fabric)
 
   const self: NetnsEngine = {
     names,
     log: options.log,
     serial,
+    ingress,
     async build(node) {
-      await serial('fabric', () => ensureFabric(names))
+      await ingress.ensureFabric()
       // Bridges are shared by a VPC's nodes: their creation and removal never interleave.
       await serial(`vpc:${node.vpcId}`, () => ensureNodeNetwork(names, node))
       await writeNodeFiles(nodeDir(names, shortHash(node.id)), node)
@@ -97,6 +106,7 @@ export function createEngine(options: { dataDir: string; log: Logger }): NetnsEn
     },
     async remove(hash, vpcId) {
       await self.stop(hash)
+      await ingress.forget(hash)
       await rm(nodeDir(names, hash), { recursive: true, force: true })
       if (vpcId && (await fabricExists())) {
         await serial(`vpc:${vpcId}`, () => removeEmptyBridges(names, ifname.bridge(vpcId)))

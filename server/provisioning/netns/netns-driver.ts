@@ -2,12 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
 import {
   ProvisioningRefused,
+  type DriverWithFirewall,
   type DriverWithPreflight,
   type ExpectedNode,
   type NodeSpec,
 } from '../driver.js'
 import { cachedBriefly } from '../brief-cache.js'
 import { listNamespaces } from '../network/exec.js'
+import type { DefaultIngress } from '../network/fabric.js'
 import { createEngine } from './engine.js'
 import { nodeNamespace, shortHash, type NetnsNames } from '../network/names.js'
 import { sshPortOpen } from '../network/node-net.js'
@@ -24,10 +26,12 @@ export interface NetnsOptions {
   log: Logger
   /** User data is killed after this long (default 10 minutes). */
   userDataTimeoutSeconds?: number
+  /** What reaches a node no firewall applies to (default `open`); read at each fabric check. */
+  defaultIngress?: () => DefaultIngress
 }
 
 /** The netns driver with the names it uses, which tests and operators need to find things. */
-export type NetnsDriver = DriverWithPreflight & { names: NetnsNames }
+export type NetnsDriver = DriverWithPreflight & DriverWithFirewall & { names: NetnsNames }
 
 /** Probe interval while a node boots; sshd is checked (and restarted if it died) every 20th. */
 /** How long one probe round waits for the node's sshd (sshPortOpen). */
@@ -102,6 +106,9 @@ export function createNetnsDriver(options: NetnsOptions): NetnsDriver {
     },
     async setAccess(node, access) {
       await perNode(node.id, () => e.setAccess(node, access))
+    },
+    async setFirewall(node, rules) {
+      await e.ingress.set(node.id, rules)
     },
     async reconcile(expected: ExpectedNode[]) {
       await ready()

@@ -1,12 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import type { ExpectedNode } from '../driver.js'
 import { listNamespaces } from '../network/exec.js'
-import {
-  deleteFabricLink,
-  ensureFabric,
-  fabricLinks,
-  removeEmptyBridges,
-} from '../network/fabric.js'
+import { deleteFabricLink, fabricLinks, removeEmptyBridges } from '../network/fabric.js'
 import { hashOfNamespace, nodeNamespace, shortHash } from '../network/names.js'
 import type { NetnsEngine } from './engine.js'
 
@@ -24,7 +19,7 @@ export async function reconcileEngine(
   perNode: PerNode
 ): Promise<void> {
   const { names, log } = e
-  if (await e.serial('fabric', () => ensureFabric(names))) {
+  if (await e.ingress.ensureFabric()) {
     log.info({ namespace: names.fabric }, 'fabric built')
   }
   const owned = new Set(expected.map((entry) => shortHash(entry.node.id)))

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs'
 import { execIn, ipIn, ipJson, listNamespaces, run, succeeds, type CommandError } from './exec.js'
+import { INGRESS_MAP, TABLE } from './ingress-rules.js'
 import { ifname, type NetnsNames } from './names.js'
 
 /**
@@ -86,25 +87,42 @@ export async function addVeth(names: NetnsNames, link: string, peer: string, nam
   await ipIn(names.fabric, args)
 }
 
+/** What reaches a node's public addresses when no firewall applies to it (see docs/security.md). */
+export type DefaultIngress = 'open' | 'ssh-only'
+
+const DEFAULT_INGRESS: Record<DefaultIngress, string> = {
+  open: 'oifname "p*" accept comment "default ingress: everything to a node\'s public address"',
+  'ssh-only': 'oifname "p*" tcp dport 22 accept comment "default ingress: ssh only"',
+}
+
 /**
  * The fabric's firewall, in the fabric namespace only. Nodes may open connections to the
  * internet and to other nodes' public addresses, leaving with a public address of their own
  * (the router has no route back to a private range, so private sources are dropped rather
- * than leaked); from anywhere, a new connection toward a node passes only to TCP port 22.
+ * than leaked). A new connection toward a node goes to the node's own chain when a firewall
+ * applies to it (the `ingress` map, see ingress-rules.ts), or else passes as `defaultIngress`
+ * says. Reloaded on every start: the forward chain is flushed and refilled in one transaction,
+ * the nodes' chains and map elements stay.
  */
-const FIREWALL = `
-table inet nodeplane {
+export function baseFirewall(defaultIngress: DefaultIngress): string {
+  return `
+add table ${TABLE}
+add map ${TABLE} ${INGRESS_MAP} { type ifname : verdict; }
+add chain ${TABLE} forward { type filter hook forward priority filter; policy drop; }
+flush chain ${TABLE} forward
+table ${TABLE} {
   chain forward {
-    type filter hook forward priority filter; policy drop;
     ct state established,related accept
     ct state invalid drop
     iifname "v*" oifname "v*" accept comment "VPC traffic is bridged; accepted if br_netfilter shows it"
-    oifname "p*" tcp dport 22 accept comment "ssh to a node's public address"
     ip saddr { 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16 } drop comment "a private source never leaves"
+    oifname vmap @${INGRESS_MAP} comment "a node under a firewall: its own chain"
+    ${DEFAULT_INGRESS[defaultIngress]}
     iifname "p*" oifname "${FABRIC_UPLINK}" accept comment "a node's own connections out"
   }
 }
 `
+}
 
 /** True when the fabric, its internet uplink and its firewall are in place. */
 async function fabricIntact(names: NetnsNames): Promise<boolean> {
@@ -124,9 +142,19 @@ async function fabricIntact(names: NetnsNames): Promise<boolean> {
   ])
 }
 
-/** Builds the fabric and internet namespaces, or rebuilds them when anything is missing. */
-export async function ensureFabric(names: NetnsNames): Promise<boolean> {
-  if (await fabricIntact(names)) return false
+/**
+ * Builds the fabric and internet namespaces, or rebuilds them when anything is missing; true
+ * when it built them (the nodes' firewall chains are then gone and must be applied again).
+ * Either way the fabric's firewall is reloaded with `defaultIngress`.
+ */
+export async function ensureFabric(
+  names: NetnsNames,
+  defaultIngress: DefaultIngress
+): Promise<boolean> {
+  if (await fabricIntact(names)) {
+    await execIn(names.fabric, 'nft', ['-f', '-'], { input: baseFirewall(defaultIngress) })
+    return false
+  }
   await deleteNamespace(names.fabric)
   await deleteNamespace(names.internet)
   await ensureNamespace(names.fabric, [
@@ -156,7 +184,7 @@ export async function ensureFabric(names: NetnsNames): Promise<boolean> {
   for (const family of ['-4', '-6']) {
     await ipIn(f, [family, 'rule', 'add', 'pref', '100', 'lookup', PUBLIC_TABLE])
   }
-  await execIn(f, 'nft', ['-f', '-'], { input: FIREWALL })
+  await execIn(f, 'nft', ['-f', '-'], { input: baseFirewall(defaultIngress) })
   return true
 }
 

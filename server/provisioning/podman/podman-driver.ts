@@ -4,6 +4,7 @@ import type { InventoryRules } from '../../compute-hosts/inventory-rules.js'
 import { offerOf } from '../../compute-hosts/machines.js'
 import { keyedSerial } from '../../lib/serial.js'
 import type {
+  DriverWithFirewall,
   DriverWithPower,
   DriverWithPreflight,
   ExpectedNode,
@@ -16,11 +17,12 @@ import {
   adoptNamespace,
   deleteFabricLink,
   deleteNamespace,
-  ensureFabric,
   namespaceInhabited,
   netnsInode,
   removeEmptyBridges,
+  type DefaultIngress,
 } from '../network/fabric.js'
+import { fabricIngress } from '../network/ingress.js'
 import { ifname, netnsNames, nodeNamespace, shortHash, type NetnsNames } from '../network/names.js'
 import { ensureNodeNetwork, setNodePublicIps, sshPortOpen } from '../network/node-net.js'
 import { delegateSystemdCgroup } from './cgroup.js'
@@ -44,11 +46,14 @@ export interface PodmanOptions {
   defaultRegion: string
   /** User data is killed after this long (default 10 minutes). */
   userDataTimeoutSeconds?: number
+  /** What reaches a node no firewall applies to (default `open`); read at each fabric check. */
+  defaultIngress?: () => DefaultIngress
 }
 
 /** The podman driver with the names it uses, which tests and operators need to find things. */
 export type PodmanDriver = DriverWithPreflight &
   DriverWithPower &
+  DriverWithFirewall &
   InventorySource & { names: NetnsNames; image: string }
 
 /** How long one probe round waits for the node's sshd (sshPortOpen). */
@@ -67,6 +72,7 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
   const { log } = options
   const userDataLimit = options.userDataTimeoutSeconds ?? USER_DATA_TIMEOUT_SECONDS
   const serial = keyedSerial()
+  const ingress = fabricIngress(names, serial, options.defaultIngress ?? (() => 'open'))
   const readMachine = machineReader(options.defaultRegion)
   const engineId = podmanEngineId(options.dataDir)
   const perNode = <T>(id: string, task: () => Promise<T>) => serial(`node:${shortHash(id)}`, task)
@@ -91,7 +97,7 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
   /** The container's current network namespace, named and wired into the VPC and the router. */
   async function wire(node: NodeSpec, pid: number): Promise<void> {
     const namespace = nodeNamespace(names, node.id)
-    await serial('fabric', () => ensureFabric(names))
+    await ingress.ensureFabric()
     const before = netnsInode(namespace)
     await adoptNamespace(namespace, pid)
     // A restarted container has a new namespace: the old links lead nowhere and must go first.
@@ -138,6 +144,7 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
     await unplug(hash)
     await removeContainer(name)
     await deleteNamespace(name)
+    await ingress.forget(hash)
     await serial(`vpc:${node.vpcId}`, () => removeEmptyBridges(names, ifname.bridge(node.vpcId)))
   }
 
@@ -189,10 +196,13 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
     async setAccess(node, access) {
       await perNode(node.id, () => setAccessInContainer(nodeNamespace(names, node.id), access))
     },
+    async setFirewall(node, rules) {
+      await ingress.set(node.id, rules)
+    },
     async reconcile(expected: ExpectedNode[]) {
       await ready()
       await reconcileContainers(
-        { names, log, serial, remove, revive: (entry) => driver.revive!(entry) },
+        { names, log, ingress, remove, revive: (entry) => driver.revive!(entry) },
         expected
       )
     },

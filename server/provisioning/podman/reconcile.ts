@@ -5,17 +5,17 @@ import { listNamespaces } from '../network/exec.js'
 import {
   deleteFabricLink,
   deleteNamespace,
-  ensureFabric,
   fabricLinks,
   removeEmptyBridges,
 } from '../network/fabric.js'
+import type { FabricIngress } from '../network/ingress.js'
 import { hashOfNamespace, shortHash, type NetnsNames } from '../network/names.js'
 import { instanceContainers, removeContainer } from './podman.js'
 
 export interface ReconcileSteps {
   names: NetnsNames
   log: Logger
-  serial: <T>(key: string, task: () => Promise<T>) => Promise<T>
+  ingress: FabricIngress
   remove(node: Pick<NodeRef, 'id' | 'vpcId'>): Promise<void>
   revive(expected: ExpectedNode): Promise<void>
 }
@@ -31,8 +31,7 @@ export async function reconcileContainers(
   expected: ExpectedNode[]
 ): Promise<void> {
   const { names, log } = steps
-  if (await steps.serial('fabric', () => ensureFabric(names)))
-    log.info({ namespace: names.fabric }, 'fabric built')
+  if (await steps.ingress.ensureFabric()) log.info({ namespace: names.fabric }, 'fabric built')
   const owned = new Set(expected.map((entry) => entry.node.id))
   const ownedHashes = new Set(expected.map((entry) => shortHash(entry.node.id)))
 
