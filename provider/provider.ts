@@ -10,6 +10,7 @@ import { isUnknown } from './framework/values.js'
 import { computeHostsDataSource } from './data-sources/compute-hosts.js'
 import { nodeDataSource } from './data-sources/node.js'
 import { nodesDataSource } from './data-sources/nodes.js'
+import { firewallResource } from './resources/firewall.js'
 import { nodeResource } from './resources/node.js'
 import { publicIpResource } from './resources/public-ip.js'
 import { sshKeyResource } from './resources/ssh-key.js'
@@ -57,6 +58,7 @@ export function createProvider(
       publicIpResource,
       vpcResource,
       sshKeyResource,
+      firewallResource,
       ...(extra.resources ?? []),
     ],
     dataSources: [
