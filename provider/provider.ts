@@ -8,6 +8,7 @@ import type { DataSource, ProviderDefinition, Resource } from './framework/resou
 import { attr, schema, type PlannedOf } from './framework/schema.js'
 import { isUnknown } from './framework/values.js'
 import { computeHostsDataSource } from './data-sources/compute-hosts.js'
+import { firewallDataSource } from './data-sources/firewall.js'
 import { nodeDataSource } from './data-sources/node.js'
 import { nodesDataSource } from './data-sources/nodes.js'
 import { firewallResource } from './resources/firewall.js'
@@ -65,6 +66,7 @@ export function createProvider(
       computeHostsDataSource,
       nodeDataSource,
       nodesDataSource,
+      firewallDataSource,
       ...(extra.dataSources ?? []),
     ],
   }

@@ -12,6 +12,7 @@ import { ApiError, apiClient, isNotFound } from '../client/api.js'
 import type { ApiFirewall, ApiFirewallApplyTo } from '../client/types.js'
 import type { ProviderClient } from '../provider.js'
 import { collection, labelsArgument } from './common.js'
+import { firewallAttributes } from './firewall-attributes.js'
 import { deleteFirewall } from './firewall-delete.js'
 import { sourceIpAsWritten } from './firewall-rules.js'
 import { validateFirewall } from './firewall-validate.js'
@@ -83,26 +84,19 @@ type Ctx = Context<ProviderClient>
 
 /** The API record as state; `known` keeps the written forms of what the API normalizes. */
 function toState(fw: ApiFirewall, known: Partial<FirewallState>): FirewallState {
+  const read = firewallAttributes(fw)
   return {
-    id: fw.id,
-    name: fw.name,
+    ...read,
     labels: collection(fw.labels, known.labels),
-    applied_to_nodes: fw.applied_to_nodes,
-    rule: fw.rules.map((r, i) => {
+    rule: read.rule.map((r, i) => {
       const written = known.rule?.[i]
       return {
+        ...r,
         // `in` is the only direction: left out reads as left out.
         direction: written?.direction ?? null,
-        protocol: r.protocol,
-        port: r.port,
         source_ips: r.source_ips.map((ip, j) => sourceIpAsWritten(ip, written?.source_ips[j])),
-        description: r.description,
       }
     }),
-    apply_to: fw.apply_to.map((a) => ({
-      node_id: a.type === 'node' ? a.node_id : null,
-      label_selector: a.type === 'label_selector' ? a.selector : null,
-    })),
     timeouts: known.timeouts ?? null,
   }
 }

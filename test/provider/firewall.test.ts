@@ -119,6 +119,40 @@ describe('nodeplane_firewall with real tofu', () => {
     expect((await client().get(`/api/v1/firewalls/${made.body.id}`)).status).toBe(404)
   })
 
+  it('reads a firewall by name with data.nodeplane_firewall, as the API stores it', async () => {
+    const made = await client().post('/api/v1/firewalls', {
+      name: 'tf-seen-by-data',
+      rules: [{ direction: 'in', protocol: 'udp', port: '53', source_ips: ['192.0.2.7'] }],
+      apply_to: [{ type: 'label_selector', selector: 'role=dns' }],
+    })
+    const w = fixture('data-firewall', { name: 'tf-seen-by-data' })
+    const applied = await apply(w)
+    expect(applied.code, applied.output).toBe(0)
+    const read = JSON.parse((await run(w, ['output', '-json'])).stdout).firewall.value
+    expect(read).toEqual({
+      id: made.body.id,
+      name: 'tf-seen-by-data',
+      labels: {},
+      rule: [
+        {
+          direction: 'in',
+          protocol: 'udp',
+          port: '53',
+          source_ips: ['192.0.2.7/32'],
+          description: null,
+        },
+      ],
+      apply_to: [{ node_id: null, label_selector: 'role=dns' }],
+      applied_to_nodes: [],
+    })
+    const missing = await run(fixture('data-firewall', { name: 'tf-nowhere' }), [
+      'plan',
+      '-input=false',
+    ])
+    expect(missing.code).toBe(1)
+    expect(missing.output).toContain('No firewall named tf-nowhere on this account.')
+  })
+
   it('refuses a malformed port and a host-bits range at plan, naming the rule, creating nothing', async () => {
     const w = fixture('firewall', { nodes: 0, port: '080', admin_ip: '10.0.0.1/8' })
     const planned = await plan(w)

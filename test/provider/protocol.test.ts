@@ -78,6 +78,7 @@ describe('nodeplane provider under real tofu', () => {
     ])
     expect(Object.keys(ours.data_source_schemas).sort()).toEqual([
       'nodeplane_compute_hosts',
+      'nodeplane_firewall',
       'nodeplane_node',
       'nodeplane_nodes',
     ])

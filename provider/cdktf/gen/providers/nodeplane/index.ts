@@ -5,6 +5,7 @@ export * as publicIp from './public-ip';
 export * as sshKey from './ssh-key';
 export * as vpc from './vpc';
 export * as dataNodeplaneComputeHosts from './data-nodeplane-compute-hosts';
+export * as dataNodeplaneFirewall from './data-nodeplane-firewall';
 export * as dataNodeplaneNode from './data-nodeplane-node';
 export * as dataNodeplaneNodes from './data-nodeplane-nodes';
 export * as provider from './provider';

@@ -5,6 +5,7 @@ Object.defineProperty(exports, 'publicIp', { get: function () { return require('
 Object.defineProperty(exports, 'sshKey', { get: function () { return require('./ssh-key'); } });
 Object.defineProperty(exports, 'vpc', { get: function () { return require('./vpc'); } });
 Object.defineProperty(exports, 'dataNodeplaneComputeHosts', { get: function () { return require('./data-nodeplane-compute-hosts'); } });
+Object.defineProperty(exports, 'dataNodeplaneFirewall', { get: function () { return require('./data-nodeplane-firewall'); } });
 Object.defineProperty(exports, 'dataNodeplaneNode', { get: function () { return require('./data-nodeplane-node'); } });
 Object.defineProperty(exports, 'dataNodeplaneNodes', { get: function () { return require('./data-nodeplane-nodes'); } });
 Object.defineProperty(exports, 'provider', { get: function () { return require('./provider'); } });
