@@ -8,8 +8,10 @@ import type { DataSource, ProviderDefinition, Resource } from './framework/resou
 import { attr, schema, type PlannedOf } from './framework/schema.js'
 import { isUnknown } from './framework/values.js'
 import { computeHostsDataSource } from './data-sources/compute-hosts.js'
+import { firewallDataSource } from './data-sources/firewall.js'
 import { nodeDataSource } from './data-sources/node.js'
 import { nodesDataSource } from './data-sources/nodes.js'
+import { firewallResource } from './resources/firewall.js'
 import { nodeResource } from './resources/node.js'
 import { publicIpResource } from './resources/public-ip.js'
 import { sshKeyResource } from './resources/ssh-key.js'
@@ -57,12 +59,14 @@ export function createProvider(
       publicIpResource,
       vpcResource,
       sshKeyResource,
+      firewallResource,
       ...(extra.resources ?? []),
     ],
     dataSources: [
       computeHostsDataSource,
       nodeDataSource,
       nodesDataSource,
+      firewallDataSource,
       ...(extra.dataSources ?? []),
     ],
   }

@@ -10,6 +10,10 @@ import type { Node } from '../../server/nodes/nodes.schema.js'
 import type { SshKey } from '../../server/ssh-keys/ssh-keys.schema.js'
 import type { Vpc } from '../../server/vpcs/vpcs.schema.js'
 
+export type {
+  ApplyTo as ApiFirewallApplyTo,
+  Firewall as ApiFirewall,
+} from '../../server/firewalls/firewalls.schema.js'
 export type { ComputeHost as ApiHost } from '../../server/compute-hosts/compute-hosts.schema.js'
 export type {
   AttachResult as ApiAttachment,

@@ -27,6 +27,11 @@ const nodeSchema = schema({
       computed: true,
       description: 'Whether root may log in with its password over SSH.',
     }),
+    power_state: attr.string({
+      computed: true,
+      description:
+        '`on`, `off`, `rebooting` or `rebuilding`; null from a server without power actions.',
+    }),
     ...nodeComputed,
   },
 })

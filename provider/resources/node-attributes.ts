@@ -50,6 +50,13 @@ export const nodeArguments = {
     description:
       '`true`: a change of `user_data` replaces the node, so the new script runs on a new node. Default `false`: a change is recorded in the state only, with a warning.',
   }),
+  power_state: attr.string({
+    optional: true,
+    computed: true,
+    description:
+      '`on` or `off`: whether the node is switched on. Changed in place (`poweroff` pulls the plug, `poweron` starts it; apply waits until the node is there). ' +
+      'A node that is off keeps its disk, addresses and billing. Left out, the provider follows what the node is (`rebooting` and `rebuilding` show while an action is under way).',
+  }),
   wait_for: attr.string({
     optional: true,
     computed: true,
@@ -91,6 +98,7 @@ export const nodeObject = t.object({
   password_login: t.bool,
   reachable_at: t.string,
   user_data_status: t.string,
+  power_state: t.string,
 })
 
 /** Every attribute a node record has, as data sources show it (`{}` and `[]` when none). */
@@ -109,4 +117,6 @@ export const nodeAttributes = (node: ApiNode) => ({
   password_login: node.password_login ?? true,
   reachable_at: node.reachable_at ?? null,
   user_data_status: node.user_data_status ?? null,
+  // A server older than power actions has no power_state.
+  power_state: (node.power_state as string | undefined) ?? null,
 })

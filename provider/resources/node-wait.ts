@@ -19,9 +19,10 @@ interface WaitedNode {
   status: string
   stuck: boolean
   user_data_status?: string | null
+  power_state?: string | null
 }
 
-type Target = 'running' | 'deleted' | 'user_data'
+type Target = 'running' | 'deleted' | 'user_data' | 'power_on' | 'power_off'
 
 /** User data states after which it does not change any more. */
 const USER_DATA_DONE = new Set(['succeeded', 'failed', 'skipped'])
@@ -93,6 +94,24 @@ export async function waitUntilUserDataDone<T extends WaitedNode>(
     const status = node.user_data_status ?? null
     if (status === null || USER_DATA_DONE.has(status)) return node
     if (node.status !== 'running' || Date.now() > deadline) return undefined
+  }
+}
+
+/**
+ * The node once its `power_state` is `state`; undefined when it can no longer get there (not
+ * running, stuck) or the deadline passes first. Each turn is one held request, not a poll.
+ */
+export async function waitForPower<T extends WaitedNode>(
+  api: ApiClient,
+  id: string,
+  state: 'on' | 'off',
+  deadline: number,
+  signal: AbortSignal
+) {
+  for (;;) {
+    const node = await look<T>(api, id, `power_${state}`, deadline, signal)
+    if (node.status === 'running' && node.power_state === state) return node
+    if (node.stuck || node.status !== 'running' || Date.now() > deadline) return undefined
   }
 }
 

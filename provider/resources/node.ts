@@ -3,7 +3,8 @@
  * bound is 2 minutes), or until its user data finished with `wait_for = "user_data"`; delete
  * waits until it is gone. Name, labels, SSH keys and password login change in place; a new
  * `user_data` replaces the node only when `replace_on_user_data_change` says so, because user
- * data runs once, at first boot. Placement forces replacement.
+ * data runs once, at first boot. Placement forces replacement. `power_state` switches the node
+ * off or on in place.
  * @module
  */
 import { diagnosticError } from '../framework/diagnostics.js'
@@ -16,6 +17,7 @@ import type { ApiNode, ApiUserData } from '../client/types.js'
 import type { ProviderClient } from '../provider.js'
 import { collection } from './common.js'
 import { nodeArguments, nodeComputed, nodeAttributes } from './node-attributes.js'
+import { CONFIGURABLE_POWER_STATES, setPower } from './node-power.js'
 import { awaitUserData, waitUntilGone, waitUntilRunning } from './node-wait.js'
 
 const nodeSchema = schema({
@@ -82,13 +84,17 @@ async function create(ctx: Ctx, planned: NodePlan, config: NodeState): Promise<N
     )
   }
   const known = { ...config, wait_for: config.wait_for ?? 'ssh' }
-  if (!waitForUserData) return toState(running, known)
   // A failed or unfinished script leaves the node in state with an error, so Terraform marks it
   // tainted and replaces it on the next apply, as it does after a failed provisioner.
-  return toState(await awaitUserData(ctx, api, running, deadline), known)
+  const node = waitForUserData ? await awaitUserData(ctx, api, running, deadline) : running
+  if (config.power_state !== 'off') return toState(node, known)
+  return toState(await setPower(api, node.id, 'off', ctx.signal), known)
 }
 
-/** PATCH what changed of name and labels, PUT the keys when they or password login changed. */
+/**
+ * PATCH what changed of name and labels, PUT the keys when they or password login changed, then
+ * switch the power when `power_state` changed (last, so a node powered on has its new keys).
+ */
 async function update(ctx: Ctx, prior: NodeState, planned: NodeState): Promise<ApiNode | null> {
   const api = apiClient(ctx.client)
   const changed = (k: keyof NodeState) => !valuesEqual(prior[k], planned[k])
@@ -103,6 +109,9 @@ async function update(ctx: Ctx, prior: NodeState, planned: NodeState): Promise<A
     const body = { ssh_keys: planned.ssh_keys ?? [], password_login: planned.password_login }
     node = await api.put<ApiNode>(`/api/v1/nodes/${prior.id}/ssh-keys`, body, ctx.signal)
   }
+  const power = planned.power_state
+  if (changed('power_state') && (power === 'on' || power === 'off'))
+    node = await setPower(api, prior.id!, power, ctx.signal)
   return node
 }
 
@@ -135,6 +144,14 @@ export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
     if (!isUnknown(w) && w !== null && w !== 'ssh' && w !== 'user_data') {
       ctx.diagnostics.error('wait_for must be "ssh" or "user_data"', `Not "${w}".`, ['wait_for'])
     }
+    const power = config.power_state
+    if (!isUnknown(power) && power !== null && !CONFIGURABLE_POWER_STATES.includes(power as 'on')) {
+      ctx.diagnostics.error(
+        'power_state must be "on" or "off"',
+        `Not "${power}": rebooting and rebuilding are states a node passes through, not ones to ask for.`,
+        ['power_state']
+      )
+    }
     const keys = config.ssh_keys
     if (
       config.password_login === false &&
@@ -163,6 +180,8 @@ export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
     // An update in place keeps what the API reports as it was: nothing here changes it, and a
     // value that moved on its own (user data finishing) shows at the next refresh.
     for (const k of COMPUTED) (out as Record<string, unknown>)[k] = prior[k]
+    // Left out, power_state follows the node: what it is now is no change to make.
+    out.power_state = config.power_state ?? prior.power_state
     if (!valuesEqual(prior.user_data, config.user_data)) {
       ctx.diagnostics.warning(
         'user_data runs at first boot only',
@@ -189,6 +208,8 @@ export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
     const state = toState(node, { ...planned, timeouts: config.timeouts })
     for (const k of COMPUTED) (state as Record<string, unknown>)[k] = prior[k]
     for (const k of PROVIDER_ONLY) (state as Record<string, unknown>)[k] = planned[k]
+    // The plan's value, which the power change (or no change) made true.
+    state.power_state = planned.power_state
     return state
   },
   async delete(ctx, state) {

@@ -35,6 +35,7 @@ describe('data.nodeplane_node with real tofu', () => {
       password_login: true,
       reachable_at: node.reachable_at,
       user_data_status: null,
+      power_state: 'on',
     })
   })
 

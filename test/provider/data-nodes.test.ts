@@ -59,6 +59,7 @@ describe('data.nodeplane_nodes with real tofu', () => {
       password_login: true,
       reachable_at: fromApi.reachable_at,
       user_data_status: null,
+      power_state: 'on',
     })
   })
 

@@ -70,6 +70,7 @@ describe('nodeplane provider under real tofu', () => {
     expect(attrs.api_key).toMatchObject({ type: 'string', optional: true, sensitive: true })
     // The shipped types; test-only ones are registered only through the bundle.
     expect(Object.keys(ours.resource_schemas).sort()).toEqual([
+      'nodeplane_firewall',
       'nodeplane_node',
       'nodeplane_public_ip',
       'nodeplane_ssh_key',
@@ -77,6 +78,7 @@ describe('nodeplane provider under real tofu', () => {
     ])
     expect(Object.keys(ours.data_source_schemas).sort()).toEqual([
       'nodeplane_compute_hosts',
+      'nodeplane_firewall',
       'nodeplane_node',
       'nodeplane_nodes',
     ])

@@ -20,6 +20,8 @@ beforeAll(async () => {
   await eventually(async () =>
     (await client.get(`/nodes/${nodeId}`)).body.status === 'running' ? true : undefined
   )
+  // What data-sources/nodeplane_firewall reads by name.
+  await client.post('/api/v1/firewalls', { name: 'web' })
 })
 afterAll(async () => {
   await server?.stop()
@@ -46,6 +48,8 @@ describe('the registry pages’ examples plan against a real server', () => {
         'data-sources/nodeplane_node/data-source.tf',
         'data-sources/nodeplane_compute_hosts/data-source.tf',
         'data-sources/nodeplane_nodes/data-source.tf',
+        'data-sources/nodeplane_firewall/data-source.tf',
+        'resources/nodeplane_firewall/resource.tf',
       ])
     )
   })

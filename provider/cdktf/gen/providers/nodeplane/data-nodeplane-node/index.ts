@@ -120,6 +120,11 @@ export class DataNodeplaneNode extends cdktf.TerraformDataSource {
     return this.getBooleanAttribute('password_login');
   }
 
+  // power_state - computed: true, optional: false, required: false
+  public get powerState() {
+    return this.getStringAttribute('power_state');
+  }
+
   // private_ip - computed: true, optional: false, required: false
   public get privateIp() {
     return this.getStringAttribute('private_ip');

@@ -119,6 +119,11 @@ export class DataNodeplaneNodesNodesOutputReference extends cdktf.ComplexObject 
     return this.getBooleanAttribute('password_login');
   }
 
+  // power_state - computed: true, optional: false, required: false
+  public get powerState() {
+    return this.getStringAttribute('power_state');
+  }
+
   // private_ip - computed: true, optional: false, required: false
   public get privateIp() {
     return this.getStringAttribute('private_ip');

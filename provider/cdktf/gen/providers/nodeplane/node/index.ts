@@ -32,6 +32,12 @@ export interface NodeConfig extends cdktf.TerraformMetaArguments {
   */
   readonly passwordLogin?: boolean | cdktf.IResolvable;
   /**
+  * `on` or `off`: whether the node is switched on. Changed in place (`poweroff` pulls the plug, `poweron` starts it; apply waits until the node is there). A node that is off keeps its disk, addresses and billing. Left out, the provider follows what the node is (`rebooting` and `rebuilding` show while an action is under way).
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#power_state Node#power_state}
+  */
+  readonly powerState?: string;
+  /**
   * Region; else the VPC's, else the host's, else the server default.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#region Node#region}
@@ -261,6 +267,7 @@ export class Node extends cdktf.TerraformResource {
     this._labels = config.labels;
     this._name = config.name;
     this._passwordLogin = config.passwordLogin;
+    this._powerState = config.powerState;
     this._region = config.region;
     this._replaceOnUserDataChange = config.replaceOnUserDataChange;
     this._sshKeys = config.sshKeys;
@@ -351,6 +358,22 @@ export class Node extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get passwordLoginInput() {
     return this._passwordLogin;
+  }
+
+  // power_state - computed: true, optional: true, required: false
+  private _powerState?: string; 
+  public get powerState() {
+    return this.getStringAttribute('power_state');
+  }
+  public set powerState(value: string) {
+    this._powerState = value;
+  }
+  public resetPowerState() {
+    this._powerState = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get powerStateInput() {
+    return this._powerState;
   }
 
   // private_ip - computed: true, optional: false, required: false
@@ -495,6 +518,7 @@ export class Node extends cdktf.TerraformResource {
       labels: cdktf.hashMapper(cdktf.stringToTerraform)(this._labels),
       name: cdktf.stringToTerraform(this._name),
       password_login: cdktf.booleanToTerraform(this._passwordLogin),
+      power_state: cdktf.stringToTerraform(this._powerState),
       region: cdktf.stringToTerraform(this._region),
       replace_on_user_data_change: cdktf.booleanToTerraform(this._replaceOnUserDataChange),
       ssh_keys: cdktf.listMapper(cdktf.stringToTerraform, false)(this._sshKeys),
@@ -530,6 +554,12 @@ export class Node extends cdktf.TerraformResource {
         isBlock: false,
         type: "simple",
         storageClassType: "boolean",
+      },
+      power_state: {
+        value: cdktf.stringToHclTerraform(this._powerState),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
       },
       region: {
         value: cdktf.stringToHclTerraform(this._region),
