@@ -3,7 +3,9 @@ import { providerSuite } from '../helpers/provider-suite.js'
 import { api } from '../helpers/http.js'
 import { setVariables, type Workdir } from '../helpers/tofu.js'
 
-const suite = providerSuite({ NODEPLANE_PROVISION_SECONDS: '1' })
+// Nodes take 2 s to tear down, so a destroy always finds the firewall still in use by a node
+// being deleted (with an instant teardown the node may be gone before the firewall's turn).
+const suite = providerSuite({ NODEPLANE_PROVISION_SECONDS: '1', NODEPLANE_TEARDOWN_SECONDS: '2' })
 const { fixture, run } = suite
 const client = () => api(suite.server.url, suite.key)
 const apply = (w: Workdir) => run(w, ['apply', '-auto-approve', '-input=false'])
