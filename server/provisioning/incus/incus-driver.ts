@@ -60,8 +60,7 @@ export interface IncusOptions {
   userDataTimeoutSeconds: number
 }
 
-export type IncusDriver = DriverWithPreflight & DriverWithEvents & DriverWithPower &
-  InventorySource
+export type IncusDriver = DriverWithPreflight & DriverWithEvents & DriverWithPower & InventorySource
 
 const PROBE_MS = 250
 const REVIVE_TIMEOUT_MS = 120_000
