@@ -72,11 +72,12 @@ await describeEngines(
         async () => ((await tracesOf(ctx, node.id)).length === 0 ? true : undefined),
         15_000
       )
-      expect((await sh('ls', [ctx.names.stateDir])).stdout).not.toContain(
-        ctx.ns(node.id).split('-')[1]
-      )
       await eventually(async () =>
         (await ctx.client.get(`/nodes/${node.id}`)).status === 404 ? true : undefined
+      )
+      // The node's folder goes last in its teardown: checked once the node is gone.
+      expect((await sh('ls', [ctx.names.stateDir])).stdout).not.toContain(
+        ctx.ns(node.id).split('-')[1]
       )
     })
   },
