@@ -12,7 +12,7 @@ import { listNamespaces } from '../network/exec.js'
 import type { DefaultIngress } from '../network/fabric.js'
 import { createEngine } from './engine.js'
 import { nodeNamespace, shortHash, type NetnsNames } from '../network/names.js'
-import { sshPortOpen } from '../network/node-net.js'
+import { waitForSshd } from '../network/node-net.js'
 import { removeInstance } from '../cleanup.js'
 import { preflight } from './preflight.js'
 import { reconcileEngine } from './reconcile.js'
@@ -33,9 +33,6 @@ export interface NetnsOptions {
 /** The netns driver with the names it uses, which tests and operators need to find things. */
 export type NetnsDriver = DriverWithPreflight & DriverWithFirewall & { names: NetnsNames }
 
-/** Probe interval while a node boots; sshd is checked (and restarted if it died) every 20th. */
-/** How long one probe round waits for the node's sshd (sshPortOpen). */
-const PROBE_ROUND_MS = 1000
 /** How long a revived node may take to open port 22 when the caller sets no limit. */
 const REVIVE_TIMEOUT_MS = 30_000
 
@@ -59,17 +56,11 @@ export function createNetnsDriver(options: NetnsOptions): NetnsDriver {
   }
   const perNode = <T>(id: string, task: () => Promise<T>) => e.serial(`node:${shortHash(id)}`, task)
 
-  async function waitForSsh(node: NodeSpec, signal: AbortSignal): Promise<void> {
-    for (let round = 0; ; round++) {
-      signal.throwIfAborted()
+  function waitForSsh(node: NodeSpec, signal: AbortSignal): Promise<void> {
+    // Readiness is a real connection, not a timer: sshd accepts on the node's address.
+    return waitForSshd(nodeNamespace(e.names, node.id), node.privateIp, signal, async (round) => {
       if (round % 2 === 0) await perNode(node.id, () => e.ensureSshd(node))
-      // Readiness is a real connection, not a timer: sshd accepts on the node's address.
-      const started = Date.now()
-      const namespace = nodeNamespace(e.names, node.id)
-      if (await sshPortOpen(namespace, node.privateIp, PROBE_ROUND_MS)) return
-      // A round that failed at once (no namespace yet) waits out its second before the next.
-      await sleep(PROBE_ROUND_MS - (Date.now() - started), undefined, { signal })
-    }
+    })
   }
 
   return {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import ipaddr from 'ipaddr.js'
 import type { NodeRef, NodeSpec } from '../driver.js'
 import { ipIn, ipJson, succeeds } from './exec.js'
@@ -120,10 +121,34 @@ const PROBE_ROUND =
  * process: every process the server starts costs it (see spawn-thread.js), and a round per
  * second instead of a probe each 0.1 s is ten times fewer for each node that is booting.
  */
-export function sshPortOpen(namespace: string, privateIp: string, withinMs = 0): Promise<boolean> {
+function sshPortOpen(namespace: string, privateIp: string, withinMs = 0): Promise<boolean> {
   const tries = Math.max(1, Math.ceil(withinMs / PROBE_EVERY_MS))
   // A connect with no answer at all (no route yet) is cut off 2 s after the round's end.
   const limit = String(Math.ceil(withinMs / 1000) + 2)
   const round = ['timeout', limit, 'bash', '-c', PROBE_ROUND, 'probe', privateIp, String(tries)]
   return succeeds('ip', ['netns', 'exec', namespace, ...round])
+}
+
+/** How long one round of `waitForSshd` waits for the node's sshd. */
+const SSHD_ROUND_MS = 1000
+
+/**
+ * Resolves once the node's sshd accepts on its private address, trying a round a second
+ * (sshPortOpen). `beforeRound(round)` runs before each, for the driver's check that the node
+ * still lives (its sshd or container started again when it died while booting).
+ */
+export async function waitForSshd(
+  namespace: string,
+  privateIp: string,
+  signal: AbortSignal,
+  beforeRound: (round: number) => Promise<void>
+): Promise<void> {
+  for (let round = 0; ; round++) {
+    signal.throwIfAborted()
+    await beforeRound(round)
+    const started = Date.now()
+    if (await sshPortOpen(namespace, privateIp, SSHD_ROUND_MS)) return
+    // A round that failed at once (no namespace yet) waits out its second before the next.
+    await sleep(SSHD_ROUND_MS - (Date.now() - started), undefined, { signal })
+  }
 }

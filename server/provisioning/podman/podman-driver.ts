@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
 import type { InventoryRules } from '../../compute-hosts/inventory-rules.js'
 import { offerOf } from '../../compute-hosts/machines.js'
@@ -24,7 +23,7 @@ import {
 } from '../network/fabric.js'
 import { fabricIngress } from '../network/ingress.js'
 import { ifname, netnsNames, nodeNamespace, shortHash, type NetnsNames } from '../network/names.js'
-import { ensureNodeNetwork, setNodePublicIps, sshPortOpen } from '../network/node-net.js'
+import { ensureNodeNetwork, setNodePublicIps, waitForSshd } from '../network/node-net.js'
 import { delegateSystemdCgroup } from './cgroup.js'
 import { runArgs, setAccessInContainer, setRootPassword } from './container.js'
 import { imageTag } from './image.js'
@@ -56,8 +55,6 @@ export type PodmanDriver = DriverWithPreflight &
   DriverWithFirewall &
   InventorySource & { names: NetnsNames; image: string }
 
-/** How long one probe round waits for the node's sshd (sshPortOpen). */
-const PROBE_ROUND_MS = 1000
 /** How long a revived node may take to open port 22 when the caller sets no limit. */
 const REVIVE_TIMEOUT_MS = 60_000
 
@@ -148,16 +145,11 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
     await serial(`vpc:${node.vpcId}`, () => removeEmptyBridges(names, ifname.bridge(node.vpcId)))
   }
 
-  async function waitForSsh(node: NodeSpec, signal: AbortSignal): Promise<void> {
-    for (let round = 0; ; round++) {
-      signal.throwIfAborted()
+  function waitForSsh(node: NodeSpec, signal: AbortSignal): Promise<void> {
+    return waitForSshd(nodeNamespace(names, node.id), node.privateIp, signal, async (round) => {
       // A container that died while booting is started again, as a host retries a boot.
       if (round > 0 && round % 2 === 0) await perNode(node.id, () => ensureNode(node, false))
-      const started = Date.now()
-      if (await sshPortOpen(nodeNamespace(names, node.id), node.privateIp, PROBE_ROUND_MS)) return
-      // A round that failed at once (no namespace yet) waits out its second before the next.
-      await sleep(PROBE_ROUND_MS - (Date.now() - started), undefined, { signal })
-    }
+    })
   }
 
   const driver: PodmanDriver = {
