@@ -7,6 +7,7 @@
  */
 import { transaction } from '../db/transaction.js'
 import type { Deps } from '../deps.js'
+import { startRounds, type Rounds } from '../lib/rounds.js'
 import type { InventorySource } from '../provisioning/inventory.js'
 import { deleteHostsExcept, upsertHosts } from './compute-hosts.store.js'
 
@@ -50,33 +51,11 @@ export function startInventorySync(
   source: InventorySource,
   sold?: SoldHosts,
   intervalMs = INVENTORY_SYNC_MS
-): { firstRound: Promise<void>; now: () => void; stop: () => Promise<void> } {
+): Rounds {
   const round = () =>
     syncInventory(deps, source, sold).then(
       () => undefined,
       (err: unknown) => deps.log.error({ err }, "could not read the engine's machines; retrying")
     )
-  const firstRound = round()
-  let running = firstRound
-  let queued = false
-  let stopped = false
-  const now = () => {
-    if (queued || stopped) return
-    queued = true
-    running = running.then(() => {
-      queued = false
-      return round()
-    })
-  }
-  const timer = setInterval(now, intervalMs)
-  timer.unref()
-  return {
-    firstRound,
-    now,
-    async stop() {
-      stopped = true
-      clearInterval(timer)
-      await running
-    },
-  }
+  return startRounds(round, intervalMs)
 }

@@ -8,6 +8,7 @@
  * @module
  */
 import type { Deps } from '../deps.js'
+import { startRounds, type Rounds } from '../lib/rounds.js'
 import type { DriverWithFirewall, IngressRule } from '../provisioning/driver.js'
 import { nodesUp } from '../nodes/nodes.service.js'
 import { firewallsForNode } from './firewalls.service.js'
@@ -35,7 +36,7 @@ export function startFirewallSync(
   deps: Pick<Deps, 'db' | 'log' | 'events'>,
   driver: DriverWithFirewall,
   intervalMs = FIREWALL_SYNC_MS
-): { firstRound: Promise<void>; now: () => void; stop: () => Promise<void> } {
+): Rounds {
   // What the engine was last given, per node, as JSON: unchanged nodes cost no engine call.
   const applied = new Map<string, string>()
   async function syncNode(node: { id: string; accountId: string }): Promise<void> {
@@ -60,29 +61,13 @@ export function startFirewallSync(
       deps.log.error({ err }, 'could not read the firewalls of nodes; retrying')
     }
   }
-  const firstRound = round()
-  let running = firstRound
-  let queued = false
-  let stopped = false
-  const now = () => {
-    if (queued || stopped) return
-    queued = true
-    running = running.then(() => {
-      queued = false
-      return round()
-    })
-  }
-  const unsubscribe = deps.events.subscribeAll(now)
-  const timer = setInterval(now, intervalMs)
-  timer.unref()
+  const rounds = startRounds(round, intervalMs)
+  const unsubscribe = deps.events.subscribeAll(rounds.now)
   return {
-    firstRound,
-    now,
+    ...rounds,
     async stop() {
-      stopped = true
       unsubscribe()
-      clearInterval(timer)
-      await running
+      await rounds.stop()
     },
   }
 }
