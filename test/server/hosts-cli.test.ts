@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { availableParallelism, hostname } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PreviewRow } from '../../server/compute-hosts/inventory-preview.js'
 import { createTestKey } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
 import { newDataDir, runCli, startServer, type TestServer } from '../helpers/server.js'
@@ -14,19 +15,6 @@ function rulesFile(text: string): string {
   const file = join(tempDir('nodeplane-rules-'), 'inventory.yaml')
   writeFileSync(file, text)
   return file
-}
-
-interface PreviewRow {
-  machine: string
-  cores: number
-  memory_gb: number
-  storage_gb: number
-  gpus: number
-  count: number
-  hourly: string
-  monthly: string
-  currency: string
-  status: string
 }
 
 describe('nodeplane hosts preview', () => {
