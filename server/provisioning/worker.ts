@@ -66,14 +66,22 @@ export function createWorker(
     const promise = task().finally(() => inFlight.delete(promise))
     inFlight.add(promise)
   }
+  /** The node's addresses made real in the engine; a failure is logged, not thrown. */
+  const syncPublicIpsLogged = (node: NodeRef) =>
+    worker
+      .syncPublicIps(node)
+      .catch((err: unknown) => log.error({ err, node_id: node.id }, 'public address sync failed'))
+  /** The node's SSH access made real; the access applied, or undefined when that failed. */
+  const syncAccessLogged = (node: NodeRef) =>
+    worker.syncAccess(node).catch((err: unknown) => {
+      log.error({ err, node_id: node.id }, 'SSH access sync failed')
+      return undefined
+    })
+
   const revival = createRevival(parts, run, waits, serial)
   const power = createPower(parts, run, serial, stopping.signal, async (node) => {
-    await worker
-      .syncPublicIps(node)
-      .catch((err) => log.error({ err, node_id: node.id }, 'public address sync failed'))
-    await worker
-      .syncAccess(node)
-      .catch((err: unknown) => log.error({ err, node_id: node.id }, 'SSH access sync failed'))
+    await syncPublicIpsLogged(node)
+    await syncAccessLogged(node)
   })
 
   async function provision(node: NodeSpec, controller: AbortController): Promise<void> {
@@ -85,15 +93,10 @@ export function createWorker(
       const configuresAddresses = driver.setPublicIps !== undefined
       if (configuresAddresses) {
         if (!(await hooks.reserveAutoIpv4(node.id))) return
-        await worker
-          .syncPublicIps(node)
-          .catch((err) => log.error({ err, node_id: node.id }, 'public address sync failed'))
+        await syncPublicIpsLogged(node)
       }
       // The access as it is now, so keys changed while the node was provisioning are not lost.
-      const applied = await worker.syncAccess(node).catch((err: unknown) => {
-        log.error({ err, node_id: node.id }, 'SSH access sync failed')
-        return undefined
-      })
+      const applied = await syncAccessLogged(node)
       const runsUserData = node.userData !== null && driver.startUserData !== undefined
       if (await hooks.markRunning(node.id, runsUserData, !configuresAddresses)) {
         log.info({ node_id: node.id }, 'node running')
