@@ -181,6 +181,29 @@ export function hasPower(driver: ProvisioningDriver): driver is DriverWithPower 
   return typeof (driver as Partial<DriverWithPower>).power === 'function'
 }
 
+/**
+ * A driver that can reinstall a node's disk in place (`POST /api/v1/nodes/{id}/actions/rebuild`),
+ * as a host reinstalls a server: a new machine from the current node image, with the node's
+ * identity kept. Without it, a rebuild answers `409 action_unsupported`.
+ */
+export interface DriverWithRebuild extends ProvisioningDriver {
+  /**
+   * Wipes the node's disk and builds it again from the current node image, keeping its id, host
+   * name, private address in its VPC and public addresses (`node.publicIps`), and its firewall;
+   * resolves once it accepts connections with `node.node.login` (the new root password) and
+   * `node.node.access` applied. It runs no user data: the worker starts that next, through
+   * `startUserData`, so the runner's once-only marker must be gone with the old disk.
+   * Idempotent: a repeat after a crash rebuilds again, which ends the same. Rejects when
+   * `signal` aborts (the node is being deleted).
+   */
+  rebuild(node: ExpectedNode, signal: AbortSignal): Promise<void>
+}
+
+/** Whether `driver` can rebuild nodes in place (see DriverWithRebuild). */
+export function hasRebuild(driver: ProvisioningDriver): driver is DriverWithRebuild {
+  return typeof (driver as Partial<DriverWithRebuild>).rebuild === 'function'
+}
+
 /** Thrown by `preflight` when the engine can take no node now (it is down, it lacks its image). */
 export class ProvisioningRefused extends Error {}
 
