@@ -207,3 +207,38 @@ def test_a_conflict_is_not_retried_without_the_flag(fault, keys) -> None:
         with pytest.raises(ConflictError):
             proxied.vpc_create("pytest-not-retried")
     assert len(fault.requests_to("POST", "/api/v1/networking")) == 1
+
+
+REPAIRING = {
+    "title": "Conflict",
+    "status": 409,
+    "code": "node_repairing",
+    "detail": "node stopped answering and is being restarted; retry in a few seconds",
+}
+
+
+def test_an_attach_refused_while_the_node_is_repaired_is_retried_after_retry_after(fault, keys, client, node) -> None:
+    # node_repairing changed nothing on the server, so even a POST is safe to send again.
+    fault.add(409, json_body=REPAIRING, headers={"Retry-After": "0"})
+    with _proxied(fault, keys) as proxied:
+        ip = proxied.attach_ip(node.id)
+    assert len(fault.requests_to("POST", "/api/v1/nodes/")) == 2
+    assert ip.ip in [a.ip for a in client.list_ips(node.id)]
+
+
+def test_node_repairing_raises_conflict_after_max_retries(fault, keys, node) -> None:
+    for _ in range(3):
+        fault.add(409, json_body=REPAIRING, headers={"Retry-After": "0"})
+    with _proxied(fault, keys, max_retries=2) as proxied:
+        with pytest.raises(ConflictError) as info:
+            proxied.attach_ip(node.id)
+    assert info.value.code == "node_repairing"
+    assert len(fault.requests_to("POST", "/api/v1/nodes/")) == 3
+
+
+def test_a_post_is_not_retried_after_another_conflict(fault, keys, node) -> None:
+    fault.add(409, json_body={"status": 409, "code": "ip_in_use"}, headers={"Retry-After": "0"})
+    with _proxied(fault, keys) as proxied:
+        with pytest.raises(ConflictError):
+            proxied.attach_ip(node.id)
+    assert len(fault.requests_to("POST", "/api/v1/nodes/")) == 1

@@ -21,6 +21,9 @@ log = logging.getLogger("nodeplane")
 #: A PUT replaces a whole state (a node's SSH keys), so sending it twice is the same as once.
 IDEMPOTENT_METHODS = frozenset(["GET", "HEAD", "DELETE", "PUT"])
 RETRY_STATUSES = frozenset([429, 500, 502, 503, 504])
+#: Refusals that changed nothing and say when to ask again: retried for every method, POSTs
+#: included, since sending the request again cannot do it twice.
+RETRY_REFUSALS = frozenset([(409, "node_repairing")])
 _CONNECTION_ERRORS = (requests.ConnectionError, requests.Timeout, requests.exceptions.ChunkedEncodingError)
 #: Upper bound of one wait, whether computed or asked for by ``Retry-After``.
 MAX_BACKOFF_SECONDS = 60.0
@@ -93,15 +96,16 @@ class HttpClient:
             # One key per call, the same on every attempt, so the server can deduplicate.
             headers["Idempotency-Key"] = str(uuid.uuid4())
             retryable = self.retry_posts_with_idempotency_key
-        attempts = self.max_retries + 1 if retryable else 1
+        attempts = self.max_retries + 1
         options = dict(params=params, json=json, data=data, headers=headers, timeout=self.timeout + extra_timeout)
         for attempt in range(attempts):
             final = attempt == attempts - 1
-            response = self._send(method, path, options, final)
+            # A call that is not safe to send twice gets no second try after a lost answer.
+            response = self._send(method, path, options, final or not retryable)
             if response is None:
                 delay = self._backoff(attempt)
                 log.warning("%s %s got no answer; retry %d in %.2fs", method, path, attempt + 1, delay)
-            elif final or not _should_retry(response):
+            elif final or not _should_retry(response, retryable):
                 return _read(response)
             else:
                 retry_after = _retry_after(response)
@@ -162,7 +166,12 @@ class HttpClient:
         return ceiling / 2 + random.uniform(0, ceiling / 2)
 
 
-def _should_retry(response: requests.Response) -> bool:
+def _should_retry(response: requests.Response, retryable: bool) -> bool:
+    """Whether to send the call again after this answer; only refusals if it is not ``retryable``."""
+    if response.status_code == 409 and (409, _code(response)) in RETRY_REFUSALS:
+        return True
+    if not retryable:
+        return False
     if response.status_code in RETRY_STATUSES:
         return True
     # The server is still running the first attempt of this POST (same Idempotency-Key).

@@ -319,8 +319,9 @@ class Client:
         :param version: 4 or 6; IPv4 when omitted
         :param address: a specific address from the server's public pools instead
         :return: the attachment, ``ip`` shaped ``<address>/<prefix>``
-        :raises ConflictError: the node is not running (``node_not_running``) or the address
-            is in use (``ip_in_use``)
+        :raises ConflictError: the node is not running (``node_not_running``), the address
+            is in use (``ip_in_use``), or the node stayed ``node_repairing`` through the
+            client's retries
         :raises ValidationError: the address is outside the public pools
         """
         return public_ips.attach(self._http, node_id, version=version, address=address)
