@@ -12,6 +12,7 @@ export const EVENT_TYPES = [
   'node.reachable',
   'node.updated',
   'node.ssh_keys_changed',
+  'node.user_data_started',
   'node.user_data_finished',
   'node.powered_off',
   'node.powered_on',

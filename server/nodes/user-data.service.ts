@@ -96,11 +96,23 @@ export function userDataHooks(
       if (node?.status !== 'running' || node.workerId !== workerId) return undefined
       return node.userDataStatus
     },
-    async userDataStarted(nodeId, startedAt) {
-      await transaction(ctx.db, async (tx) => {
-        if (await moveUserDataStatus(tx, nodeId, ['pending'], 'running'))
+    userDataStarted(nodeId, startedAt) {
+      return asWorker(() =>
+        transaction(ctx.db, async (tx) => {
+          const node = await findNode(tx, nodeId)
+          if (!node || !(await moveUserDataStatus(tx, nodeId, ['pending'], 'running'))) return
           await updateUserDataResult(tx, nodeId, { startedAt })
-      })
+          await recordEvent(
+            { ...ctx, db: tx },
+            {
+              accountId: node.accountId,
+              type: 'node.user_data_started',
+              resourceId: node.id,
+              data: { status: 'running', started_at: startedAt.toISOString() },
+            }
+          )
+        })
+      )
     },
     userDataFinished(nodeId, run) {
       const status = run.state === 'exited' && run.exitCode === 0 ? 'succeeded' : 'failed'

@@ -56,11 +56,13 @@ await describeEngines('user data', (ctx) => {
       exit_code: 3,
       output: 'about to fail\noops\n',
     })
-    const events = await ctx.client.get(
-      `/api/v1/events?type=node.user_data_finished&resource_id=${node.id}`
+    const events = await ctx.client.get(`/api/v1/events?order=oldest&resource_id=${node.id}`)
+    const runEvents = events.body.events.filter((e: { type: string }) =>
+      e.type.startsWith('node.user_data_')
     )
-    expect(events.body.events.map((e: { data: unknown }) => e.data)).toEqual([
-      { status: 'failed', exit_code: 3 },
+    expect(runEvents.map((e: { type: string; data: unknown }) => [e.type, e.data])).toEqual([
+      ['node.user_data_started', { status: 'running', started_at: expect.any(String) }],
+      ['node.user_data_finished', { status: 'failed', exit_code: 3 }],
     ])
   })
 
