@@ -1,6 +1,7 @@
 import type { ServiceCtx } from '../deps.js'
 import { ProblemError } from '../http/problem.js'
-import { findLiveNode } from './nodes.store.js'
+import { findLiveNode, lockLiveNode } from './nodes.store.js'
+import type { Tx } from '../db/transaction.js'
 import type { NodeRow } from './nodes.table.js'
 
 /**
@@ -14,6 +15,16 @@ export async function liveNodeOr404(
   id: string
 ): Promise<NodeRow> {
   const row = await findLiveNode(ctx.db, accountId, id)
+  if (!row) throw nodeNotFound(id)
+  return row
+}
+
+/**
+ * As liveNodeOr404, with the node's row locked until the transaction ends (PostgreSQL): for a
+ * change that must not interleave with the worker moving the node on.
+ */
+export async function lockedLiveNodeOr404(tx: Tx, accountId: string, id: string): Promise<NodeRow> {
+  const row = await lockLiveNode(tx, accountId, id)
   if (!row) throw nodeNotFound(id)
   return row
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { first, placeholderRow, preparedPerDb } from '../db/prepared.js'
-import type { Tx } from '../db/transaction.js'
+import { rowLocked, type Tx } from '../db/transaction.js'
 import type { LabelSelector } from '../labels/label-selector.js'
 import type { Labels } from '../labels/labels.schema.js'
 import { labelsByResource, matchesSelector } from '../labels/labels.store.js'
@@ -109,6 +109,22 @@ export async function findLiveNode(
   id: string
 ): Promise<NodeRow | undefined> {
   return (await liveNodeById(db, { id, accountId }))[0]
+}
+
+/**
+ * The account's live node, locked until the transaction ends on PostgreSQL: a change that must
+ * not interleave with the worker moving the node on (it writes the same row) reads it so.
+ */
+export async function lockLiveNode(
+  tx: Tx,
+  accountId: string,
+  id: string
+): Promise<NodeRow | undefined> {
+  const query = tx
+    .select()
+    .from(nodes)
+    .where(and(eq(nodes.id, id), eq(nodes.accountId, accountId), ne(nodes.status, 'deleted')))
+  return (await rowLocked(tx, query))[0]
 }
 
 const nodeById = preparedPerDb('node_by_id', (db) =>

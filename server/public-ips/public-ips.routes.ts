@@ -65,7 +65,7 @@ export const detach = createRoute({
     ...authErrors,
     404: problemResponse('No such node, or the address is not attached to it (`ip_not_attached`)'),
     409: problemResponse(
-      'The node is being deleted (`node_not_running`) or restarted after it died (`node_repairing`)'
+      'The node is still provisioning or is being deleted (`node_not_running`), or is being restarted after it died (`node_repairing`)'
     ),
   },
 })

@@ -6,7 +6,7 @@ import { recordEvent } from '../events/events.service.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 // Public IPs are a sub-resource of nodes: reading the node row here keeps the services acyclic.
-import { liveNodeOr404 } from '../nodes/nodes.lookup.js'
+import { liveNodeOr404, lockedLiveNodeOr404 } from '../nodes/nodes.lookup.js'
 import type { NodeRow } from '../nodes/nodes.table.js'
 import { nextFit } from '../lib/next-fit.js'
 import {
@@ -213,13 +213,16 @@ export async function detachIp(
   ip: string | undefined
 ) {
   const { node, detached } = await transaction(ctx.db, async (tx) => {
-    const node = await liveNodeOr404({ db: tx }, accountId, nodeId)
+    // Locked: the worker turning the node running reads its reserved address into the event.
+    const node = await lockedLiveNodeOr404(tx, accountId, nodeId)
     refuseWhileReviving(ctx, nodeId)
-    if (node.status === 'deleting') {
+    if (node.status !== 'running') {
       throw new ProblemError(
         409,
         'node_not_running',
-        `node ${nodeId} is deleting; its addresses are released with it`
+        node.status === 'deleting'
+          ? `node ${nodeId} is deleting; its addresses are released with it`
+          : `node ${nodeId} is provisioning; addresses detach once it is running`
       )
     }
     const row = await attachmentToDetach(tx, ctx.config, node, ip)

@@ -162,13 +162,19 @@ describe('GET /api/v1/nodes/{id}/network/ip', () => {
     ).toEqual([`${node.ip_address}/32`])
   })
 
-  it('shows no address while the node provisions, as the node shows no ip_address', async () => {
+  it('shows no address while the node provisions, and detaches none: 409 node_not_running', async () => {
     const slow = await startServer({ env: { NODEPLANE_PROVISION_SECONDS: '30' } })
     try {
       const own = api(slow.url, (await createTestKey(slow.dataDir)).key)
       const node = (await own.post('/nodes')).body
       const listed = await own.get(ipPath(node.id))
       expect([listed.status, listed.body]).toEqual([200, []])
+      // Real drivers reserve the address it will run with before it runs: a detach must not
+      // take away what the list does not show.
+      const detached = await own.delete(ipPath(node.id))
+      expect([detached.status, detached.body.code]).toEqual([409, 'node_not_running'])
+      const events = await own.get(`/api/v1/events?type=public_ip.detached&resource_id=${node.id}`)
+      expect(events.body.events).toEqual([])
     } finally {
       await slow.stop()
     }
