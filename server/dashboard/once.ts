@@ -49,9 +49,31 @@ function redirect(c: DashContext, done: Done): Response {
   return c.redirect(done.location, 303)
 }
 
-async function claim(deps: Deps, c: DashContext, mine: IdempotencyClaim) {
+/**
+ * How many submits of each token this process is handling now, by account: a repeat waits for
+ * the first, and a claim of this process that none holds (its finish failed) is taken over.
+ */
+const submitting = new Map<string, number>()
+const submitKey = (claim: IdempotencyClaim) => `${claim.accountId} ${claim.key}`
+
+/** Counts this submit in while `work` runs, and tells it whether another was counted first. */
+async function counted<T>(claim: IdempotencyClaim, work: (others: boolean) => Promise<T>) {
+  const key = submitKey(claim)
+  const others = submitting.get(key) ?? 0
+  submitting.set(key, others + 1)
+  try {
+    return await work(others > 0)
+  } finally {
+    const left = submitting.get(key)! - 1
+    if (left === 0) submitting.delete(key)
+    else submitting.set(key, left)
+  }
+}
+
+async function claim(deps: Deps, c: DashContext, mine: IdempotencyClaim, heldHere: boolean) {
   const now = deps.clock.now()
   return claimKey(deps.db, {
+    heldHere,
     ...mine,
     // Not the form's fields: the token alone names the submit, whatever the browser resends.
     fingerprint: createHash('sha256').update(`UI ${c.req.path}`).digest('hex'),
@@ -87,13 +109,30 @@ export async function submitOnce<T>(
     return result.ok ? redirect(c, steps.done(result.value)) : steps.failed(result.problem)
   }
   const mine = { accountId: sessionOf(c).user.accountId, key: `ui:${token}`, owner: deps.worker.id }
-  for (const started = Date.now(); ; await sleep(100)) {
-    const outcome = await claim(deps, c, mine)
-    if (outcome.kind === 'replay') return redirect(c, JSON.parse(outcome.row.body ?? '{}') as Done)
-    if (outcome.kind === 'new') break
-    if (outcome.kind === 'mismatch' || Date.now() - started > WAIT_FOR_FIRST_MS)
-      return redirect(c, steps.pending)
-  }
+  // Counted in before the claim, so a repeat arriving meanwhile sees this one as running.
+  return counted(mine, async (othersFirst) => {
+    let heldHere = othersFirst
+    for (const started = Date.now(); ; await sleep(100)) {
+      const outcome = await claim(deps, c, mine, heldHere)
+      if (outcome.kind === 'replay')
+        return redirect(c, JSON.parse(outcome.row.body ?? '{}') as Done)
+      if (outcome.kind === 'new') break
+      if (outcome.kind === 'mismatch' || Date.now() - started > WAIT_FOR_FIRST_MS)
+        return redirect(c, steps.pending)
+      // Only a submit counted in before this one can be the one still running.
+      heldHere = (submitting.get(submitKey(mine)) ?? 0) > 1
+    }
+    return submitClaimed(deps, c, mine, steps)
+  })
+}
+
+/** The rest of submitOnce, once `mine` is claimed: run, then store where the browser goes. */
+async function submitClaimed<T>(
+  deps: Deps,
+  c: DashContext,
+  mine: IdempotencyClaim,
+  steps: Parameters<typeof submitOnce<T>>[3]
+): Promise<Response> {
   const answer: IdempotentAnswer<T> = {
     save: (tx, result) => saveInTransaction(tx, mine, stored(steps.done(result))),
     discard: (tx) => discardAnswer(tx, mine),

@@ -78,6 +78,8 @@ async function claim(deps: Deps, mine: RequestClaim, fingerprint: string) {
     now,
     expiredBefore: new Date(now.getTime() - REPLAY_WINDOW_MS),
     staleBefore: new Date(now.getTime() - deps.config.workerStaleSeconds * 1000),
+    // `running` answered for any other request of this process with the key already.
+    heldHere: false,
   })
   if (claimed.kind === 'mismatch') throw reused()
   if (claimed.kind === 'in_progress') throw inUse()

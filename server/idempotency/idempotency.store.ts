@@ -52,6 +52,12 @@ interface ClaimInput extends IdempotencyClaim {
   expiredBefore: Date
   /** On PostgreSQL, a replica without a heartbeat since then is presumed dead. */
   staleBefore: Date
+  /**
+   * Whether another request of this process is handling the key now: only the caller knows.
+   * A claim of this process that no request holds was left by one whose finish failed; it is
+   * taken over like a dead process's, or it would answer 409 until the window ends.
+   */
+  heldHere: boolean
 }
 
 const keyOf = (claim: Pick<IdempotencyClaim, 'accountId' | 'key'>) =>
@@ -125,7 +131,7 @@ async function insertUnlessRecorded(tx: Tx, record: IdempotencyInsert): Promise<
 /** Whether the process that claimed a key may still be handling its request. */
 async function ownerAlive(tx: Tx, owner: string | null, input: ClaimInput): Promise<boolean> {
   if (owner === null) return false
-  if (owner === input.owner) return true
+  if (owner === input.owner) return input.heldHere
   // One server owns an SQLite file: a claim by any other process was left by a dead one.
   if (dialectOf(tx) === 'sqlite') return false
   const live = and(eq(workers.id, owner), gte(workers.heartbeatAt, input.staleBefore))

@@ -21,7 +21,7 @@ afterAll(() => database.close())
 
 const answer = { status: 201, contentType: 'application/json', body: '{"id":"x"}' }
 
-function claim(owner: string, key: string, now = new Date()): Promise<string> {
+function claim(owner: string, key: string, now = new Date(), heldHere = false): Promise<string> {
   const input = {
     accountId: 'acc_1',
     key,
@@ -30,6 +30,7 @@ function claim(owner: string, key: string, now = new Date()): Promise<string> {
     now,
     expiredBefore: new Date(now.getTime() - REPLAY_WINDOW_MS),
     staleBefore: now,
+    heldHere,
   }
   return claimKey(database.db, input).then((result) => result.kind)
 }
@@ -58,9 +59,19 @@ describe('taking over the Idempotency-Key claim of a process presumed dead', () 
     expect(await claim('wrk_other', dead.key)).toBe('replay')
   })
 
-  it('keeps a claim of its own process in progress', async () => {
+  it('keeps a claim of its own process in progress while a request of it holds the key', async () => {
     expect(await claim('wrk_self', 'mine')).toBe('new')
-    expect(await claim('wrk_self', 'mine')).toBe('in_progress')
+    expect(await claim('wrk_self', 'mine', new Date(), true)).toBe('in_progress')
+  })
+
+  it('takes over a claim of its own process that no request holds (its finish failed)', async () => {
+    expect(await claim('wrk_self', 'unfinished')).toBe('new')
+    // The request ended without its finish: nothing holds the key, and a retry runs it.
+    expect(await claim('wrk_self', 'unfinished')).toBe('new')
+    const holder = { accountId: 'acc_1', key: 'unfinished', owner: 'wrk_self' }
+    await save(holder)
+    await finishKey(database.db, holder, answer)
+    expect(await claim('wrk_self', 'unfinished')).toBe('replay')
   })
 
   it('forgets an answer past the 24-hour window: the key runs as new, and housekeeping deletes the old records', async () => {
@@ -77,7 +88,7 @@ describe('taking over the Idempotency-Key claim of a process presumed dead', () 
     // `forgotten` is past the window; `yesterday` was claimed again at `later`, so it stays.
     expect(pruned).toBeGreaterThanOrEqual(1)
     expect(await claim('wrk_other', 'forgotten', later)).toBe('new')
-    expect(await claim('wrk_new', old.key, later)).toBe('in_progress')
+    expect(await claim('wrk_new', old.key, later, true)).toBe('in_progress')
   })
 
   it('lets only the first of two first-seen requests with one key commit: the other is refused, its change undone', async () => {

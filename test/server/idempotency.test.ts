@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey, createTestUser } from '../helpers/accounts.js'
+import { sqlQuery } from '../helpers/database.js'
 import { api } from '../helpers/http.js'
 import { startServer, type TestServer } from '../helpers/server.js'
 
@@ -25,6 +27,33 @@ describe('Idempotency-Key', () => {
       (n: { name: string }) => n.name === 'once'
     )
     expect(named).toHaveLength(1)
+  })
+
+  it('runs a retry whose first attempt in this process ended without finishing its claim', async () => {
+    // A finish that failed (the database refused its write) leaves a claim owned by this
+    // process with no answer. No request holds it any more: a retry must run, not answer 409
+    // for 24 hours. The fault cannot be caused from outside, so the claim is written by hand.
+    const body = JSON.stringify({ name: 'unfinished' })
+    const fingerprint = createHash('sha256').update(`POST /nodes\n${body}`).digest('hex')
+    const [owner] = await sqlQuery<{ id: string }>(
+      server.dataDir,
+      'SELECT id FROM workers ORDER BY started_at DESC LIMIT 1'
+    )
+    const [account] = await sqlQuery<{ account_id: string }>(
+      server.dataDir,
+      'SELECT account_id FROM api_keys LIMIT 1'
+    )
+    await sqlQuery(
+      server.dataDir,
+      'INSERT INTO idempotency_keys (account_id, key, fingerprint, created_at, owner) VALUES ($1, $2, $3, $4, $5)',
+      [account!.account_id, 'unfinished-1', fingerprint, Date.now(), owner!.id]
+    )
+    const headers = { 'Idempotency-Key': 'unfinished-1', 'Content-Type': 'application/json' }
+    const retried = await client.request('POST', '/nodes', { headers, body })
+    expect(retried.status).toBe(201)
+    const again = await client.request('POST', '/nodes', { headers, body })
+    expect([again.status, again.body.id]).toEqual([201, retried.body.id])
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
   })
 
   it('answers 422 when the same key comes with a different body', async () => {
