@@ -30,15 +30,24 @@ export const withoutKey: IdempotentAnswer<unknown> = {
 // What Hono's c.json sends, so a replay carries the same header as the first answer.
 const JSON_TYPE = 'application/json'
 
-/** The answer of a route that replies `c.json(result, status)`, under the request's claim if any. */
-export function idempotentAnswer<T>(c: Context<AppEnv>, status: number): IdempotentAnswer<T> {
+/**
+ * The answer of a route that replies `c.json(result, status)`, under the request's claim if any.
+ * With `mayUndo`, the route can still undo its committed change (an engine refusing after it):
+ * the claim then stays held until the route has answered, so a retry on another replica waits
+ * (409 `idempotency_key_in_use`) rather than replaying an answer that is about to be withdrawn.
+ */
+export function idempotentAnswer<T>(
+  c: Context<AppEnv>,
+  status: number,
+  { mayUndo = false } = {}
+): IdempotentAnswer<T> {
   const claim = c.get('idempotency')
   if (!claim) return withoutKey
   return {
     save: async (tx, result) => {
       const response = { status, contentType: JSON_TYPE, body: JSON.stringify(result) }
-      await saveInTransaction(tx, claim, response, true)
-      afterCommit(tx, () => (claim.answered = true))
+      await saveInTransaction(tx, claim, response, !mayUndo)
+      if (!mayUndo) afterCommit(tx, () => (claim.answered = true))
     },
     discard: (tx) => discardAnswer(tx, claim),
   }

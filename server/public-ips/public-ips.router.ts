@@ -11,7 +11,8 @@ export function publicIpsRouter(deps: Deps) {
   return createRouter()
     .openapi(routes.attach, async (c) => {
       const { id } = c.req.valid('param')
-      const answer = idempotentAnswer<AttachResult>(c, 200)
+      // The engine may refuse the address after the commit, which takes the attachment back.
+      const answer = idempotentAnswer<AttachResult>(c, 200, { mayUndo: true })
       return c.json(
         await attachIp(deps, principalOf(c).accountId, id, c.req.valid('json').ip, answer),
         200

@@ -3,13 +3,15 @@ import type { OpenDatabase } from '../../server/db/client.js'
 import { transaction } from '../../server/db/transaction.js'
 import {
   claimKey,
+  discardAnswer,
   finishKey,
   REPLAY_WINDOW_MS,
   saveInTransaction,
   type HeldClaim,
 } from '../../server/idempotency/idempotency.store.js'
 import { pruneIdempotencyKeys } from '../../server/idempotency/idempotency.service.js'
-import { openTestDatabase } from '../helpers/database.js'
+import { workers } from '../../server/provisioning/workers.table.js'
+import { openTestDatabase, testDialect } from '../helpers/database.js'
 import { newDataDir } from '../helpers/server.js'
 
 let database: OpenDatabase
@@ -109,4 +111,24 @@ describe('taking over the Idempotency-Key claim of a process presumed dead', () 
     await finishKey(database.db, failed, { ...answer, status: 500 })
     expect(await claim('wrk_b', 'failed')).toBe('new')
   })
+
+  it.runIf(testDialect === 'postgres')(
+    'keeps an answer that may still be undone from other replicas until its request has answered',
+    async () => {
+      // A live replica: its heartbeat is recent (staleBefore is now in these claims).
+      const heartbeatAt = new Date(Date.now() + 60_000)
+      await database.db
+        .insert(workers)
+        .values({ id: 'wrk_live', startedAt: new Date(), heartbeatAt })
+      const live = { accountId: 'acc_1', key: 'undoable', owner: 'wrk_live' }
+      expect(await claim(live.owner, live.key)).toBe('new')
+      // Saved with the attach, not completing the claim: the engine may still refuse it.
+      await transaction(database.db, (tx) => saveInTransaction(tx, live, answer, false))
+      expect(await claim('wrk_other', live.key)).toBe('in_progress')
+      // The engine refused: the change and its answer are undone together, then the 500.
+      await transaction(database.db, (tx) => discardAnswer(tx, live))
+      await finishKey(database.db, live, { ...answer, status: 500 })
+      expect(await claim('wrk_other', live.key)).toBe('new')
+    }
+  )
 })

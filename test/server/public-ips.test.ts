@@ -92,6 +92,17 @@ describe('POST /api/v1/nodes/{id}/network/ip', () => {
     }
   })
 
+  it('replays an attach retried with its Idempotency-Key, attaching one address', async () => {
+    const node = await runningNode()
+    const headers = { 'Idempotency-Key': `attach-${node.id}` }
+    const first = await client.post(ipPath(node.id), { ip: 'auto-ipv6' }, headers)
+    const again = await client.post(ipPath(node.id), { ip: 'auto-ipv6' }, headers)
+    expect([first.status, again.status]).toEqual([200, 200])
+    expect(again.body).toEqual(first.body)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect((await client.get(ipPath(node.id))).body).toHaveLength(2)
+  })
+
   it('answers 404 for an unknown node', async () => {
     const res = await client.post(ipPath('node_unknown'))
     expect(res.status).toBe(404)
