@@ -25,6 +25,7 @@ import { ensureIncusImage, incusClientOf } from './provisioning/incus/incus-conf
 import { removeIncusNodes } from './provisioning/incus/cleanup.js'
 import { incusClientCertificate } from './provisioning/incus/client-certificate.js'
 import { serve } from './serve.js'
+import { backup, restore, type CopyReport } from './backup/backup.js'
 
 const program = new Command('nodeplane')
   .description('Self-hostable compute node cloud API')
@@ -330,6 +331,39 @@ function printRemoved(lines: string[]): void {
       ? `Removed:\n${lines.map((line) => `  ${line}\n`).join('')}`
       : 'Nothing to remove.\n'
   )
+}
+
+program
+  .command('backup')
+  .description(
+    'copy the database while the server runs (SQLite: VACUUM INTO; PostgreSQL: pg_dump); the copy holds no key'
+  )
+  .addOption(dataOption())
+  .requiredOption('--out <file>', 'where to write the copy (a new file)')
+  .action(async (options: { data?: string; out: string }) => {
+    const report = await backup(loadConfig(process.env, { dataDir: options.data }), options.out)
+    printCopy('Backed up to', report)
+  })
+
+program
+  .command('restore <file>')
+  .description(
+    'put a backup back in place of the database (the server must be stopped; SQLite keeps the replaced file beside it)'
+  )
+  .addOption(dataOption())
+  .action(async (file: string, options: { data?: string }) => {
+    const report = await restore(loadConfig(process.env, { dataDir: options.data }), file)
+    printCopy('Restored into', report)
+  })
+
+function printCopy(what: string, report: CopyReport): void {
+  const rows = report.rows
+    ? Object.entries(report.rows)
+        .filter(([table]) => !table.startsWith('__'))
+        .map(([table, count]) => `  ${table}: ${count}\n`)
+        .join('')
+    : ''
+  process.stderr.write(`${what} ${report.file} (${report.bytes} bytes)\n${rows}`)
 }
 
 program

@@ -32,10 +32,12 @@ export async function serve(config: Config): Promise<void> {
       'NODEPLANE_BENCH_WITHOUT_EVENTS is set: no events are recorded (a benchmark yardstick only)'
     )
   // Before listening: a node created here must already name a registered worker. Replicas
-  // sharing PostgreSQL also sweep for each other's orphaned work; an SQLite server is alone.
+  // sharing PostgreSQL sweep for each other's orphaned work; an SQLite server is alone, and
+  // beats only so that `nodeplane restore` can tell it is running.
   await logDriverNotice(config, rt.log)
+  const staleMs = config.workerStaleSeconds * 1000
   await rt.worker.start({
-    sweepMs: config.databaseUrl ? Math.max(200, (config.workerStaleSeconds * 1000) / 5) : undefined,
+    sweepMs: Math.max(200, config.databaseUrl ? staleMs / 5 : staleMs / 2),
     healthMs: config.healthSeconds * 1000,
   })
   const background = [startHousekeeping(rt), startWebhookDelivery(rt)]

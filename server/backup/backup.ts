@@ -1,0 +1,157 @@
+/**
+ * `nodeplane backup` and `nodeplane restore`: a consistent copy of the database while the server
+ * runs, and putting one back while it does not. SQLite copies with `VACUUM INTO` (one read
+ * transaction: every row committed before it began, and writers go on meanwhile); PostgreSQL
+ * with its own `pg_dump` and `pg_restore`. The copy holds no key: root passwords and other
+ * secrets stay sealed in it, and open only with the install's secret key (docs/operations.md).
+ * @module
+ */
+import { execFile } from 'node:child_process'
+import { chmodSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import Database from 'better-sqlite3'
+import pg from 'pg'
+import type { Config } from '../config.js'
+import { ConfigError } from '../config.js'
+
+const run = promisify(execFile)
+
+/** What a finished backup or restore reports. */
+export interface CopyReport {
+  file: string
+  bytes: number
+  /** Rows per table of the copy (SQLite), to see at a glance that it holds what it should. */
+  rows?: Record<string, number>
+}
+
+export async function backup(config: Config, out: string): Promise<CopyReport> {
+  const file = resolve(out)
+  if (existsSync(file)) throw new ConfigError(`${file} exists; give a new file name`)
+  if (!existsSync(dirname(file))) throw new ConfigError(`no directory ${dirname(file)}`)
+  if (config.databaseUrl) {
+    await run(pgTool('pg_dump'), ['--format=custom', `--file=${file}`, config.databaseUrl])
+    return { file, bytes: statSync(file).size }
+  }
+  const source = sqliteFile(config)
+  const db = new Database(source, { readonly: true, fileMustExist: true })
+  try {
+    db.pragma('busy_timeout = 5000')
+    db.prepare('VACUUM INTO ?').run(file)
+  } finally {
+    db.close()
+  }
+  chmodSync(file, 0o600)
+  return { file, bytes: statSync(file).size, rows: checkedRows(file) }
+}
+
+export async function restore(config: Config, from: string): Promise<CopyReport> {
+  const file = resolve(from)
+  if (!existsSync(file)) throw new ConfigError(`no file ${file}`)
+  await refuseWhileServing(config)
+  if (config.databaseUrl) {
+    const args = ['--clean', '--if-exists', '--no-owner', '--single-transaction']
+    await run(pgTool('pg_restore'), [...args, `--dbname=${config.databaseUrl}`, file])
+    return { file, bytes: statSync(file).size }
+  }
+  const rows = checkedRows(file)
+  const target = join(config.dataDir, 'nodeplane.db')
+  // The database it replaces is kept beside it, never deleted: a restore can be undone.
+  const kept = `${target}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`
+  if (existsSync(target)) renameSync(target, kept)
+  for (const suffix of ['-wal', '-shm']) rmSync(target + suffix, { force: true })
+  const db = new Database(file, { readonly: true })
+  try {
+    db.prepare('VACUUM INTO ?').run(target)
+  } finally {
+    db.close()
+  }
+  chmodSync(target, 0o600) // it holds sealed root passwords and key hashes
+  return { file: target, bytes: statSync(target).size, rows }
+}
+
+/** The SQLite database of the data directory; an error that says so when there is none. */
+function sqliteFile(config: Config): string {
+  const file = join(config.dataDir, 'nodeplane.db')
+  if (!existsSync(file)) throw new ConfigError(`no database in ${config.dataDir}`)
+  return file
+}
+
+/** Opens a copy, checks it whole (`PRAGMA integrity_check`), and counts its rows per table. */
+function checkedRows(file: string): Record<string, number> {
+  const db = new Database(file, { readonly: true, fileMustExist: true })
+  try {
+    const check = db.pragma('integrity_check', { simple: true })
+    if (check !== 'ok') throw new ConfigError(`${file} is damaged: ${String(check)}`)
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .pluck()
+      .all() as string[]
+    const count = (table: string) =>
+      db.prepare(`SELECT count(*) FROM "${table}"`).pluck().get() as number
+    return Object.fromEntries(tables.map((table) => [table, count(table)]))
+  } catch (err) {
+    if (err instanceof ConfigError) throw err
+    throw new ConfigError(`${file} is not a nodeplane SQLite backup: ${(err as Error).message}`)
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * Refuses when a server is using the database: its worker's heartbeat is recent. A server that
+ * stops in order removes its worker; one that was killed is taken for stopped once its
+ * heartbeat is as old as replicas take a worker for dead.
+ */
+async function refuseWhileServing(config: Config): Promise<void> {
+  const since = Date.now() - config.workerStaleSeconds * 1000
+  const last = config.databaseUrl
+    ? await lastHeartbeatPg(config.databaseUrl)
+    : lastHeartbeatSqlite(join(config.dataDir, 'nodeplane.db'))
+  if (last !== undefined && last >= since)
+    throw new ConfigError(
+      'a nodeplane server is running on this database; stop it first (a server that was ' +
+        `killed counts as stopped ${config.workerStaleSeconds} s after its last heartbeat)`
+    )
+}
+
+function lastHeartbeatSqlite(file: string): number | undefined {
+  if (!existsSync(file)) return undefined
+  const db = new Database(file, { readonly: true })
+  try {
+    db.pragma('busy_timeout = 5000')
+    const value = db.prepare('SELECT max(heartbeat_at) FROM workers').pluck().get()
+    return typeof value === 'number' ? value : undefined
+  } catch {
+    return undefined // not a nodeplane database yet: nothing serves it
+  } finally {
+    db.close()
+  }
+}
+
+async function lastHeartbeatPg(url: string): Promise<number | undefined> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const result = await client.query<{ last: string | null }>(
+      "SELECT max(heartbeat_at)::text AS last FROM workers WHERE to_regclass('workers') IS NOT NULL"
+    )
+    const last = result.rows[0]?.last
+    return last == null ? undefined : Number(last)
+  } catch {
+    return undefined
+  } finally {
+    await client.end()
+  }
+}
+
+/**
+ * A PostgreSQL client program: on the PATH, else the newest of Debian's versioned directories
+ * (its `postgresql-client` puts them in /usr/lib/postgresql/<version>/bin).
+ */
+function pgTool(name: 'pg_dump' | 'pg_restore'): string {
+  const root = '/usr/lib/postgresql'
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : []
+  const found = versions.map((v) => join(root, v, 'bin', name)).find((path) => existsSync(path))
+  return found ?? name
+}
