@@ -196,11 +196,13 @@ describe('POST /api/v1/nodes/{id}/actions/{action}', () => {
     expect(await powerEvents(id)).toEqual([])
   })
 
-  it('keeps a node off across a restart, and finishes an action a crash interrupted', async () => {
+  it('keeps a node off across a restart, and finishes an action or a rebuild a crash interrupted', async () => {
     const off = await runningNode()
     const interrupted = await runningNode()
+    const rebuilding = await runningNode()
     expect((await action(off, 'poweroff')).status).toBe(202)
     await client.get(`/nodes/${off}?wait_for=power_off&timeout=10`)
+    expect((await action(rebuilding, 'rebuild')).status).toBe(202)
     expect((await action(interrupted, 'shutdown')).status).toBe(202)
     // Killed within the action's half second: the database still says it is under way.
     await server.kill()
@@ -210,6 +212,10 @@ describe('POST /api/v1/nodes/{id}/actions/{action}', () => {
     const done = await client.get(`/nodes/${interrupted}?wait_for=power_off&timeout=10`)
     expect(done.body.power_state).toBe('off')
     expect((await powerEvents(interrupted)).map((e) => e.type)).toEqual(['node.powered_off'])
+    const rebuilt = await client.get(`/nodes/${rebuilding}?wait_for=power_on&timeout=10`)
+    expect(rebuilt.body.power_state).toBe('on')
+    const page = await client.get(`/api/v1/events?resource_id=${rebuilding}&type=node.rebuilt`)
+    expect(page.body.events).toHaveLength(1)
   })
 })
 
