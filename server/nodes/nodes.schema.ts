@@ -172,10 +172,14 @@ export const NodeWaitQuery = z.object({
 export const PowerActionName = z.enum(POWER_ACTIONS)
 
 /** The optional body of a rebuild: the node's new user data, checked as at creation. */
-export const RebuildNodeBody = CreateNodeBody.pick({ user_data: true })
-  .openapi({
-    description:
-      'Without `user_data` (or without a body) the node keeps its own; either runs once more on the rebuilt node',
+export const RebuildNodeBody = z
+  .strictObject({
+    user_data: CreateNodeBody.shape.user_data.openapi({
+      description:
+        "Replaces the node's user data, which runs once, as root, when the rebuilt node is first reachable: " +
+        'a script starting with `#!`, or `#cloud-config` (as on create). At most 32 KiB as UTF-8. Without it ' +
+        '(or without a body) the node keeps its own, which runs once more',
+    }),
   })
   .openapi('RebuildNode')
 
