@@ -170,3 +170,25 @@ export const NodeWaitQuery = z.object({
 
 /** The action of `POST /api/v1/nodes/{id}/actions/{action}`. */
 export const PowerActionName = z.enum(POWER_ACTIONS)
+
+/** The optional body of a rebuild: the node's new user data, checked as at creation. */
+export const RebuildNodeBody = z
+  .strictObject({
+    user_data: CreateNodeBody.shape.user_data.openapi({
+      description:
+        "Replaces the node's user data, which runs once, as root, when the rebuilt node is first reachable: " +
+        'a script starting with `#!`, or `#cloud-config` (as on create). At most 32 KiB as UTF-8. Without it ' +
+        '(or without a body) the node keeps its own, which runs once more',
+    }),
+  })
+  .openapi('RebuildNode')
+
+/** A rebuild's answer: the node as it is then, and its new root password. */
+export const RebuiltNode = Node.extend({
+  root_password: z.string().openapi({
+    description: 'The new root password, also in the credentials from now on',
+    example: 'kR3vX9pQ2mL7wT4nB8yZ',
+  }),
+}).openapi('RebuiltNode')
+
+export type RebuiltNode = z.infer<typeof RebuiltNode>
