@@ -66,6 +66,48 @@ describe('nodeplane_node user_data with real tofu', () => {
     expect((await run(w, ['destroy', '-auto-approve', '-input=false'])).code).toBe(0)
   })
 
+  it('rebuilds the node in place under user_data_change = "rebuild", keeping its id and changing its password, and replaces it under "replace"', async () => {
+    const w = suite.fixture('node-user-data', {
+      user_data: script('one'),
+      user_data_change: 'rebuild',
+      wait_for: 'ssh',
+    })
+    expect((await apply(w)).code).toBe(0)
+    const id = (await outputs(w)).id.value as string
+    const before = (await client().get(`/nodes/${id}`)).body
+    const password = (await client().get(`/api/v1/nodes/${id}/credentials`)).body.password
+
+    setVariables(w, { user_data: script('two') })
+    const planned = await plan(w)
+    expect(planned.code, planned.output).toBe(2)
+    expect(planned.output).toContain('nodeplane_node.n will be updated in-place')
+    expect(planned.output).toContain(`user_data changed: node ${id} will be rebuilt in place`)
+    expect(planned.output).not.toContain('must be replaced')
+    const rebuilt = await apply(w)
+    expect(rebuilt.code, rebuilt.output).toBe(0)
+    // Apply returned once the node was on again: no wait in the test.
+    const after = (await client().get(`/nodes/${id}`)).body
+    expect(after).toMatchObject({ id, status: 'running', power_state: 'on' })
+    expect(after.ip_address).toBe(before.ip_address)
+    expect((await client().get(`/api/v1/nodes/${id}/user-data`)).body.user_data).toBe(script('two'))
+    expect((await client().get(`/api/v1/nodes/${id}/credentials`)).body.password).not.toBe(password)
+    // The new user data's life started over; the simulated driver records it skipped again.
+    expect((await outputs(w)).user_data_status.value).toBe('skipped')
+    const events = await client().get(`/api/v1/events?resource_id=${id}&type=node.rebuilt`)
+    expect(events.body.events).toHaveLength(1)
+    expect((await plan(w)).code).toBe(0)
+
+    setVariables(w, { user_data: script('three'), user_data_change: 'replace' })
+    const replacing = await plan(w)
+    expect(replacing.code, replacing.output).toBe(2)
+    expect(replacing.output).toContain('nodeplane_node.n must be replaced')
+    expect(replacing.output).not.toContain('rebuilt in place')
+    expect((await apply(w)).code).toBe(0)
+    expect((await outputs(w)).id.value).not.toBe(id)
+    expect((await client().get(`/nodes/${id}`)).status).toBe(404)
+    expect((await run(w, ['destroy', '-auto-approve', '-input=false'])).code).toBe(0)
+  })
+
   it('refuses a user_data_change other than ignore, rebuild or replace, and one the old switch contradicts, before calling the API', async () => {
     const bad = suite.fixture('node-user-data', {
       user_data: script('one'),
