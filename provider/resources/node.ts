@@ -149,8 +149,8 @@ function planUserData(ctx: Ctx, prior: NodeState, config: NodePlan, out: NodePla
   }
   warnUserDataChange(ctx.diagnostics, prior.id!, mode)
   if (mode !== 'rebuild') return
+  // reachable_at stays: it is when the node first accepted SSH, which a rebuild keeps.
   out.user_data_status = unknown
-  out.reachable_at = unknown
   out.power_state = config.power_state ?? 'on'
 }
 
