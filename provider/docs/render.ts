@@ -56,7 +56,9 @@ function attributeLine(
   if (!a.options.description)
     throw new Error(`${owner}: attribute ${[...path, name].join('.')} has no description`)
   const object = objectOf(a.type)
-  let line = `- \`${name}\` (${typeName(a.type)}${a.options.sensitive ? ', Sensitive' : ''}) ${a.options.description}`
+  // The registry's markers after the type, as tfplugindocs writes them.
+  const marks = `${a.options.sensitive ? ', Sensitive' : ''}${a.options.deprecated ? ', Deprecated' : ''}`
+  let line = `- \`${name}\` (${typeName(a.type)}${marks}) ${a.options.description}`
   if (object) {
     line += ` (see [below for nested schema](#${anchor([...path, name])}))`
     out.nested.push(objectSection([...path, name], object))

@@ -30,13 +30,13 @@ export function planChange(
   prior: Value,
   proposed: Value,
   config: Value,
-  replaceWhen?: (prior: Value, proposed: Value) => AttributePath[]
+  replaceWhen?: (prior: Value, proposed: Value, config: Value) => AttributePath[]
 ): PlannedChange {
   if (proposed === null) return { planned: null, requiresReplace: [] }
   const requiresReplace =
     prior === null
       ? []
-      : [...replacePaths(block, prior, proposed), ...(replaceWhen?.(prior, proposed) ?? [])]
+      : [...replacePaths(block, prior, proposed), ...(replaceWhen?.(prior, proposed, config) ?? [])]
   if (prior === null || requiresReplace.length > 0) {
     return { planned: markComputedUnknown(block, proposed, config, 'all'), requiresReplace }
   }

@@ -38,8 +38,10 @@ export interface Resource<S extends Schema = Schema, C = unknown> {
   /**
    * Attributes whose change forces replacement in this plan only, where a static
    * `requiresReplace` is too blunt (a switch in the configuration decides). Called for updates.
+   * `config` is the configuration as written: an optional computed switch left out of it still
+   * holds its prior value in `proposed`.
    */
-  replaceWhen?(prior: StateOf<S>, proposed: PlannedOf<S>): AttributePath[]
+  replaceWhen?(prior: StateOf<S>, proposed: PlannedOf<S>, config: PlannedOf<S>): AttributePath[]
   /** Adjust the plan: return a new planned value, or nothing to keep the framework's. */
   modifyPlan?(
     ctx: Context<C>,

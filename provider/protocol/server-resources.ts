@@ -66,7 +66,8 @@ export function resourceRpcs(rt: Runtime) {
       const prior = decodeDynamicValue(req.priorState, type)
       const proposed = decodeDynamicValue(req.proposedNewState, type)
       const config = decodeDynamicValue(req.config, type)
-      const replaceWhen = r.replaceWhen?.bind(r) as ((p: Value, q: Value) => never) | undefined
+      const replaceWhen = r.replaceWhen?.bind(r) as
+        ((p: Value, q: Value, c: Value) => never) | undefined
       let { planned, requiresReplace } = planChange(r.schema, prior, proposed, config, replaceWhen)
       if (planned !== null && r.modifyPlan) {
         const replace = requiresReplace.length > 0

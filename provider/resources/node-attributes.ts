@@ -42,13 +42,22 @@ export const nodeArguments = {
     sensitive: true,
     description:
       'A script run once at first boot: a shell script starting with `#!`, or `#cloud-config` YAML with `write_files`, `runcmd` and `users`; ' +
-      'at most 32 KiB. It runs at first boot only, so by default a change is recorded in the state only (with a warning); see `replace_on_user_data_change`.',
+      'at most 32 KiB. It runs at first boot only, so by default a change is recorded in the state only (with a warning); see `user_data_change`.',
+  }),
+  user_data_change: attr.string({
+    optional: true,
+    description:
+      'What a change of `user_data` does to the node: `ignore` (default) records it in the state only, with a warning; ' +
+      '`rebuild` rebuilds the node in place: its disk is wiped and reinstalled from the node image and the new user data runs at its first boot, ' +
+      'while its id, name, labels, addresses, SSH keys and VPC stay and its root password changes (apply waits until the node is on again); ' +
+      '`replace` destroys the node and creates a new one. The plan says which will happen.',
   }),
   replace_on_user_data_change: attr.bool({
     optional: true,
     computed: true,
+    deprecated: true,
     description:
-      '`true`: a change of `user_data` replaces the node, so the new script runs on a new node. Default `false`: a change is recorded in the state only, with a warning.',
+      'Deprecated: use `user_data_change`. `true` means `user_data_change = "replace"`, `false` (default) means `"ignore"`; setting it gives a deprecation warning.',
   }),
   power_state: attr.string({
     optional: true,

@@ -1,6 +1,7 @@
 /**
  * `power_state` of `nodeplane_node`: switching a node off or on with a power action and
- * waiting, with `GET /nodes/{id}?wait_for=power_on|power_off`, until it is there.
+ * waiting, with `GET /nodes/{id}?wait_for=power_on|power_off`, until it is there. The rebuild
+ * of `user_data_change = "rebuild"` is an action of the same kind and waits the same way.
  * @module
  */
 import { ApiError, type ApiClient } from '../client/api.js'
@@ -17,27 +18,45 @@ export const CONFIGURABLE_POWER_STATES = ['on', 'off'] as const
  */
 export const POWER_TIMEOUT_MS = 10 * 60_000
 
+/** One node action: its name, its JSON body, and the power state the node ends in. */
+export interface NodeAction {
+  action: 'poweron' | 'poweroff' | 'rebuild'
+  body: Record<string, unknown>
+  target: 'on' | 'off'
+}
+
 /**
- * Switch the node `on` or `off` (`poweron`, `poweroff`) and return it once it is. An action
- * already under way (a reboot) is waited out instead of refused.
+ * Start `action` and return the node once its power state is `target`, or undefined when it
+ * did not get there in {@link POWER_TIMEOUT_MS}. An action already under way (a reboot) is
+ * waited out instead of refused.
  */
+export async function runAction(
+  api: ApiClient,
+  id: string,
+  { action, body, target }: NodeAction,
+  signal: AbortSignal
+): Promise<ApiNode | undefined> {
+  const deadline = Date.now() + POWER_TIMEOUT_MS
+  try {
+    await api.post<ApiNode>(`/api/v1/nodes/${id}/actions/${action}`, body, signal)
+  } catch (err) {
+    if (!(err instanceof ApiError && err.code === 'action_in_progress')) throw err
+    // Let the other action finish, then ask again: it may have left the node either way.
+    await waitForPower<ApiNode>(api, id, 'on', deadline, signal)
+    await api.post<ApiNode>(`/api/v1/nodes/${id}/actions/${action}`, body, signal)
+  }
+  return waitForPower<ApiNode>(api, id, target, deadline, signal)
+}
+
+/** Switch the node `on` or `off` (`poweron`, `poweroff`) and return it once it is. */
 export async function setPower(
   api: ApiClient,
   id: string,
   target: 'on' | 'off',
   signal: AbortSignal
 ): Promise<ApiNode> {
-  const deadline = Date.now() + POWER_TIMEOUT_MS
   const action = target === 'on' ? 'poweron' : 'poweroff'
-  try {
-    await api.post<ApiNode>(`/api/v1/nodes/${id}/actions/${action}`, {}, signal)
-  } catch (err) {
-    if (!(err instanceof ApiError && err.code === 'action_in_progress')) throw err
-    // Let the other action finish, then ask again: it may have left the node either way.
-    await waitForPower<ApiNode>(api, id, 'on', deadline, signal)
-    await api.post<ApiNode>(`/api/v1/nodes/${id}/actions/${action}`, {}, signal)
-  }
-  const node = await waitForPower<ApiNode>(api, id, target, deadline, signal)
+  const node = await runAction(api, id, { action, body: {}, target }, signal)
   if (!node) {
     throw diagnosticError(
       `Node did not power ${target}`,

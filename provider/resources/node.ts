@@ -2,7 +2,7 @@
  * `nodeplane_node`: a compute node. Create waits until it is `running` (the contract's upper
  * bound is 2 minutes), or until its user data finished with `wait_for = "user_data"`; delete
  * waits until it is gone. Name, labels, SSH keys and password login change in place; a new
- * `user_data` replaces the node only when `replace_on_user_data_change` says so, because user
+ * `user_data` rebuilds or replaces the node only when `user_data_change` says so, because user
  * data runs once, at first boot. Placement forces replacement. `power_state` switches the node
  * off or on in place.
  * @module
@@ -11,13 +11,19 @@ import { diagnosticError } from '../framework/diagnostics.js'
 import type { Context, Resource } from '../framework/resource.js'
 import { attr, schema, type PlannedOf, type StateOf } from '../framework/schema.js'
 import { timeoutFor, timeouts } from '../framework/timeouts.js'
-import { isUnknown, valuesEqual } from '../framework/values.js'
+import { isUnknown, unknown, valuesEqual } from '../framework/values.js'
 import { apiClient, isNotFound, type ApiClient } from '../client/api.js'
 import type { ApiNode, ApiUserData } from '../client/types.js'
 import type { ProviderClient } from '../provider.js'
 import { collection } from './common.js'
 import { nodeArguments, nodeComputed, nodeAttributes } from './node-attributes.js'
 import { CONFIGURABLE_POWER_STATES, setPower } from './node-power.js'
+import {
+  rebuildNode,
+  userDataChange,
+  validateUserDataChange,
+  warnUserDataChange,
+} from './node-user-data-change.js'
 import { awaitUserData, waitUntilGone, waitUntilRunning } from './node-wait.js'
 
 const nodeSchema = schema({
@@ -35,7 +41,13 @@ type NodePlan = PlannedOf<typeof nodeSchema>
 type Ctx = Context<ProviderClient>
 
 /** Arguments only the provider knows; the API never returns them. */
-const PROVIDER_ONLY = ['user_data', 'wait_for', 'replace_on_user_data_change', 'timeouts'] as const
+const PROVIDER_ONLY = [
+  'user_data',
+  'wait_for',
+  'user_data_change',
+  'replace_on_user_data_change',
+  'timeouts',
+] as const
 /** What the API reports and no configuration sets. */
 const COMPUTED = Object.keys(nodeComputed) as (keyof typeof nodeComputed)[]
 
@@ -48,6 +60,7 @@ function toState(node: ApiNode, known: Partial<NodeState>): NodeState {
     password_login: node.password_login ?? known.password_login ?? true,
     user_data: known.user_data ?? null,
     wait_for: known.wait_for ?? 'ssh',
+    user_data_change: known.user_data_change ?? null,
     replace_on_user_data_change: known.replace_on_user_data_change ?? false,
     timeouts: known.timeouts ?? null,
   }
@@ -92,8 +105,10 @@ async function create(ctx: Ctx, planned: NodePlan, config: NodeState): Promise<N
 }
 
 /**
- * PATCH what changed of name and labels, PUT the keys when they or password login changed, then
- * switch the power when `power_state` changed (last, so a node powered on has its new keys).
+ * PATCH what changed of name and labels, PUT the keys when they or password login changed,
+ * rebuild when `user_data` changed under `user_data_change = "rebuild"`, then switch the power
+ * when `power_state` changed (last, so a node powered on has its new keys; a rebuilt node is on,
+ * so one planned off is switched off again).
  */
 async function update(ctx: Ctx, prior: NodeState, planned: NodeState): Promise<ApiNode | null> {
   const api = apiClient(ctx.client)
@@ -109,10 +124,34 @@ async function update(ctx: Ctx, prior: NodeState, planned: NodeState): Promise<A
     const body = { ssh_keys: planned.ssh_keys ?? [], password_login: planned.password_login }
     node = await api.put<ApiNode>(`/api/v1/nodes/${prior.id}/ssh-keys`, body, ctx.signal)
   }
+  const rebuilt = changed('user_data') && userDataChange(planned) === 'rebuild'
+  if (rebuilt) node = await rebuildNode(api, prior.id!, planned.user_data, ctx.signal)
   const power = planned.power_state
-  if (changed('power_state') && (power === 'on' || power === 'off'))
+  const switched = rebuilt ? power === 'off' : changed('power_state')
+  if (switched && (power === 'on' || power === 'off'))
     node = await setPower(api, prior.id!, power, ctx.signal)
   return node
+}
+
+/**
+ * A changed `user_data` in an in-place plan: say what will happen, and for a rebuild leave
+ * unknown what it changes (the user data starts over; the node is on again after it).
+ */
+function planUserData(ctx: Ctx, prior: NodeState, config: NodePlan, out: NodePlan): void {
+  const mode = userDataChange(config)
+  if (isUnknown(mode)) {
+    ctx.diagnostics.error(
+      'user_data_change must be known when user_data changes',
+      'Whether the node is kept, rebuilt or replaced must be decided at plan time.',
+      ['user_data_change']
+    )
+    return
+  }
+  warnUserDataChange(ctx.diagnostics, prior.id!, mode)
+  if (mode !== 'rebuild') return
+  // reachable_at stays: it is when the node first accepted SSH, which a rebuild keeps.
+  out.user_data_status = unknown
+  out.power_state = config.power_state ?? 'on'
 }
 
 async function read(ctx: Ctx, id: string): Promise<ApiNode | null> {
@@ -152,6 +191,7 @@ export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
         ['power_state']
       )
     }
+    validateUserDataChange(ctx.diagnostics, config)
     const keys = config.ssh_keys
     if (
       config.password_login === false &&
@@ -164,8 +204,9 @@ export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
       )
     }
   },
-  replaceWhen(prior, proposed) {
-    if (proposed.replace_on_user_data_change !== true) return []
+  replaceWhen(prior, proposed, config) {
+    // From the configuration: the old switch, left out, still holds its prior value in proposed.
+    if (userDataChange(config) !== 'replace') return []
     return valuesEqual(prior.user_data, proposed.user_data) ? [] : [['user_data']]
   },
   modifyPlan(ctx, { prior, config, planned, replace }) {
@@ -182,15 +223,7 @@ export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
     for (const k of COMPUTED) (out as Record<string, unknown>)[k] = prior[k]
     // Left out, power_state follows the node: what it is now is no change to make.
     out.power_state = config.power_state ?? prior.power_state
-    if (!valuesEqual(prior.user_data, config.user_data)) {
-      ctx.diagnostics.warning(
-        'user_data runs at first boot only',
-        'The node keeps running; its user data ran when it was created and does not run again. ' +
-          'The new user_data is recorded in the state only, and applies to nodes created from now on. ' +
-          'Set replace_on_user_data_change = true to replace the node when user_data changes.',
-        ['user_data']
-      )
-    }
+    if (!valuesEqual(prior.user_data, config.user_data)) planUserData(ctx, prior, config, out)
     return out
   },
   create,
@@ -204,9 +237,11 @@ export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
     const node = await update(ctx, prior, planned)
     // Only the provider's own arguments changed: the plan is the new state.
     if (!node) return { ...planned, timeouts: config.timeouts }
-    // The plan kept the computed values of the prior state (see modifyPlan); so does the result.
+    // The plan kept the computed values of the prior state (see modifyPlan), except those a
+    // rebuild changes, which it left unknown; so does the result.
     const state = toState(node, { ...planned, timeouts: config.timeouts })
-    for (const k of COMPUTED) (state as Record<string, unknown>)[k] = prior[k]
+    for (const k of COMPUTED)
+      if (!isUnknown(plan[k])) (state as Record<string, unknown>)[k] = prior[k]
     for (const k of PROVIDER_ONLY) (state as Record<string, unknown>)[k] = planned[k]
     // The plan's value, which the power change (or no change) made true.
     state.power_state = planned.power_state

@@ -23,9 +23,10 @@ resource "nodeplane_node" "web" {
   ssh_keys       = [nodeplane_ssh_key.ada.id]
   password_login = false
 
-  # Runs once, at first boot. A later change is recorded in the state only (with a warning),
-  # unless replace_on_user_data_change = true makes it replace the node.
-  user_data = <<-EOT
+  # Runs once, at first boot. A later change rebuilds the node in place: its disk is wiped and
+  # the new script runs, while its id and addresses stay ("ignore", the default, records a
+  # change in the state only; "replace" replaces the node).
+  user_data        = <<-EOT
     #cloud-config
     write_files:
       - path: /etc/motd
@@ -33,7 +34,8 @@ resource "nodeplane_node" "web" {
     runcmd:
       - [touch, /root/ready]
   EOT
-  wait_for  = "user_data"
+  wait_for         = "user_data"
+  user_data_change = "rebuild"
 
   timeouts {
     create = "10m"

@@ -1,11 +1,17 @@
-# One node with user data, the switch that makes a change of it replace the node, and what
-# create waits for.
+# One node with user data, what a change of it does (user_data_change, and the deprecated
+# switch it replaces), and what create waits for.
 variable "user_data" {
   type = string
 }
 
+variable "user_data_change" {
+  type    = string
+  default = null
+}
+
 variable "replace_on_user_data_change" {
-  type = bool
+  type    = bool
+  default = null
 }
 
 variable "wait_for" {
@@ -15,6 +21,7 @@ variable "wait_for" {
 resource "nodeplane_node" "n" {
   name                        = "tf-user-data"
   user_data                   = var.user_data
+  user_data_change            = var.user_data_change
   replace_on_user_data_change = var.replace_on_user_data_change
   wait_for                    = var.wait_for
 }

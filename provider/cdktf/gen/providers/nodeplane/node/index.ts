@@ -44,7 +44,7 @@ export interface NodeConfig extends cdktf.TerraformMetaArguments {
   */
   readonly region?: string;
   /**
-  * `true`: a change of `user_data` replaces the node, so the new script runs on a new node. Default `false`: a change is recorded in the state only, with a warning.
+  * Deprecated: use `user_data_change`. `true` means `user_data_change = "replace"`, `false` (default) means `"ignore"`; setting it gives a deprecation warning.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#replace_on_user_data_change Node#replace_on_user_data_change}
   */
@@ -56,11 +56,17 @@ export interface NodeConfig extends cdktf.TerraformMetaArguments {
   */
   readonly sshKeys?: string[];
   /**
-  * A script run once at first boot: a shell script starting with `#!`, or `#cloud-config` YAML with `write_files`, `runcmd` and `users`; at most 32 KiB. It runs at first boot only, so by default a change is recorded in the state only (with a warning); see `replace_on_user_data_change`.
+  * A script run once at first boot: a shell script starting with `#!`, or `#cloud-config` YAML with `write_files`, `runcmd` and `users`; at most 32 KiB. It runs at first boot only, so by default a change is recorded in the state only (with a warning); see `user_data_change`.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#user_data Node#user_data}
   */
   readonly userData?: string;
+  /**
+  * What a change of `user_data` does to the node: `ignore` (default) records it in the state only, with a warning; `rebuild` rebuilds the node in place: its disk is wiped and reinstalled from the node image and the new user data runs at its first boot, while its id, name, labels, addresses, SSH keys and VPC stay and its root password changes (apply waits until the node is on again); `replace` destroys the node and creates a new one. The plan says which will happen.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#user_data_change Node#user_data_change}
+  */
+  readonly userDataChange?: string;
   /**
   * VPC to join; else the region's default VPC.
   *
@@ -272,6 +278,7 @@ export class Node extends cdktf.TerraformResource {
     this._replaceOnUserDataChange = config.replaceOnUserDataChange;
     this._sshKeys = config.sshKeys;
     this._userData = config.userData;
+    this._userDataChange = config.userDataChange;
     this._vpcId = config.vpcId;
     this._waitFor = config.waitFor;
     this._timeouts.internalValue = config.timeouts;
@@ -455,6 +462,22 @@ export class Node extends cdktf.TerraformResource {
     return this._userData;
   }
 
+  // user_data_change - computed: false, optional: true, required: false
+  private _userDataChange?: string; 
+  public get userDataChange() {
+    return this.getStringAttribute('user_data_change');
+  }
+  public set userDataChange(value: string) {
+    this._userDataChange = value;
+  }
+  public resetUserDataChange() {
+    this._userDataChange = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get userDataChangeInput() {
+    return this._userDataChange;
+  }
+
   // user_data_status - computed: true, optional: false, required: false
   public get userDataStatus() {
     return this.getStringAttribute('user_data_status');
@@ -523,6 +546,7 @@ export class Node extends cdktf.TerraformResource {
       replace_on_user_data_change: cdktf.booleanToTerraform(this._replaceOnUserDataChange),
       ssh_keys: cdktf.listMapper(cdktf.stringToTerraform, false)(this._sshKeys),
       user_data: cdktf.stringToTerraform(this._userData),
+      user_data_change: cdktf.stringToTerraform(this._userDataChange),
       vpc_id: cdktf.stringToTerraform(this._vpcId),
       wait_for: cdktf.stringToTerraform(this._waitFor),
       timeouts: nodeTimeoutsToTerraform(this._timeouts.internalValue),
@@ -581,6 +605,12 @@ export class Node extends cdktf.TerraformResource {
       },
       user_data: {
         value: cdktf.stringToHclTerraform(this._userData),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      user_data_change: {
+        value: cdktf.stringToHclTerraform(this._userDataChange),
         isBlock: false,
         type: "simple",
         storageClassType: "string",
