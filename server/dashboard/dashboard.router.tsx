@@ -9,6 +9,7 @@ import type { DashEnv } from './context.js'
 import { createNodeRoutes } from './create-node.js'
 import { requireCsrfToken } from './csrf.js'
 import { dashboardNotFound, dashboardOnError } from './errors.js'
+import { firewallEditRoutes } from './firewall-edit.js'
 import { firewallsRoutes } from './firewalls.js'
 import { hostsRoutes } from './hosts.js'
 import { loginRoutes } from './login.js'
@@ -68,6 +69,8 @@ export function dashboardRouter(deps: Deps) {
   app.route('/', nodeDeleteRoutes(deps))
   app.route('/', nodePowerRoutes(deps))
   app.route('/', vpcsRoutes(deps))
+  // Before the firewall pages: `new` is not a firewall id.
+  app.route('/', firewallEditRoutes(deps))
   app.route('/', firewallsRoutes(deps))
   app.route('/', hostsRoutes(deps))
   app.route('/', activityRoutes(deps))

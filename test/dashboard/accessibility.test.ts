@@ -100,6 +100,19 @@ beforeAll(async () => {
     ['vpcs', '/ui/vpcs'],
     ['firewalls', '/ui/firewalls'],
     ['firewall-details', `/ui/firewalls/${firewall.id}`],
+    ['firewall-new', '/ui/firewalls/new'],
+    ['firewall-edit', `/ui/firewalls/${firewall.id}/edit`],
+    [
+      'firewall-refused',
+      '/ui/firewalls/new',
+      async (page) => {
+        await page.getByLabel('Name').fill('refused firewall')
+        await page.getByLabel('Rule 1 port').fill('99999')
+        await page.getByLabel('Rule 1 source IPs').fill('10.0.0.1/8')
+        await page.getByLabel('Label selectors').fill('env in (prod')
+        await submit('Create firewall')(page)
+      },
+    ],
     ['hosts', '/ui/hosts'],
     ['billing', '/ui/billing'],
     ['keys', '/ui/settings/keys'],
