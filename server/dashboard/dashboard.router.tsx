@@ -16,6 +16,7 @@ import { loginRoutes } from './login.js'
 import { nodeDeleteRoutes } from './node-delete.js'
 import { nodeDetailsRoutes } from './node-details.js'
 import { nodePowerRoutes } from './node-power.js'
+import { nodeRebuildRoutes } from './node-rebuild.js'
 import { nodeSettingsRoutes } from './node-settings.js'
 import { nodesRoutes } from './nodes.js'
 import { newPasswordRoutes, requireChosenPassword } from './new-password.js'
@@ -68,6 +69,7 @@ export function dashboardRouter(deps: Deps) {
   app.route('/', nodeSettingsRoutes(deps))
   app.route('/', nodeDeleteRoutes(deps))
   app.route('/', nodePowerRoutes(deps))
+  app.route('/', nodeRebuildRoutes(deps))
   app.route('/', vpcsRoutes(deps))
   // Before the firewall pages: `new` is not a firewall id.
   app.route('/', firewallEditRoutes(deps))

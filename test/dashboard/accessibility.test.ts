@@ -94,6 +94,15 @@ beforeAll(async () => {
     ['nodes-filter-malformed', '/ui/nodes?label_selector=env%20in%20(prod'],
     ['node-confirm-delete', `/ui/nodes/${node.id}/confirm-delete`],
     ['node-confirm-power', `/ui/nodes/${node.id}/confirm-power/reboot`],
+    ['node-confirm-rebuild', `/ui/nodes/${node.id}/confirm-rebuild`],
+    [
+      'node-confirm-rebuild-refused',
+      `/ui/nodes/${node.id}/confirm-rebuild`,
+      async (page) => {
+        await page.getByLabel('New user data (optional)').fill('no shebang')
+        await submit(`Rebuild node audited (${node.id})`)(page)
+      },
+    ],
     ['nodes-row-menu-open', '/ui/nodes', (page) => rowMenu(page, 'audited').click()],
     ['activity', '/ui/activity'],
     ['activity-empty', '/ui/activity?resource_id=node_nothing_here'],
