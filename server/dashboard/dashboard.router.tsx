@@ -9,12 +9,14 @@ import type { DashEnv } from './context.js'
 import { createNodeRoutes } from './create-node.js'
 import { requireCsrfToken } from './csrf.js'
 import { dashboardNotFound, dashboardOnError } from './errors.js'
+import { firewallEditRoutes } from './firewall-edit.js'
 import { firewallsRoutes } from './firewalls.js'
 import { hostsRoutes } from './hosts.js'
 import { loginRoutes } from './login.js'
 import { nodeDeleteRoutes } from './node-delete.js'
 import { nodeDetailsRoutes } from './node-details.js'
 import { nodePowerRoutes } from './node-power.js'
+import { nodeRebuildRoutes } from './node-rebuild.js'
 import { nodeSettingsRoutes } from './node-settings.js'
 import { nodesRoutes } from './nodes.js'
 import { newPasswordRoutes, requireChosenPassword } from './new-password.js'
@@ -67,7 +69,10 @@ export function dashboardRouter(deps: Deps) {
   app.route('/', nodeSettingsRoutes(deps))
   app.route('/', nodeDeleteRoutes(deps))
   app.route('/', nodePowerRoutes(deps))
+  app.route('/', nodeRebuildRoutes(deps))
   app.route('/', vpcsRoutes(deps))
+  // Before the firewall pages: `new` is not a firewall id.
+  app.route('/', firewallEditRoutes(deps))
   app.route('/', firewallsRoutes(deps))
   app.route('/', hostsRoutes(deps))
   app.route('/', activityRoutes(deps))

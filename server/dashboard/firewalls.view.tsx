@@ -1,18 +1,20 @@
 /**
- * @module The firewall views: the Firewalls table, one firewall's rules and targets, and the
- * firewalls section of Node Details. Read-only: firewalls are made and changed through the API.
+ * @module The firewall views: the Firewalls table, one firewall's rules and targets, its
+ * delete, and the firewalls section of Node Details. The form to change one:
+ * firewall-form.view.tsx.
  */
 import type { ApplyTo, Firewall, FirewallRule } from '../firewalls/firewalls.schema.js'
+import type { ProblemError } from '../http/problem.js'
 import { EmptyState } from './components/empty-state.js'
 import { LabelChips } from './components/labels.js'
-import { Truncated } from './components/ui.js'
+import { Alert, PostForm, ProblemAlert, Truncated } from './components/ui.js'
 
 /** Node names by id, so links read as the nodes table does. */
 export type NodeNames = Map<string, string | null>
 
-const API_DOCS = (
-  <a class="button secondary" href="/docs">
-    Firewalls in the API reference
+const CREATE = (
+  <a class="button" href="/ui/firewalls/new">
+    Create your first firewall
   </a>
 )
 
@@ -42,9 +44,9 @@ export function NodeLinks(props: { ids: string[]; names: NodeNames }) {
 export function FirewallTable(props: { firewalls: Firewall[]; names: NodeNames }) {
   if (props.firewalls.length === 0)
     return (
-      <EmptyState title="No firewalls yet." action={API_DOCS}>
-        A firewall lists the traffic allowed in to the nodes it applies to. Create one with{' '}
-        <code>POST /api/v1/firewalls</code>; it shows here.
+      <EmptyState title="No firewalls yet." action={CREATE}>
+        A firewall lists the traffic allowed in to the nodes it applies to, chosen by name or by
+        label. The API makes them too: <code>POST /api/v1/firewalls</code>.
       </EmptyState>
     )
   return (
@@ -182,5 +184,44 @@ export function NodeFirewalls(props: { firewalls: Firewall[] }) {
         </ul>
       )}
     </section>
+  )
+}
+
+/** The delete, asked about first (static/app.js), as the other deletes are. */
+export function DeleteFirewall(props: { fw: Firewall; csrf: string }) {
+  const { fw } = props
+  return (
+    <section aria-labelledby="delete-heading" class="danger">
+      <h2 id="delete-heading">Delete this firewall</h2>
+      <p>
+        A firewall that still applies to a node cannot be deleted: change its Applies to (or the
+        nodes' labels) first.
+      </p>
+      <PostForm
+        action={`/ui/firewalls/${fw.id}/delete`}
+        csrf={props.csrf}
+        confirm={`Delete firewall ${fw.name}? This cannot be undone.`}
+      >
+        <button class="danger-button wrap-anywhere">Delete firewall {fw.name}</button>
+      </PostForm>
+    </section>
+  )
+}
+
+/** A refused delete: the firewall still applies to nodes, named and linked here. */
+export function DeleteRefused(props: { fw: Firewall; problem: ProblemError; names: NodeNames }) {
+  const ids = props.problem.options.extra?.node_ids
+  if (props.problem.code !== 'firewall_in_use' || !Array.isArray(ids))
+    return <ProblemAlert problem={props.problem} />
+  return (
+    <Alert kind="error">
+      <p class="wrap-anywhere">
+        Firewall {props.fw.name} was not deleted: it still applies to{' '}
+        {ids.length === 1 ? 'this node' : `these ${ids.length} nodes`}.{' '}
+        <a href={`/ui/firewalls/${props.fw.id}/edit`}>Change what it applies to</a> (or the nodes'
+        labels) first.
+      </p>
+      <NodeLinks ids={ids.map(String)} names={props.names} />
+    </Alert>
   )
 }

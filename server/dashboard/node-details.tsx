@@ -28,6 +28,8 @@ import {
   type SettingsProblem,
 } from './node-settings.view.js'
 import { PowerActions } from './node-power.js'
+import { NewRootPassword, RebuildSection } from './node-rebuild.js'
+import { takeSecret } from './secret-handover.js'
 import { firewallsForNode } from '../firewalls/firewalls.service.js'
 import { NodeFirewalls } from './firewalls.view.js'
 import { UserDataSection } from './node-user-data.view.js'
@@ -62,6 +64,8 @@ export async function detailsPage(
     accountId,
     EventsQuery.parse({ resource_id: node.id, limit: 20 })
   )
+  // Handed over by an accepted rebuild (node-rebuild.tsx): shown on this one view only.
+  const rebuilt = takeSecret(deps, c, `/ui/nodes/${encodeURIComponent(node.id)}`)
   const title = node.name ?? node.id
   const body = (
     // data-watch-deletion: the page keeps listening after the node settles, to notice a deletion.
@@ -82,11 +86,13 @@ export async function detailsPage(
       <StuckWarning stuck={node.stuck} />
       <NotSavedNotice refused={refused} />
       <DeletedElsewhereNotice />
+      <NewRootPassword secret={rebuilt} />
       {/* data-refresh: re-read when the status changes, so "Reachable since" fills in. */}
       <div id="node-fields" data-refresh>
         <NodeFields node={node} vpcName={vpcName} cost={cost} />
       </div>
       <PowerActions node={node} csrf={session.csrfToken} />
+      <RebuildSection node={node} supported={deps.worker.canRebuild} />
       <Credentials node={node} />
       <SshAccess node={node} sshKeys={sshKeys} csrf={session.csrfToken} refused={refused} />
       <NameAndLabels node={node} csrf={session.csrfToken} refused={refused} />

@@ -94,12 +94,34 @@ beforeAll(async () => {
     ['nodes-filter-malformed', '/ui/nodes?label_selector=env%20in%20(prod'],
     ['node-confirm-delete', `/ui/nodes/${node.id}/confirm-delete`],
     ['node-confirm-power', `/ui/nodes/${node.id}/confirm-power/reboot`],
+    ['node-confirm-rebuild', `/ui/nodes/${node.id}/confirm-rebuild`],
+    [
+      'node-confirm-rebuild-refused',
+      `/ui/nodes/${node.id}/confirm-rebuild`,
+      async (page) => {
+        await page.getByLabel('New user data (optional)').fill('no shebang')
+        await submit(`Rebuild node audited (${node.id})`)(page)
+      },
+    ],
     ['nodes-row-menu-open', '/ui/nodes', (page) => rowMenu(page, 'audited').click()],
     ['activity', '/ui/activity'],
     ['activity-empty', '/ui/activity?resource_id=node_nothing_here'],
     ['vpcs', '/ui/vpcs'],
     ['firewalls', '/ui/firewalls'],
     ['firewall-details', `/ui/firewalls/${firewall.id}`],
+    ['firewall-new', '/ui/firewalls/new'],
+    ['firewall-edit', `/ui/firewalls/${firewall.id}/edit`],
+    [
+      'firewall-refused',
+      '/ui/firewalls/new',
+      async (page) => {
+        await page.getByLabel('Name').fill('refused firewall')
+        await page.getByLabel('Rule 1 port').fill('99999')
+        await page.getByLabel('Rule 1 source IPs').fill('10.0.0.1/8')
+        await page.getByLabel('Label selectors').fill('env in (prod')
+        await submit('Create firewall')(page)
+      },
+    ],
     ['hosts', '/ui/hosts'],
     ['billing', '/ui/billing'],
     ['keys', '/ui/settings/keys'],

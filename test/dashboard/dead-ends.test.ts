@@ -21,8 +21,10 @@ describe('no dead ends', () => {
   it('sends a form-only URL opened with GET to the page its form lives on', async () => {
     const node = (await client.post('/nodes', {})).body
     const vpc = (await client.post('/api/v1/networking', { name: 'bookmarked' })).body
+    const fw = (await client.post('/api/v1/firewalls', { name: 'bookmarked' })).body
     const cases: [string, string][] = [
       [`/ui/vpcs/${vpc.id}/delete`, '/ui/vpcs'],
+      [`/ui/firewalls/${fw.id}/delete`, `/ui/firewalls/${fw.id}`],
       [`/ui/nodes/${node.id}/delete`, `/ui/nodes/${node.id}`],
       [`/ui/nodes/${node.id}/ip`, `/ui/nodes/${node.id}`],
       [`/ui/nodes/${node.id}/ip/detach`, `/ui/nodes/${node.id}`],
@@ -38,6 +40,7 @@ describe('no dead ends', () => {
     }
     // Nothing was acted on: the VPC and the node are still there, and the session too.
     expect((await client.get(`/api/v1/networking/${vpc.id}`)).status).toBe(200)
+    expect((await client.get(`/api/v1/firewalls/${fw.id}`)).status).toBe(200)
     expect((await client.get(`/nodes/${node.id}`)).status).toBe(200)
     await expect(d.page.getByRole('button', { name: 'Log out' }).isVisible()).resolves.toBe(true)
   })

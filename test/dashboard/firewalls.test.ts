@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey, createTestUser } from '../helpers/accounts.js'
-import { adminDashboard, screenshotEachTest, type AdminDashboard } from '../helpers/browser.js'
+import {
+  acceptNextDialog,
+  adminDashboard,
+  LAPTOP,
+  PHONE,
+  screenshot,
+  screenshotEachTest,
+  submitWith,
+  type AdminDashboard,
+} from '../helpers/browser.js'
 import { api } from '../helpers/http.js'
 
 let d: AdminDashboard
@@ -110,5 +119,136 @@ describe('Firewalls', () => {
     await expect(d.page.content()).resolves.not.toContain('their-secret-fw')
     await expect(d.page.content()).resolves.not.toContain('192.0.2.0/24')
     expect((await stranger.get(`/api/v1/firewalls/${theirs.id}`)).status).toBe(200)
+  })
+
+  it('a bad CIDR is refused beside its field and creates nothing; fixed, the firewall is made', async () => {
+    await d.page.goto('/ui/firewalls')
+    await d.page.getByRole('link', { name: 'Create firewall' }).click()
+    await d.page.waitForURL('**/ui/firewalls/new')
+    await d.page.getByLabel('Name').fill('db-in')
+    await d.page.getByLabel('Labels', { exact: true }).fill('team=data')
+    await d.page.getByLabel('Rule 1 port').fill('5432')
+    await d.page.getByLabel('Rule 1 source IPs').fill('10.0.0.0/8\n10.1.2.3/33')
+    await d.page.getByLabel('Rule 1 description').fill('Postgres')
+    await d.page.getByLabel('Rule 2 protocol').selectOption('icmp')
+    await d.page.getByLabel('Rule 2 source IPs').fill('::/0')
+    await d.page.getByRole('checkbox', { name: 'bare' }).check()
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Create firewall' }))
+
+    const sources = d.page.getByLabel('Rule 1 source IPs')
+    await expect(sources.getAttribute('aria-invalid')).resolves.toBe('true')
+    await expect(d.page.locator('#rule-1-sources-error').textContent()).resolves.toBe(
+      '“10.1.2.3/33”: must be an IPv4 or IPv6 address or CIDR range, such as 203.0.113.0/24 or ::/0'
+    )
+    await expect(d.page.getByRole('alert').textContent()).resolves.toContain(
+      'Rule 1 source IPs: must be an IPv4'
+    )
+    // What was typed is all still there, and nothing was created.
+    await expect(d.page.getByLabel('Name').inputValue()).resolves.toBe('db-in')
+    await expect(d.page.getByLabel('Rule 2 protocol').inputValue()).resolves.toBe('icmp')
+    await expect(d.page.getByRole('checkbox', { name: 'bare' }).isChecked()).resolves.toBe(true)
+    expect((await d.client.get('/api/v1/firewalls?name=db-in')).body).toEqual([])
+
+    // At a phone's width the rules become cards and nothing scrolls sideways.
+    await d.page.setViewportSize(PHONE)
+    const sideways = await d.page.evaluate(() =>
+      Math.max(
+        ...[document.documentElement, ...document.querySelectorAll('.table-scroll')].map(
+          (el) => el.scrollWidth - el.clientWidth
+        )
+      )
+    )
+    expect(sideways).toBeLessThanOrEqual(0)
+    await screenshot(d.page, 'firewalls--refused-form-390')
+    await d.page.setViewportSize(LAPTOP)
+
+    await sources.fill('10.0.0.0/8\n10.1.2.0/24')
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Create firewall' }))
+    const made = (await d.client.get('/api/v1/firewalls?name=db-in')).body[0]
+    expect(new URL(d.page.url()).pathname).toBe(`/ui/firewalls/${made.id}`)
+    expect(made).toMatchObject({
+      labels: { team: 'data' },
+      rules: [
+        {
+          protocol: 'tcp',
+          port: '5432',
+          source_ips: ['10.0.0.0/8', '10.1.2.0/24'],
+          description: 'Postgres',
+        },
+        { protocol: 'icmp', port: null, source_ips: ['::/0'], description: null },
+      ],
+      apply_to: [{ type: 'node', node_id: bare.id }],
+    })
+    await expect(d.page.getByRole('status').first().textContent()).resolves.toContain(
+      'Created firewall db-in.'
+    )
+  })
+
+  it('editing adds a rule (with more rows asked for) and applies the firewall by label', async () => {
+    const ssh = (
+      await d.client.post('/api/v1/firewalls', {
+        name: 'ssh-in',
+        rules: [{ direction: 'in', protocol: 'tcp', port: '22', source_ips: ['0.0.0.0/0'] }],
+      })
+    ).body
+    await d.page.goto(`/ui/firewalls/${ssh.id}`)
+    await d.page.getByRole('link', { name: 'Edit firewall' }).click()
+    await d.page.waitForURL(`**/ui/firewalls/${ssh.id}/edit`)
+    await expect(d.page.getByLabel('Rule 1 port').inputValue()).resolves.toBe('22')
+    await d.page.getByLabel('Rule 2 protocol').selectOption('udp')
+    await d.page.getByLabel('Rule 2 port').fill('53')
+    await d.page.getByLabel('Rule 2 source IPs').fill('192.0.2.0/24')
+    await submitWith(d.page, d.page.getByRole('button', { name: 'More rule rows' }))
+    // Shown again as typed, with more blank rows, and nothing saved yet.
+    await expect(d.page.getByLabel('Rule 2 port').inputValue()).resolves.toBe('53')
+    await expect(d.page.getByLabel('Rule 6 port').count()).resolves.toBe(1)
+    expect((await d.client.get(`/api/v1/firewalls/${ssh.id}`)).body.rules).toHaveLength(1)
+
+    await d.page.getByLabel('Label selectors').fill('env=prod')
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Save firewall' }))
+    expect(new URL(d.page.url()).pathname).toBe(`/ui/firewalls/${ssh.id}`)
+    const saved = (await d.client.get(`/api/v1/firewalls/${ssh.id}`)).body
+    expect(saved.rules.map((r: { port: string }) => r.port)).toEqual(['22', '53'])
+    expect(saved.apply_to).toEqual([{ type: 'label_selector', selector: 'env=prod' }])
+    expect(saved.applied_to_nodes).toEqual([web.id])
+    await d.page.goto(`/ui/nodes/${web.id}`)
+    await d.page.locator('#node-firewalls').getByRole('link', { name: 'ssh-in' }).waitFor()
+  })
+
+  it('refuses to delete a firewall that applies to a node, naming it; once it applies to none, deletes it', async () => {
+    const temp = (
+      await d.client.post('/api/v1/firewalls', {
+        name: 'temp-fw',
+        apply_to: [{ type: 'node', node_id: lone.id }],
+      })
+    ).body
+    await d.page.goto(`/ui/firewalls/${temp.id}`)
+    const dialog = acceptNextDialog(d.page)
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Delete firewall temp-fw' }))
+    await expect(dialog).resolves.toBe('Delete firewall temp-fw? This cannot be undone.')
+    const alert = d.page.getByRole('alert')
+    await expect(alert.textContent()).resolves.toContain(
+      'Firewall temp-fw was not deleted: it still applies to this node.'
+    )
+    await expect(alert.getByRole('link', { name: 'lone' }).getAttribute('href')).resolves.toBe(
+      `/ui/nodes/${lone.id}`
+    )
+    expect((await d.client.get(`/api/v1/firewalls/${temp.id}`)).status).toBe(200)
+
+    await alert.getByRole('link', { name: 'Change what it applies to' }).click()
+    await d.page.getByRole('checkbox', { name: 'lone' }).uncheck()
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Save firewall' }))
+    const again = acceptNextDialog(d.page)
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Delete firewall temp-fw' }))
+    await again
+    expect(new URL(d.page.url()).pathname).toBe('/ui/firewalls')
+    await expect(d.page.getByRole('status').first().textContent()).resolves.toContain(
+      'Deleted firewall temp-fw.'
+    )
+    expect((await d.client.get(`/api/v1/firewalls/${temp.id}`)).status).toBe(404)
+    const events = await d.client.get(`/api/v1/events?resource_id=${temp.id}`)
+    expect(events.body.events.map((e: { type: string }) => e.type)).toEqual(
+      expect.arrayContaining(['firewall.created', 'firewall.updated', 'firewall.deleted'])
+    )
   })
 })

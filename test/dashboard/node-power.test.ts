@@ -4,6 +4,7 @@ import {
   acceptNextDialog,
   adminDashboard,
   rowMenu,
+  screenshot,
   screenshotEachTest,
   submitWith,
   type AdminDashboard,
@@ -177,5 +178,70 @@ describe('Power buttons on Node Details', () => {
     await d.page.getByRole('heading', { name: 'Not found' }).waitFor()
     await expect(d.page.getByText('theirs').count()).resolves.toBe(0)
     expect((await stranger.get(`/nodes/${theirs}`)).body.power_state).toBe('on')
+  })
+
+  it('an open page shows a reboot started elsewhere live: rebooting, then on', async () => {
+    const id = await runningNode('watched')
+    await d.page.goto(`/ui/nodes/${id}`)
+    await expect(headingPower().textContent()).resolves.toBe('on')
+    await mark()
+    // The long-poll wakes on the account's next event: the action's, recorded when accepted.
+    expect((await d.client.post(`/api/v1/nodes/${id}/actions/reboot`)).status).toBe(202)
+    await d.page.locator('h1 [data-field="power_state"]', { hasText: /^rebooting$/ }).waitFor()
+    await d.page.locator('h1 [data-field="power_state"]', { hasText: /^on$/ }).waitFor()
+    expect(await marked()).toBe(7)
+  })
+})
+
+describe('Rebuild on Node Details', () => {
+  it('asks on its own page, refuses bad user data beside it, then shows the new root password once', async () => {
+    const id = await runningNode('rebuilt')
+    await d.page.goto(`/ui/nodes/${id}`)
+    await d.page.locator('#rebuild').getByRole('link', { name: 'Rebuild…' }).click()
+    await d.page.waitForURL(`**/ui/nodes/${id}/confirm-rebuild`)
+    await expect(d.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      `Rebuild node rebuilt (${id})?`
+    )
+    await expect(d.page.locator('main').textContent()).resolves.toContain(
+      "Everything on the node's disk is wiped"
+    )
+    const rebuild = d.page.getByRole('button', { name: `Rebuild node rebuilt (${id})` })
+    const userData = d.page.getByLabel('New user data (optional)')
+    await userData.fill('echo no shebang')
+    await submitWith(d.page, rebuild)
+    await expect(d.page.locator('#rebuild-user-data-error').textContent()).resolves.toContain(
+      'must start with `#!`'
+    )
+    await expect(userData.inputValue()).resolves.toBe('echo no shebang')
+    expect((await d.client.get(`/nodes/${id}`)).body.power_state).toBe('on')
+
+    const before = (await d.client.get(`/api/v1/nodes/${id}/credentials`)).body.password
+    await userData.fill('#!/bin/sh\necho again > /root/again.txt\n')
+    let dialogs = 0
+    d.page.on('dialog', () => dialogs++)
+    await submitWith(d.page, rebuild)
+    expect(dialogs).toBe(0)
+    expect(new URL(d.page.url()).pathname).toBe(`/ui/nodes/${id}`)
+    await expect(d.page.getByRole('status').first().textContent()).resolves.toContain(
+      'is rebuilding'
+    )
+    await expect(headingPower().textContent()).resolves.toBe('rebuilding')
+    const shown = await d.page.locator('#new-root-password').textContent()
+    await screenshot(d.page, 'node-power--new-root-password')
+    const after = (await d.client.get(`/api/v1/nodes/${id}/credentials`)).body.password
+    expect(shown).toBe(after)
+    expect(after).not.toBe(before)
+    expect((await d.client.get(`/api/v1/nodes/${id}/user-data`)).body.user_data).toBe(
+      '#!/bin/sh\necho again > /root/again.txt\n'
+    )
+    await mark()
+    await d.page.locator('h1 [data-field="power_state"]', { hasText: /^on$/ }).waitFor()
+    await d.page.locator('#rebuild').getByRole('link', { name: 'Rebuild…' }).waitFor()
+    expect(await marked()).toBe(7)
+
+    // Shown once: the page loaded again no longer has it.
+    await d.page.reload()
+    await expect(d.page.locator('#new-root-password').count()).resolves.toBe(0)
+    await expect(d.page.content()).resolves.not.toContain(after)
   })
 })

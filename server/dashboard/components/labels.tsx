@@ -1,6 +1,6 @@
 import type { Labels } from '../labels.js'
 import { labelLines } from '../labels.js'
-import { Field } from './ui.js'
+import { described, Field } from './ui.js'
 
 /** A node's (or VPC's, key's) labels as small `key=value` chips; "none" without any. */
 export function LabelChips(props: { labels: Labels | undefined }) {
@@ -17,14 +17,23 @@ export function LabelChips(props: { labels: Labels | undefined }) {
   )
 }
 
-/** The labels textarea: one `key=value` a line, as `labelLines` writes them. */
-export function LabelsField(props: { id: string; value?: string; labels?: Labels }) {
+/**
+ * The labels textarea: one `key=value` a line, as `labelLines` writes them; `errors` are the
+ * API's about them, shown beside it.
+ */
+export function LabelsField(props: {
+  id: string
+  value?: string
+  labels?: Labels
+  errors?: string[]
+}) {
   const value = props.value ?? labelLines(props.labels)
   return (
     <Field
       id={props.id}
       label="Labels"
       hint="One key=value a line, e.g. env=prod. Keys and values: letters, digits, - _ . (at most 63); a key may start with a DNS prefix and /."
+      errors={props.errors}
     >
       <textarea
         id={props.id}
@@ -32,7 +41,7 @@ export function LabelsField(props: { id: string; value?: string; labels?: Labels
         class="mono"
         rows={Math.min(8, Math.max(3, value.split('\n').length + 1))}
         spellcheck={false}
-        aria-describedby={`${props.id}-hint`}
+        {...described(props.id, true, props.errors)}
         placeholder="env=prod"
       >
         {value}

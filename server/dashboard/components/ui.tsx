@@ -62,9 +62,17 @@ export function fieldLabel(field: string): string {
   return label.charAt(0).toUpperCase() + label.slice(1)
 }
 
-/** A refusal: invalid fields are listed by their label ("Name: must be at most 63 characters"). */
-export function ProblemAlert(props: { problem: ProblemError; children?: Child }) {
+/**
+ * A refusal: invalid fields are listed by their label ("Name: must be at most 63 characters");
+ * `label` names fields the way the page does, when its form is not a flat one.
+ */
+export function ProblemAlert(props: {
+  problem: ProblemError
+  label?: (field: string) => string
+  children?: Child
+}) {
   const errors = props.problem.options.errors ?? []
+  const label = props.label ?? fieldLabel
   return (
     <Alert kind="error">
       {errors.length === 0 ? (
@@ -73,7 +81,7 @@ export function ProblemAlert(props: { problem: ProblemError; children?: Child })
         <ul class="field-errors">
           {errors.map((e) => (
             <li>
-              {fieldLabel(e.field)}: {e.message}
+              {label(e.field)}: {e.message}
             </li>
           ))}
         </ul>
@@ -110,8 +118,42 @@ export function Time(props: { iso: string | null | undefined; empty?: string }) 
   return <time datetime={props.iso}>{text}</time>
 }
 
-/** A labelled form control; the hint is linked with aria-describedby. */
-export function Field(props: { id: string; label: string; hint?: string; children: Child }) {
+/**
+ * What the API said about one field, shown beside it; the control names it with
+ * `aria-describedby={errorId(id)}` and `aria-invalid`. Nothing without messages.
+ */
+export function FieldErrors(props: { id: string; messages?: string[] }) {
+  if (!props.messages?.length) return null
+  return (
+    <small id={errorId(props.id)} class="field-error">
+      {props.messages.join('; ')}
+    </small>
+  )
+}
+
+/** The id of a control's FieldErrors. */
+export const errorId = (id: string) => `${id}-error`
+
+/**
+ * The ARIA attributes of a control with `hint` (or none) and `errors` (or none): the hint and
+ * the errors are read with it, and it is marked invalid while there are errors.
+ */
+export function described(id: string, hint: boolean, errors?: string[]) {
+  const ids = [hint && `${id}-hint`, errors?.length && errorId(id)].filter(Boolean)
+  return {
+    'aria-describedby': ids.length > 0 ? ids.join(' ') : undefined,
+    'aria-invalid': errors?.length ? ('true' as const) : undefined,
+  }
+}
+
+/** A labelled form control; the hint and the field's errors are linked with aria-describedby. */
+export function Field(props: {
+  id: string
+  label: string
+  hint?: string
+  errors?: string[]
+  children: Child
+}) {
   return (
     <div class="field">
       <label for={props.id}>{props.label}</label>
@@ -121,6 +163,7 @@ export function Field(props: { id: string; label: string; hint?: string; childre
           {props.hint}
         </small>
       )}
+      <FieldErrors id={props.id} messages={props.errors} />
     </div>
   )
 }
