@@ -7,6 +7,7 @@ import { invalidField, ProblemError } from '../http/problem.js'
 import type { AppEnv } from '../http/router.js'
 import { claimKey, finishKey, hasRecord, REPLAY_WINDOW_MS } from './idempotency.store.js'
 import type { RequestClaim } from './idempotent-answer.js'
+import { openAnswer, sealAnswer } from './sealed-answer.js'
 
 /**
  * Makes a POST safe to retry: with an `Idempotency-Key` header, the first response is stored
@@ -38,10 +39,16 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
     if (runningAs !== undefined) throw runningAs === fingerprint ? inUse() : reused()
     running.set(runningKey, fingerprint)
     try {
-      const mine: RequestClaim = { accountId, key, owner: deps.worker.id, answered: false }
+      const mine: RequestClaim = {
+        accountId,
+        key,
+        owner: deps.worker.id,
+        answered: false,
+        secrets: deps.secrets,
+      }
       const replay = await claim(deps, mine, fingerprint)
       if (replay) {
-        return c.body(replay.body ?? '', replay.status as 200, {
+        return c.body(openAnswer(deps.secrets, replay.body), replay.status as 200, {
           ...(replay.contentType ? { 'Content-Type': replay.contentType } : {}),
           'Idempotent-Replayed': 'true',
         })
@@ -50,11 +57,15 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
       await next()
       if (mine.answered) return
       const text = await c.res.clone().text()
-      await finishKey(deps.db, mine, {
-        status: c.res.status,
-        contentType: c.res.headers.get('Content-Type'),
-        body: text,
-      })
+      await finishKey(
+        deps.db,
+        mine,
+        sealAnswer(deps.secrets, {
+          status: c.res.status,
+          contentType: c.res.headers.get('Content-Type'),
+          body: text,
+        })
+      )
     } finally {
       running.delete(runningKey)
     }

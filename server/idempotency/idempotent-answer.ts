@@ -1,12 +1,16 @@
 import type { Context } from 'hono'
 import { afterCommit, type Tx } from '../db/transaction.js'
 import type { AppEnv } from '../http/router.js'
+import type { Secrets } from '../lib/secrets.js'
 import { discardAnswer, saveInTransaction, type HeldClaim } from './idempotency.store.js'
+import { sealAnswer } from './sealed-answer.js'
 
 /** The claim of the request being handled, as the API's middleware keeps it. */
 export type RequestClaim = HeldClaim & {
   /** Set once a change committed with its answer: the claim is complete, nothing to finish. */
   answered: boolean
+  /** Seals the answer before it is stored (sealed-answer.ts). */
+  secrets: Secrets
 }
 
 /**
@@ -46,7 +50,7 @@ export function idempotentAnswer<T>(
   return {
     save: async (tx, result) => {
       const response = { status, contentType: JSON_TYPE, body: JSON.stringify(result) }
-      await saveInTransaction(tx, claim, response, !mayUndo)
+      await saveInTransaction(tx, claim, sealAnswer(claim.secrets, response), !mayUndo)
       if (!mayUndo) afterCommit(tx, () => (claim.answered = true))
     },
     discard: (tx) => discardAnswer(tx, claim),

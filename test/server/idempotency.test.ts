@@ -56,6 +56,24 @@ describe('Idempotency-Key', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true')
   })
 
+  it("keeps replayable answers sealed: a rebuilt node's root password is not readable in the database", async () => {
+    const node = (await client.post('/nodes', { name: 'sealed-answer' })).body
+    await client.get(`/nodes/${node.id}?wait_for=running&timeout=20`)
+    const headers = { 'Idempotency-Key': `rebuild-${node.id}` }
+    const first = await client.post(`/api/v1/nodes/${node.id}/actions/rebuild`, {}, headers)
+    expect(first.status).toBe(202)
+    const again = await client.post(`/api/v1/nodes/${node.id}/actions/rebuild`, {}, headers)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect(again.body.root_password).toBe(first.body.root_password)
+    const [row] = await sqlQuery<{ body: string }>(
+      server.dataDir,
+      'SELECT body FROM idempotency_keys WHERE key = $1',
+      [headers['Idempotency-Key']]
+    )
+    expect(row!.body).not.toContain(first.body.root_password)
+    expect(row!.body).not.toContain(node.id)
+  })
+
   it('answers 422 when the same key comes with a different body', async () => {
     const headers = { 'Idempotency-Key': 'vpc-key' }
     expect((await client.post('/api/v1/networking', { name: 'idem-a' }, headers)).status).toBe(201)
