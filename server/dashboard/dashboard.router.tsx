@@ -23,6 +23,7 @@ import { newPasswordRoutes, requireChosenPassword } from './new-password.js'
 import { loadSession, requireLogin } from './session.js'
 import { sshKeysRoutes } from './ssh-keys.js'
 import { mountStatic } from './static.js'
+import { vpcEditRoutes } from './vpc-edit.js'
 import { vpcsRoutes } from './vpcs.js'
 import { webhooksRoutes } from './webhooks.js'
 
@@ -71,6 +72,7 @@ export function dashboardRouter(deps: Deps) {
   app.route('/', nodePowerRoutes(deps))
   app.route('/', nodeRebuildRoutes(deps))
   app.route('/', vpcsRoutes(deps))
+  app.route('/', vpcEditRoutes(deps))
   // Before the firewall pages: `new` is not a firewall id.
   app.route('/', firewallEditRoutes(deps))
   app.route('/', firewallsRoutes(deps))
