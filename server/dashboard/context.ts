@@ -51,9 +51,24 @@ export function safeNext(next: string | undefined): string {
 /** The 400 an API caller would get for the same invalid fields, for a form to show. */
 export { invalidRequest }
 
-/** Parses form values with the API's own schema; empty fields are left out, as a caller would. */
-export function parseForm<T>(schema: z.ZodType<T>, values: Record<string, string | undefined>): T {
-  return parseInput(schema, Object.fromEntries(Object.entries(values).filter(([, v]) => v)))
+/**
+ * Parses form values with the API's own schema; empty fields are left out, as a caller would.
+ * `parsed` holds fields the form has already read into their API shape (labels).
+ */
+export function parseForm<T>(
+  schema: z.ZodType<T>,
+  values: Record<string, string | undefined>,
+  parsed: Record<string, unknown> = {}
+): T {
+  return parseInput(schema, {
+    ...Object.fromEntries(Object.entries(values).filter(([, v]) => v)),
+    ...parsed,
+  })
+}
+
+/** What a refusal says about one field of the form, to show beside it. */
+export function errorsOf(problem: ProblemError | undefined, field: string): string[] {
+  return (problem?.options.errors ?? []).flatMap((e) => (e.field === field ? [e.message] : []))
 }
 
 /**

@@ -21,8 +21,10 @@ import { nodeSettingsRoutes } from './node-settings.js'
 import { nodesRoutes } from './nodes.js'
 import { newPasswordRoutes, requireChosenPassword } from './new-password.js'
 import { loadSession, requireLogin } from './session.js'
+import { sshKeyEditRoutes } from './ssh-key-edit.js'
 import { sshKeysRoutes } from './ssh-keys.js'
 import { mountStatic } from './static.js'
+import { vpcEditRoutes } from './vpc-edit.js'
 import { vpcsRoutes } from './vpcs.js'
 import { webhooksRoutes } from './webhooks.js'
 
@@ -71,6 +73,7 @@ export function dashboardRouter(deps: Deps) {
   app.route('/', nodePowerRoutes(deps))
   app.route('/', nodeRebuildRoutes(deps))
   app.route('/', vpcsRoutes(deps))
+  app.route('/', vpcEditRoutes(deps))
   // Before the firewall pages: `new` is not a firewall id.
   app.route('/', firewallEditRoutes(deps))
   app.route('/', firewallsRoutes(deps))
@@ -79,6 +82,7 @@ export function dashboardRouter(deps: Deps) {
   app.route('/', billingRoutes(deps))
   app.route('/', apiKeysRoutes(deps))
   app.route('/', sshKeysRoutes(deps))
+  app.route('/', sshKeyEditRoutes(deps))
   app.route('/', webhooksRoutes(deps))
   app.route('/', accountRoutes(deps))
   app.all('/ui/*', dashboardNotFound)

@@ -1,4 +1,4 @@
-import { invalidField } from '../http/problem.js'
+import { invalidField, type ProblemError } from '../http/problem.js'
 
 /** Labels as the API holds them: key to value. */
 export type Labels = Record<string, string>
@@ -30,4 +30,24 @@ export function labelLines(labels: Labels | undefined): string {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([key, value]) => `${key}=${value}`)
     .join('\n')
+}
+
+/** Browsers send a textarea's line breaks as CRLF. */
+export const unixLines = (text: string) => text.replace(/\r\n?/g, '\n')
+
+/**
+ * The refusal's messages about the labels box `text`, each naming the line it is about: the
+ * reader of the box names its lines already, and the API's schema names a bad label by its key
+ * (`labels.<key>`), which is found back in the box.
+ */
+export function labelErrors(problem: ProblemError | undefined, text: string): string[] {
+  const lines = text.split(/\r?\n/).map((line) => line.trim())
+  return (problem?.options.errors ?? []).flatMap((e) => {
+    if (e.field === 'labels') return [e.message]
+    if (!e.field.startsWith('labels.')) return []
+    const key = e.field.slice('labels.'.length)
+    const at = lines.findIndex((line) => line.includes('=') && line.split('=')[0]!.trim() === key)
+    if (at < 0) return [`“${key.slice(0, 80)}”: ${e.message}`]
+    return [`line ${at + 1} (“${lines[at]!.slice(0, 80)}”): ${e.message}`]
+  })
 }

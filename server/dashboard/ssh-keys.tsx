@@ -6,26 +6,29 @@ import { MAX_PUBLIC_KEY_LENGTH } from '../ssh-keys/public-key.js'
 import { CreateSshKeyBody, type SshKey } from '../ssh-keys/ssh-keys.schema.js'
 import { createSshKey, deleteSshKey, listSshKeys } from '../ssh-keys/ssh-keys.service.js'
 import { EmptyState, JumpToForm } from './components/empty-state.js'
-import { LabelChips } from './components/labels.js'
+import { LabelChips, LabelsField } from './components/labels.js'
 import { RowMenu } from './components/row-menu.js'
 import { CopyButton, Field, PostForm, ProblemAlert, Time, Truncated } from './components/ui.js'
 import {
   attempt,
   field,
   parseForm,
+  rawField,
   sessionOf,
   type DashContext,
   type DashEnv,
   toFormPage,
 } from './context.js'
 import { setFlash } from './flash.js'
+import { labelErrors, parseLabelLines, unixLines } from './labels.js'
 import { submitOnce } from './once.js'
 import { renderPage } from './render.js'
 import { SettingsTabs } from './webhooks.js'
 
-const PAGE = '/ui/settings/ssh-keys'
+/** The SSH keys tab of Developer settings. */
+export const PAGE = '/ui/settings/ssh-keys'
 
-type Values = { name?: string; public_key?: string }
+type Values = { name?: string; public_key?: string; labels?: string }
 
 function SshKeyRow(props: { sshKey: SshKey; csrf: string }) {
   const { sshKey } = props
@@ -44,6 +47,11 @@ function SshKeyRow(props: { sshKey: SshKey; csrf: string }) {
       </td>
       <td>
         <RowMenu label={sshKey.name}>
+          <li>
+            <a href={`${PAGE}/${sshKey.id}/edit`} aria-label={`Edit SSH key ${sshKey.name}`}>
+              Edit
+            </a>
+          </li>
           <li>
             <CopyButton text={sshKey.public_key} label="Copy public key" />
           </li>
@@ -126,6 +134,11 @@ function AddSshKeyForm(props: { csrf: string; values: Values; problem?: ProblemE
             {props.values.public_key}
           </textarea>
         </Field>
+        <LabelsField
+          id="ssh-key-labels"
+          value={props.values.labels ?? ''}
+          errors={labelErrors(props.problem, props.values.labels ?? '')}
+        />
         <div class="actions">
           <button type="submit">Add SSH key</button>
         </div>
@@ -168,7 +181,7 @@ async function sshKeysPage(
   return renderPage(c, { title: 'SSH keys', nav: 'keys', status: problem?.status, body })
 }
 
-/** Developer settings: `/ui/settings/ssh-keys` adds, lists and deletes SSH keys. */
+/** Developer settings: `/ui/settings/ssh-keys` adds, lists and deletes SSH keys (edit: ssh-key-edit.tsx). */
 export function sshKeysRoutes(deps: Deps) {
   const app = new Hono<DashEnv>()
 
@@ -176,15 +189,17 @@ export function sshKeysRoutes(deps: Deps) {
 
   app.post(PAGE, async (c) => {
     const form = await c.req.parseBody()
-    const values = { name: field(form, 'name'), public_key: field(form, 'public_key') }
+    const values = {
+      name: field(form, 'name'),
+      public_key: field(form, 'public_key'),
+      labels: unixLines(rawField(form, 'labels')),
+    }
     return submitOnce<SshKey>(deps, c, form, {
-      run: (answer) =>
-        createSshKey(
-          deps,
-          sessionOf(c).user.accountId,
-          parseForm(CreateSshKeyBody, values),
-          answer
-        ),
+      run: async (answer) => {
+        const { labels, ...text } = values
+        const body = parseForm(CreateSshKeyBody, text, { labels: parseLabelLines(labels) })
+        return createSshKey(deps, sessionOf(c).user.accountId, body, answer)
+      },
       done: (sshKey) => ({
         location: PAGE,
         flash: `Added the SSH key “${sshKey.name}” (${sshKey.fingerprint}).`,

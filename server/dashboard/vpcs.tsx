@@ -6,23 +6,25 @@ import { CreateVpcBody, type Vpc } from '../vpcs/vpcs.schema.js'
 import { createVpc, deleteVpc, listVpcs } from '../vpcs/vpcs.service.js'
 import { EmptyState, JumpToForm } from './components/empty-state.js'
 import { RowMenu } from './components/row-menu.js'
-import { LabelChips } from './components/labels.js'
+import { LabelChips, LabelsField } from './components/labels.js'
 import { CopyButton, Field, PostForm, ProblemAlert, Time, Truncated } from './components/ui.js'
 import {
   attempt,
   field,
   parseForm,
+  rawField,
   sessionOf,
   type DashContext,
   type DashEnv,
   toFormPage,
 } from './context.js'
 import { setFlash } from './flash.js'
+import { labelErrors, parseLabelLines, unixLines } from './labels.js'
 import { inventoryPlaces } from './nodes.data.js'
 import { submitOnce } from './once.js'
 import { renderPage } from './render.js'
 
-type Values = { name?: string; region?: string; description?: string }
+type Values = { name?: string; region?: string; description?: string; labels?: string }
 
 function VpcTable(props: { vpcs: Vpc[]; csrf: string }) {
   return (
@@ -65,6 +67,11 @@ function VpcTable(props: { vpcs: Vpc[]; csrf: string }) {
               </td>
               <td>
                 <RowMenu label={vpc.name}>
+                  <li>
+                    <a href={`/ui/vpcs/${vpc.id}/edit`} aria-label={`Edit VPC ${vpc.name}`}>
+                      Edit
+                    </a>
+                  </li>
                   <li>
                     <CopyButton text={vpc.id} label="Copy id" />
                   </li>
@@ -169,6 +176,11 @@ async function vpcsPage(deps: Deps, c: DashContext, values: Values = {}, problem
               value={values.description}
             />
           </Field>
+          <LabelsField
+            id="vpc-labels"
+            value={values.labels ?? ''}
+            errors={labelErrors(problem, values.labels ?? '')}
+          />
           <div class="actions">
             <button type="submit">Create VPC</button>
           </div>
@@ -179,7 +191,7 @@ async function vpcsPage(deps: Deps, c: DashContext, values: Values = {}, problem
   return renderPage(c, { title: 'VPCs', nav: 'vpcs', status: problem?.status, body })
 }
 
-/** `/ui/vpcs`: list, create and delete VPC networks. */
+/** `/ui/vpcs`: list, create and delete VPC networks; editing one is vpc-edit.tsx. */
 export function vpcsRoutes(deps: Deps) {
   const app = new Hono<DashEnv>()
 
@@ -191,10 +203,14 @@ export function vpcsRoutes(deps: Deps) {
       name: field(form, 'name'),
       region: field(form, 'region'),
       description: field(form, 'description'),
+      labels: unixLines(rawField(form, 'labels')),
     }
     return submitOnce<Vpc>(deps, c, form, {
-      run: (answer) =>
-        createVpc(deps, sessionOf(c).user.accountId, parseForm(CreateVpcBody, values), answer),
+      run: async (answer) => {
+        const { labels, ...text } = values
+        const body = parseForm(CreateVpcBody, text, { labels: parseLabelLines(labels) })
+        return createVpc(deps, sessionOf(c).user.accountId, body, answer)
+      },
       done: (vpc) => ({ location: '/ui/vpcs', flash: `Created VPC ${vpc.name} (${vpc.cidr}).` }),
       failed: (problem) => vpcsPage(deps, c, values, problem),
       pending: {

@@ -107,6 +107,15 @@ beforeAll(async () => {
     ['activity', '/ui/activity'],
     ['activity-empty', '/ui/activity?resource_id=node_nothing_here'],
     ['vpcs', '/ui/vpcs'],
+    ['vpc-edit', `/ui/vpcs/${vpc.id}/edit`],
+    [
+      'vpc-edit-refused',
+      `/ui/vpcs/${vpc.id}/edit`,
+      async (page) => {
+        await page.getByLabel('Labels', { exact: true }).fill('env=prod\noops')
+        await submit('Save VPC')(page)
+      },
+    ],
     ['firewalls', '/ui/firewalls'],
     ['firewall-details', `/ui/firewalls/${firewall.id}`],
     ['firewall-new', '/ui/firewalls/new'],
@@ -126,6 +135,15 @@ beforeAll(async () => {
     ['billing', '/ui/billing'],
     ['keys', '/ui/settings/keys'],
     ['ssh-keys', '/ui/settings/ssh-keys'],
+    ['ssh-key-edit', `/ui/settings/ssh-keys/${key.id}/edit`],
+    [
+      'ssh-key-edit-refused',
+      `/ui/settings/ssh-keys/${key.id}/edit`,
+      async (page) => {
+        await page.getByLabel('Labels', { exact: true }).fill('owner=has space')
+        await submit('Save SSH key')(page)
+      },
+    ],
     ['webhooks', '/ui/settings/webhooks'],
     ['account', '/ui/account'],
   ]

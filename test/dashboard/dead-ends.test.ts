@@ -6,6 +6,7 @@ import {
   type AdminDashboard,
 } from '../helpers/browser.js'
 import { api } from '../helpers/http.js'
+import { generateKey } from '../helpers/ssh-keys.js'
 
 let d: AdminDashboard
 let client: ReturnType<typeof api>
@@ -22,8 +23,16 @@ describe('no dead ends', () => {
     const node = (await client.post('/nodes', {})).body
     const vpc = (await client.post('/api/v1/networking', { name: 'bookmarked' })).body
     const fw = (await client.post('/api/v1/firewalls', { name: 'bookmarked' })).body
+    const key = (
+      await client.post('/api/v1/ssh-keys', {
+        name: 'bookmarked',
+        public_key: generateKey('ed25519').publicKey,
+      })
+    ).body
     const cases: [string, string][] = [
       [`/ui/vpcs/${vpc.id}/delete`, '/ui/vpcs'],
+      // The edit pages are pages of their own: a bookmark opens the form.
+      [`/ui/vpcs/${vpc.id}/edit`, `/ui/vpcs/${vpc.id}/edit`],
       [`/ui/firewalls/${fw.id}/delete`, `/ui/firewalls/${fw.id}`],
       [`/ui/nodes/${node.id}/delete`, `/ui/nodes/${node.id}`],
       [`/ui/nodes/${node.id}/ip`, `/ui/nodes/${node.id}`],
@@ -31,6 +40,7 @@ describe('no dead ends', () => {
       [`/ui/nodes/${node.id}/power/poweroff`, `/ui/nodes/${node.id}`],
       ['/ui/settings/keys/key_none/revoke', '/ui/settings/keys'],
       ['/ui/settings/ssh-keys/sshkey_none/delete', '/ui/settings/ssh-keys'],
+      [`/ui/settings/ssh-keys/${key.id}/edit`, `/ui/settings/ssh-keys/${key.id}/edit`],
       ['/ui/account/password', '/ui/account'],
       ['/ui/logout', '/ui/nodes'],
     ]

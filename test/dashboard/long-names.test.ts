@@ -19,6 +19,8 @@ const LONGEST_VPC = 'Production network of the payments API tier in Frankfurt A-
 
 let d: Dashboard
 let firewallId: string
+let vpcId: string
+let sshKeyId: string
 
 beforeAll(async () => {
   d = await startDashboard()
@@ -27,6 +29,7 @@ beforeAll(async () => {
   const vpc = (
     await client.post('/api/v1/networking', { name: LONGEST_VPC, description: 'd'.repeat(200) })
   ).body
+  vpcId = vpc.id
   const node = (await client.post('/nodes', { name: LONGEST_NODE, vpc_id: vpc.id })).body
   firewallId = (
     await client.post('/api/v1/firewalls', {
@@ -45,10 +48,13 @@ beforeAll(async () => {
     })
   ).body.id
   await client.post('/nodes', { name: 'short' })
-  await client.post('/api/v1/ssh-keys', {
-    name: LONGEST_NODE,
-    public_key: generateKey('rsa', { bits: 4096 }).publicKey,
-  })
+  sshKeyId = (
+    await client.post('/api/v1/ssh-keys', {
+      name: LONGEST_NODE,
+      labels: { ['k'.repeat(63)]: 'v'.repeat(63) },
+      public_key: generateKey('rsa', { bits: 4096 }).publicKey,
+    })
+  ).body.id
 })
 afterAll(() => d?.close())
 
@@ -79,12 +85,18 @@ describe('tables hold the longest names', () => {
     }
   }
 
-  it("a firewall's page at 390 px: the page never scrolls sideways", async () => {
-    await d.page.setViewportSize(PHONE)
-    await d.page.goto(`/ui/firewalls/${firewallId}`)
-    await screenshot(d.page, 'long-names--firewall--390')
-    expect(await sideways()).toBeLessThanOrEqual(0)
-  })
+  for (const [name, path] of [
+    ['firewall', () => `/ui/firewalls/${firewallId}`],
+    ['vpc-edit', () => `/ui/vpcs/${vpcId}/edit`],
+    ['ssh-key-edit', () => `/ui/settings/ssh-keys/${sshKeyId}/edit`],
+  ] as const) {
+    it(`the ${name} page at 390 px: the page never scrolls sideways`, async () => {
+      await d.page.setViewportSize(PHONE)
+      await d.page.goto(path())
+      await screenshot(d.page, `long-names--${name}--390`)
+      expect(await sideways()).toBeLessThanOrEqual(0)
+    })
+  }
 
   it('keeps "Cost so far" on screen at 1366 px with a 63-character node name, the full name in a tooltip', async () => {
     await d.page.setViewportSize(SMALL_LAPTOP)

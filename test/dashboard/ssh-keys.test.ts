@@ -29,11 +29,14 @@ const row = (name: string) =>
   d.page.locator('tbody tr', { has: d.page.getByText(name, { exact: true }) })
 const names = async () =>
   (await client.get('/api/v1/ssh-keys')).body.map((k: { name: string }) => k.name)
+const chips = (name: string) => row(name).locator('.label-chip').allTextContents()
+const labels = () => d.page.getByLabel('Labels', { exact: true })
 
-async function addKey(name: string, publicKey: string): Promise<void> {
+async function addKey(name: string, publicKey: string, labelLines = ''): Promise<void> {
   await d.page.goto(PAGE)
   await d.page.getByLabel('Name').fill(name)
   await d.page.getByLabel('Public key').fill(publicKey)
+  await labels().fill(labelLines)
   await submitWith(d.page, d.page.getByRole('button', { name: 'Add SSH key' }))
 }
 
@@ -50,13 +53,14 @@ describe('SSH keys page', () => {
     await expect(d.page.getByText('No SSH keys yet.').isVisible()).resolves.toBe(true)
   })
 
-  it('adds a pasted .pub file and lists it with the fingerprint ssh-keygen prints', async () => {
-    await addKey('ada laptop', `${laptop.publicKey}\n`)
+  it('adds a pasted .pub file with labels and lists it with the fingerprint ssh-keygen prints', async () => {
+    await addKey('ada laptop', `${laptop.publicKey}\n`, 'owner=ada')
     await expect(d.page.getByRole('status').textContent()).resolves.toContain(
       `Added the SSH key “ada laptop” (${laptop.fingerprint})`
     )
     const cells = await row('ada laptop').locator('td').allTextContents()
     expect(cells[1]).toBe(laptop.fingerprint)
+    await expect(chips('ada laptop')).resolves.toEqual(['owner=ada'])
     expect(await names()).toEqual(['ada laptop'])
   })
 
@@ -72,7 +76,52 @@ describe('SSH keys page', () => {
 
     await addKey('laptop again', laptop.publicKey)
     await expect(alert.textContent()).resolves.toContain('is already on the account as ada laptop')
+
+    await addKey('desktop', generateKey('ed25519').publicKey, 'owner=ada\n=nokey')
+    await expect(d.page.locator('#ssh-key-labels-error').textContent()).resolves.toBe(
+      'line 2 (“=nokey”) is not key=value'
+    )
+    await expect(labels().inputValue()).resolves.toBe('owner=ada\n=nokey')
     expect(await names()).toEqual(['ada laptop'])
+  })
+
+  it('edits a key’s name and labels from the row menu; a bad label changes nothing', async () => {
+    const ci = (
+      await client.post('/api/v1/ssh-keys', {
+        name: 'build box',
+        labels: { role: 'ci' },
+        public_key: generateKey('ed25519').publicKey,
+      })
+    ).body
+    await d.page.goto(PAGE)
+    await rowMenu(d.page, 'build box').click()
+    await d.page.getByRole('link', { name: 'Edit SSH key build box' }).click()
+    await d.page.waitForURL('**/edit')
+    await expect(labels().inputValue()).resolves.toBe('role=ci')
+    await d.page.getByLabel('Name').fill('build server')
+    await labels().fill('role=deploy\nbad key=1')
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Save SSH key' }))
+    await expect(d.page.locator('#ssh-key-labels-error').textContent()).resolves.toMatch(
+      /^line 2 \(“bad key=1”\): key /
+    )
+    await expect(d.page.getByLabel('Name').inputValue()).resolves.toBe('build server')
+    expect((await client.get(`/api/v1/ssh-keys/${ci.id}`)).body).toMatchObject({
+      name: 'build box',
+      labels: { role: 'ci' },
+    })
+
+    await labels().fill('role=deploy\nteam=ops')
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Save SSH key' }))
+    expect(new URL(d.page.url()).pathname).toBe(PAGE)
+    await expect(d.page.getByRole('status').textContent()).resolves.toContain(
+      'Saved the SSH key “build server”.'
+    )
+    await expect(chips('build server')).resolves.toEqual(['role=deploy', 'team=ops'])
+    expect((await client.get(`/api/v1/ssh-keys/${ci.id}`)).body).toMatchObject({
+      name: 'build server',
+      labels: { role: 'deploy', team: 'ops' },
+    })
+    expect((await client.delete(`/api/v1/ssh-keys/${ci.id}`)).status).toBe(204)
   })
 
   it('copies the public key from the row menu', async () => {
@@ -117,6 +166,10 @@ describe('SSH keys page', () => {
     ).body
     await d.page.goto(PAGE)
     await expect(d.page.content()).resolves.not.toContain(theirs.id)
+    const res = await d.page.goto(`${PAGE}/${theirs.id}/edit`)
+    expect(res!.status()).toBe(404)
+    await d.page.getByRole('heading', { name: 'Not found' }).waitFor()
+    await d.page.goto(PAGE)
     // A forged form post for their key: the page's own form, pointed at the stranger's id.
     await d.page.evaluate((id) => {
       const form = document.createElement('form')
