@@ -13,6 +13,7 @@ import { keyedSerial } from '../../lib/serial.js'
 import {
   ProvisioningRefused,
   type DriverWithEvents,
+  type DriverWithFirewall,
   type DriverWithPower,
   type DriverWithPreflight,
   type ExpectedNode,
@@ -21,6 +22,7 @@ import {
   type PowerAction,
 } from '../driver.js'
 import type { InventorySource } from '../inventory.js'
+import type { DefaultIngress } from '../network/fabric.js'
 import { cachedBriefly } from '../brief-cache.js'
 import { readRun } from '../user-data-runner.js'
 import {
@@ -30,6 +32,7 @@ import {
   type IncusClient,
 } from './incus-client.js'
 import { followClusterEvents } from './events.js'
+import { nodeFirewalls } from './firewall.js'
 import { imageImported } from './image.js'
 import { instanceName, instanceRequest, type InstanceSettings } from './instance.js'
 import {
@@ -58,9 +61,15 @@ export interface IncusOptions {
   defaultRegion: string
   log: Logger
   userDataTimeoutSeconds: number
+  /** What reaches a node no firewall applies to (default `open`); read at each write. */
+  defaultIngress?: () => DefaultIngress
 }
 
-export type IncusDriver = DriverWithPreflight & DriverWithEvents & DriverWithPower & InventorySource
+export type IncusDriver = DriverWithPreflight &
+  DriverWithEvents &
+  DriverWithPower &
+  DriverWithFirewall &
+  InventorySource
 
 const PROBE_MS = 250
 const REVIVE_TIMEOUT_MS = 120_000
@@ -74,6 +83,12 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
   const { client } = options
   const serial = keyedSerial()
   const perNode = <T>(id: string, task: () => Promise<T>) => serial(`node:${id}`, task)
+  const firewalls = nodeFirewalls(
+    client,
+    serial,
+    instanceName,
+    options.defaultIngress ?? (() => 'open')
+  )
   // The last resources each member reported, kept while it is offline.
   const lastMachines = new Map<string, Machine>()
   // Which member each host id stands for, learnt from the inventory.
@@ -154,6 +169,7 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
         timeoutMs: 10 * 60_000,
       })
       await writeBootFiles(client, name, node)
+      await firewalls.write(node.id)
       outcome = 'created'
       info = await instanceInfo(client, name)
     }
@@ -198,9 +214,15 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
     async destroy(node) {
       await ready()
       await perNode(node.id, () => remove(node))
+      firewalls.forget(node.id)
     },
     async setPublicIps(node, ips) {
       await perNode(node.id, () => setPublicIps(node, ips))
+    },
+    // Not in the node's turn: a change must reach a running node within a second, even while
+    // a long call (a boot) holds that turn.
+    async setFirewall(node, rules) {
+      await firewalls.set(node.id, rules)
     },
     async setAccess(node, access) {
       await perNode(node.id, () => applyAccess(client, instanceName(node.id), access))
