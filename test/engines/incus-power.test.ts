@@ -34,6 +34,18 @@ describeIncus(
 
       await act(n.node.id, 'poweron', 'power_on')
       expect((await loginTo(n.node, n.password, 'cat /root/kept')).stdout).toBe('kept\n')
+
+      // The guest's own poweroff: recorded off, and the health check (every second) leaves it.
+      await loginTo(n.node, n.password, 'systemctl poweroff')
+      const off = await ctx.client.get(`/nodes/${n.node.id}?wait_for=power_off&timeout=60`)
+      expect(off.body.power_state).toBe('off')
+      await new Promise((resolve) => setTimeout(resolve, 4000))
+      expect((await incus<{ status: string }>(`/1.0/instances/${name}/state`)).status).toBe(
+        'Stopped'
+      )
+      expect((await ctx.client.get(`/nodes/${n.node.id}`)).body.power_state).toBe('off')
+      await act(n.node.id, 'poweron', 'power_on')
+      expect((await loginTo(n.node, n.password, 'cat /root/kept')).stdout).toBe('kept\n')
     })
   },
   { inventory: SLICES, publicPool: '203.0.113.224/28' }

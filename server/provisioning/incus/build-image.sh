@@ -68,9 +68,31 @@ RemainAfterExit=yes
 [Install]
 WantedBy=sysinit.target
 UNIT
+# A guest's own poweroff leaves a mark that nodeplane reads through the files API once the
+# instance stopped: Incus reports it just as it reports a crash of init (both are
+# `instance-shutdown` events without a requestor), and a node that switched itself off must
+# stay off. poweroff.target only: Incus's own clean stop (`incus stop`, an evacuation, a member
+# shutting down) sends SIGRTMIN+3, which systemd takes as halt. Every boot removes the mark
+# (tmpfiles), so it speaks of the last stop only.
+mkdir -p "$root/var/lib/nodeplane"
+cat >"$root/etc/systemd/system/nodeplane-poweroff-mark.service" <<'UNIT'
+[Unit]
+Description=Mark that this node powered itself off
+DefaultDependencies=no
+Before=shutdown.target
+
+[Service]
+Type=oneshot
+ExecStart=/usr/bin/touch /var/lib/nodeplane/powered-off
+ExecStart=/usr/bin/sync /var/lib/nodeplane/powered-off
+
+[Install]
+WantedBy=poweroff.target
+UNIT
+echo 'r /var/lib/nodeplane/powered-off' >"$root/usr/lib/tmpfiles.d/nodeplane-poweroff-mark.conf"
 # nodeplane writes the node's static addresses as /etc/systemd/network/*.network files.
 chroot "$root" systemctl enable nodeplane-hostkeys.service nodeplane-firewall.service \
-  ssh.service systemd-networkd.service
+  nodeplane-poweroff-mark.service ssh.service systemd-networkd.service
 # A machine id per node is made at first boot by systemd; none is shared.
 : >"$root/etc/machine-id"
 rm -f "$root/var/lib/dbus/machine-id"

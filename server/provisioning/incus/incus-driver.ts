@@ -41,6 +41,7 @@ import {
   instanceInfo,
   nodeInstances,
   setPublicNic,
+  stoppedByGuest,
 } from './instances.js'
 import { clusterIdentity, onlineMembers, readMachines } from './members.js'
 import {
@@ -269,6 +270,13 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
       if (action === 'shutdown' || action === 'poweroff') return
       signal.throwIfAborted()
       await driver.revive!(expected, signal)
+    },
+    // A node whose mark cannot be read now fails the round (tried again), rather than be
+    // revived against its guest's will.
+    async poweredOffInside(deadIds) {
+      const off: string[] = []
+      for (const id of deadIds) if (await stoppedByGuest(client, instanceName(id))) off.push(id)
+      return off
     },
     async startUserData(node) {
       await ready()

@@ -99,3 +99,24 @@ export async function setPublicNic(
   if (current) await put(without)
   if (wanted) await put({ ...without, eth1: wanted })
 }
+
+/** The mark a guest's own poweroff leaves in the node (build-image.sh). */
+const POWEROFF_MARK = '/var/lib/nodeplane/powered-off'
+
+/**
+ * Whether the stopped instance `name` powered itself off: its image's shutdown unit left the
+ * mark, read through the files API (which reads a stopped instance's disk). Incus cannot tell
+ * it apart from a crash of init (both end in an `instance-shutdown` event without a
+ * requestor, and the same state); Incus's own stops, clean or forced, leave no mark. A node
+ * from an image older than the mark never has one, so it is revived as before.
+ */
+export async function stoppedByGuest(client: IncusClient, name: string): Promise<boolean> {
+  try {
+    const path = encodeURIComponent(POWEROFF_MARK)
+    await client.raw('GET', `/1.0/instances/${name}/files?path=${path}`, { maxBytes: 1024 })
+    return true
+  } catch (err) {
+    if (notFound(err)) return false
+    throw err
+  }
+}
