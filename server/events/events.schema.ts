@@ -16,6 +16,8 @@ export const EVENT_TYPES = [
   'node.powered_off',
   'node.powered_on',
   'node.rebooted',
+  'node.rebuilt',
+  'node.action_started',
   'node.action_failed',
   'public_ip.attached',
   'public_ip.detached',

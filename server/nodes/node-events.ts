@@ -20,6 +20,8 @@ export function recordNodeEvent(
     | 'node.powered_off'
     | 'node.powered_on'
     | 'node.rebooted'
+    | 'node.rebuilt'
+    | 'node.action_started'
     | 'node.action_failed',
   data: Record<string, unknown> = {},
   status: string = row.status

@@ -4,9 +4,10 @@
  * @module
  */
 import { transaction } from '../db/transaction.js'
-import type { ServiceCtx } from '../deps.js'
+import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
 import { ProblemError } from '../http/problem.js'
-import type { PowerAction } from '../provisioning/driver.js'
+import type { NodeAction, PowerAction } from '../provisioning/driver.js'
+import { recordNodeEvent } from './node-events.js'
 import { startPowerAction } from './node-power.store.js'
 import { liveNodeOr404 } from './nodes.lookup.js'
 import type { Node } from './nodes.schema.js'
@@ -14,6 +15,7 @@ import type { NodeRow } from './nodes.table.js'
 import { getNode } from './nodes.view.js'
 
 type Ctx = ServiceCtx<'clock' | 'config' | 'secrets' | 'worker'>
+type TxCtx = ServiceTxCtx<'clock'>
 
 /** True when the node is already where `action` would take it: the action changes nothing. */
 function alreadyDone(row: NodeRow, action: PowerAction): boolean {
@@ -23,7 +25,7 @@ function alreadyDone(row: NodeRow, action: PowerAction): boolean {
 }
 
 /** Why `action` cannot start on `row` now, if it cannot. */
-function refusal(row: NodeRow, action: PowerAction): ProblemError | undefined {
+export function refusal(row: NodeRow, action: NodeAction): ProblemError | undefined {
   if (row.status !== 'running')
     return new ProblemError(
       409,
@@ -67,11 +69,32 @@ export async function powerNode(
       return false
     const refused = refusal(row, action)
     if (refused) throw refused
-    // Conditional: a deletion or another action committing meanwhile wins, and this is refused.
-    if (await startPowerAction(tx, id, action)) return true
-    const now = await liveNodeOr404({ db: tx }, accountId, id)
-    throw refusal(now, action) ?? refusal({ ...now, powerAction: action }, action)!
+    await acceptAction({ ...ctx, db: tx }, accountId, id, action)
+    return true
   })
   if (started) ctx.worker.power(id, action)
   return getNode(ctx, accountId, id)
+}
+
+/**
+ * Records `action` as under way on the node (with `fields`, see startPowerAction) and its
+ * `node.action_started` event, so whoever watches the account's events sees it start; throws
+ * the refusal when a deletion or another action committed first.
+ */
+export async function acceptAction(
+  ctx: TxCtx,
+  accountId: string,
+  id: string,
+  action: NodeAction,
+  fields?: Parameters<typeof startPowerAction>[3]
+): Promise<NodeRow> {
+  // Conditional: a deletion or another action committing meanwhile wins, and this is refused.
+  const row = await startPowerAction(ctx.db, id, action, fields)
+  if (!row) {
+    const now = await liveNodeOr404(ctx, accountId, id)
+    throw refusal(now, action) ?? refusal({ ...now, powerAction: action }, action)!
+  }
+  const data = { action, power_state: row.powerState, by: 'api' }
+  await recordNodeEvent(ctx, row, 'node.action_started', data)
+  return row
 }

@@ -7,29 +7,39 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import type { Tx } from '../db/transaction.js'
-import type { PowerAction } from '../provisioning/driver.js'
+import type { NodeAction } from '../provisioning/driver.js'
 import { nodes, type NodeRow } from './nodes.table.js'
 
 export type PowerState = NodeRow['powerState']
 
-/** The power state an action ends in. */
-export function stateAfter(action: PowerAction): 'on' | 'off' {
+/** The power state an action ends in (a rebuild ends on, whatever it started from). */
+export function stateAfter(action: NodeAction): 'on' | 'off' {
   return action === 'shutdown' || action === 'poweroff' ? 'off' : 'on'
 }
 
+/** The power state shown while `action` is under way; undefined keeps the one before. */
+function stateDuring(action: NodeAction): PowerState | undefined {
+  if (action === 'reboot' || action === 'reset') return 'rebooting'
+  if (action === 'rebuild') return 'rebuilding'
+  return undefined
+}
+
 /**
- * Records `action` as under way on a running node with none under way; reboots show
- * `rebooting` meanwhile. Undefined when the node moved on (deleting) or another action won.
+ * Records `action` as under way on a running node with none under way, with `fields` (a
+ * rebuild's new password and user data status) in the same statement; reboots show
+ * `rebooting` meanwhile, a rebuild `rebuilding`. Undefined when the node moved on (deleting)
+ * or another action won.
  */
 export async function startPowerAction(
   tx: Tx,
   id: string,
-  action: PowerAction
+  action: NodeAction,
+  fields: Partial<Pick<NodeRow, 'rootPassword' | 'userDataStatus'>> = {}
 ): Promise<NodeRow | undefined> {
-  const rebooting = action === 'reboot' || action === 'reset'
+  const powerState = stateDuring(action)
   const [row] = await tx
     .update(nodes)
-    .set(rebooting ? { powerAction: action, powerState: 'rebooting' } : { powerAction: action })
+    .set({ ...fields, powerAction: action, ...(powerState ? { powerState } : {}) })
     .where(and(eq(nodes.id, id), eq(nodes.status, 'running'), isNull(nodes.powerAction)))
     .returning()
   return row
@@ -42,7 +52,7 @@ export async function startPowerAction(
 export async function endPowerAction(
   tx: Tx,
   id: string,
-  action: PowerAction,
+  action: NodeAction,
   state: PowerState
 ): Promise<NodeRow | undefined> {
   const [row] = await tx

@@ -7,6 +7,8 @@ import { putSshKeys } from './node-access.routes.js'
 import { putNodeSshKeys } from './node-access.service.js'
 import { powerRoutes, type PowerRoute } from './node-power.routes.js'
 import { powerNode } from './node-power.service.js'
+import { rebuild } from './node-rebuild.routes.js'
+import { rebuildNode } from './node-rebuild.service.js'
 import * as routes from './nodes.routes.js'
 import { createNode, deleteNode, getNode, listNodesPage, nodeCredentials } from './nodes.service.js'
 import { updateNode } from './nodes.update.js'
@@ -30,6 +32,17 @@ export function nodesRouter(deps: Deps) {
     )
   }
   return router
+    .openapi(rebuild, async (c) =>
+      c.json(
+        await rebuildNode(
+          deps,
+          principalOf(c).accountId,
+          c.req.valid('param').id,
+          c.req.valid('json').user_data
+        ),
+        202
+      )
+    )
     .openapi(routes.create, async (c) =>
       c.json(
         await createNode(

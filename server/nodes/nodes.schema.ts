@@ -170,3 +170,21 @@ export const NodeWaitQuery = z.object({
 
 /** The action of `POST /api/v1/nodes/{id}/actions/{action}`. */
 export const PowerActionName = z.enum(POWER_ACTIONS)
+
+/** The optional body of a rebuild: the node's new user data, checked as at creation. */
+export const RebuildNodeBody = CreateNodeBody.pick({ user_data: true })
+  .openapi({
+    description:
+      'Without `user_data` (or without a body) the node keeps its own; either runs once more on the rebuilt node',
+  })
+  .openapi('RebuildNode')
+
+/** A rebuild's answer: the node as it is then, and its new root password. */
+export const RebuiltNode = Node.extend({
+  root_password: z.string().openapi({
+    description: 'The new root password, also in the credentials from now on',
+    example: 'kR3vX9pQ2mL7wT4nB8yZ',
+  }),
+}).openapi('RebuiltNode')
+
+export type RebuiltNode = z.infer<typeof RebuiltNode>

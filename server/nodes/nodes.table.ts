@@ -9,11 +9,14 @@ export const NODE_STATUSES = ['provisioning', 'running', 'deleting', 'deleted'] 
 /** What a node's user data can be; null on the node means it has none. */
 export const USER_DATA_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'skipped'] as const
 
-/** Whether a node's machine is on; `rebuilding` is for the rebuild action to come. */
+/** Whether a node's machine is on; `rebuilding` while a rebuild is under way. */
 export const POWER_STATES = ['on', 'off', 'rebooting', 'rebuilding'] as const
 
 /** What `POST /api/v1/nodes/{id}/actions/{action}` can ask of a running node. */
 export const POWER_ACTIONS = ['reboot', 'shutdown', 'poweroff', 'poweron', 'reset'] as const
+
+/** What can be under way on a running node (`power_action`): a power action or a rebuild. */
+export const NODE_ACTIONS = [...POWER_ACTIONS, 'rebuild'] as const
 
 /** Compute nodes, kept after deletion for billing. */
 export const nodes = sqliteTable(
@@ -65,7 +68,7 @@ export const nodes = sqliteTable(
      * The action accepted and not yet done by the engine, or null: kept so a restart does it
      * again, and so the health check leaves the node alone meanwhile.
      */
-    powerAction: text('power_action', { enum: POWER_ACTIONS }),
+    powerAction: text('power_action', { enum: NODE_ACTIONS }),
   },
   (table) => [
     index('nodes_account_idx').on(table.accountId, table.status),

@@ -63,7 +63,7 @@ export function nodeTransitions(
   const asWorker = <T>(work: () => T): T => actingAs(systemActor(workerId), work)
   return {
     ...userDataHooks(ctx, workerId),
-    ...powerHooks(ctx, asWorker),
+    ...powerHooks(ctx, workerId, asWorker),
     markReachability(unreachable, running) {
       const gone = new Set(unreachable)
       const reachable = running.filter((id) => !gone.has(id))

@@ -15,9 +15,11 @@ import type { WorkerHooks } from '../provisioning/worker-api.js'
 import { findLiveNode, findNode, type NodeRow } from './nodes.store.js'
 import {
   findUserData,
+  holdNode,
   insertUserData,
   moveUserDataStatus,
   releaseNode,
+  replaceUserData,
   updateUserDataResult,
 } from './user-data.store.js'
 
@@ -37,6 +39,54 @@ export async function saveUserData(
     userData: secrets.seal(text),
     script: secrets.seal(script),
   })
+}
+
+/** A run's result, dropped when a rebuild starts a new life for the node's user data. */
+const NO_RESULT = { exitCode: null, output: null, startedAt: null, finishedAt: null }
+
+/**
+ * A rebuild's new life for a node's user data, in the transaction that accepts the rebuild:
+ * `text` (with its `script`) replaces it when given, and the last run's result is dropped. The
+ * status the node gets: `pending` when it has user data (the rebuilt node runs it), else null.
+ */
+export async function renewUserData(
+  ctx: ServiceTxCtx<'secrets'>,
+  nodeId: string,
+  given?: { text: string; script: string }
+): Promise<'pending' | null> {
+  const stored = await findUserData(ctx.db, nodeId)
+  if (given) {
+    const row = {
+      nodeId,
+      userData: ctx.secrets.seal(given.text),
+      script: ctx.secrets.seal(given.script),
+    }
+    if (stored) await replaceUserData(ctx.db, row)
+    else await insertUserData(ctx.db, row)
+  } else if (!stored) return null
+  await updateUserDataResult(ctx.db, nodeId, NO_RESULT)
+  return 'pending'
+}
+
+/** A rebuilt node's pending user data stays with `workerId`, which starts it next. */
+export async function holdUserData(
+  ctx: ServiceTxCtx<'clock'>,
+  node: NodeRow,
+  workerId: string
+): Promise<void> {
+  if (node.userDataStatus === 'pending') await holdNode(ctx.db, node.id, workerId)
+}
+
+/**
+ * Records that a node's pending user data will not run (its rebuild failed), saying `why` in
+ * its output, in the transaction that records the failure.
+ */
+export async function abandonUserData(ctx: TxCtx, node: NodeRow, why: string): Promise<void> {
+  if (node.userDataStatus !== 'pending') return
+  if (!(await moveUserDataStatus(ctx.db, node.id, ['pending'], 'failed'))) return
+  const output = ctx.secrets.seal(`[nodeplane] ${why}; the user data did not run\n`)
+  await updateUserDataResult(ctx.db, node.id, { output, finishedAt: ctx.clock.now() })
+  await finishedEvent(ctx, node, 'failed', null)
 }
 
 /**
@@ -94,6 +144,8 @@ export function userDataHooks(
     async userDataStatus(nodeId) {
       const node = await findNode(ctx.db, nodeId)
       if (node?.status !== 'running' || node.workerId !== workerId) return undefined
+      // A rebuild under way ends a run's following: the rebuilt node starts it anew.
+      if (node.powerAction === 'rebuild') return undefined
       return node.userDataStatus
     },
     async userDataStarted(nodeId, startedAt) {

@@ -20,6 +20,15 @@ export async function insertUserData(
   await tx.insert(nodeUserData).values(row)
 }
 
+/** Replaces a node's user data and the script it runs (a rebuild given new user data). */
+export async function replaceUserData(
+  tx: Tx,
+  row: Pick<UserDataRow, 'nodeId' | 'userData' | 'script'>
+): Promise<void> {
+  const { nodeId, userData, script } = row
+  await tx.update(nodeUserData).set({ userData, script }).where(eq(nodeUserData.nodeId, nodeId))
+}
+
 export function findUserData(db: Db, nodeId: string): Promise<UserDataRow | undefined> {
   return first(db.select().from(nodeUserData).where(eq(nodeUserData.nodeId, nodeId)).limit(1))
 }
@@ -48,6 +57,14 @@ export async function updateUserDataResult(
   result: Partial<Pick<UserDataRow, 'exitCode' | 'output' | 'startedAt' | 'finishedAt'>>
 ): Promise<void> {
   await tx.update(nodeUserData).set(result).where(eq(nodeUserData.nodeId, nodeId))
+}
+
+/** Gives a running node to the worker that is to run its user data (after a rebuild). */
+export async function holdNode(tx: Tx, nodeId: string, workerId: string): Promise<void> {
+  await tx
+    .update(nodes)
+    .set({ workerId })
+    .where(and(eq(nodes.id, nodeId), eq(nodes.status, 'running')))
 }
 
 /** Lets a running node go from the worker that followed its user data (a deleting one stays). */

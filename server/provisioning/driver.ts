@@ -154,6 +154,12 @@ export function hasPreflight(driver: ProvisioningDriver): driver is DriverWithPr
 export type PowerAction = 'reboot' | 'shutdown' | 'poweroff' | 'poweron' | 'reset'
 
 /**
+ * What the worker does in a node's power turn: a power action, or a rebuild (DriverWithRebuild),
+ * which takes the same turn, retries and resume on start.
+ */
+export type NodeAction = PowerAction | 'rebuild'
+
+/**
  * A driver that can switch its nodes' machines off and on, keeping their disks and addresses.
  * Without it, every action answers `409 action_unsupported`.
  */

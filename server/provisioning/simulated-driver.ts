@@ -5,7 +5,8 @@ import {
   ProvisioningRefused,
   type DriverWithPower,
   type DriverWithPreflight,
-  type PowerAction,
+  type DriverWithRebuild,
+  type NodeAction,
 } from './driver.js'
 
 export interface SimulatedOptions {
@@ -22,7 +23,7 @@ export interface SimulatedOptions {
   stuckRate: number
   /** How many teardown attempts of each node fail before one succeeds, as a flaky engine's. */
   teardownFailures?: number
-  /** How long each power action takes (a reboot, a shutdown), so its states can be seen. */
+  /** How long each power action or rebuild takes (a reboot, a shutdown), so its states can be seen. */
   powerSeconds?: number
   random?: () => number
 }
@@ -34,18 +35,23 @@ export interface SimulatedOptions {
  */
 export function createSimulatedDriver(
   options: SimulatedOptions
-): DriverWithPreflight & DriverWithPower & { powerLog: Map<string, PowerAction[]> } {
+): DriverWithPreflight &
+  DriverWithPower &
+  DriverWithRebuild & { powerLog: Map<string, NodeAction[]> } {
   const random = options.random ?? Math.random
   const failedTeardowns = new Map<string, number>()
   const failedCreates = new Map<string, number>()
   // The actions each node's machine went through, in order: what an engine would have done.
-  const powerLog = new Map<string, PowerAction[]>()
+  const powerLog = new Map<string, NodeAction[]>()
+  async function act(nodeId: string, action: NodeAction, signal: AbortSignal) {
+    await sleep((options.powerSeconds ?? 0) * 1000, undefined, { signal })
+    powerLog.set(nodeId, [...(powerLog.get(nodeId) ?? []), action])
+  }
   return {
     powerLog,
-    async power({ node }, action, signal) {
-      await sleep((options.powerSeconds ?? 0) * 1000, undefined, { signal })
-      powerLog.set(node.id, [...(powerLog.get(node.id) ?? []), action])
-    },
+    power: ({ node }, action, signal) => act(node.id, action, signal),
+    // Only recorded: it runs no user data, on create as after a rebuild (it is `skipped`).
+    rebuild: ({ node }, signal) => act(node.id, 'rebuild', signal),
     name: 'simulated',
     // Nothing runs on the control plane's host: accepted, so the worker's sync (the database
     // read it does) runs on this driver as on the engines.

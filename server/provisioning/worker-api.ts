@@ -7,9 +7,9 @@ import type { Logger } from 'pino'
 import type {
   ExpectedNode,
   NodeAccess,
+  NodeAction,
   NodeRef,
   NodeSpec,
-  PowerAction,
   ProvisioningDriver,
   UserDataRun,
 } from './driver.js'
@@ -77,21 +77,24 @@ export interface WorkerHooks {
    */
   expectedRunning(nodeId: string): Promise<ExpectedNode | undefined>
   /** The node as the driver sees it while `action` is still under way on it; else undefined. */
-  powerTarget(nodeId: string, action: PowerAction): Promise<ExpectedNode | undefined>
+  powerTarget(nodeId: string, action: NodeAction): Promise<ExpectedNode | undefined>
   /**
    * Ends `action` on the node: its power state becomes the action's end, and the event
-   * (`node.powered_off`, `node.powered_on` or `node.rebooted`) is recorded.
+   * (`node.powered_off`, `node.powered_on`, `node.rebooted` or `node.rebuilt`) is recorded.
+   * After a rebuild, the node's pending user data stays with this worker when `runsUserData`
+   * (it starts it next), else it is `skipped`, in the same transaction.
    */
-  powerDone(nodeId: string, action: PowerAction): Promise<void>
+  powerDone(nodeId: string, action: NodeAction, runsUserData?: boolean): Promise<void>
   /**
    * Ends `action` as failed (`node.action_failed`, with the engine's error): the power state
-   * goes back to what it was before (on, for a reboot: the health check then revives a dead node).
+   * goes back to what it was before (on, for a reboot: the health check then revives a dead
+   * node). A failed rebuild's pending user data is `failed`: it never started.
    */
-  powerFailed(nodeId: string, action: PowerAction, error: string): Promise<void>
+  powerFailed(nodeId: string, action: NodeAction, error: string): Promise<void>
   /** Records the nodes whose guest powered itself off as off (`node.powered_off`). */
   poweredOffInside(nodeIds: string[]): Promise<void>
   /** The actions accepted and not yet done, to do (again) on start. */
-  pendingPowerActions(): Promise<{ nodeId: string; action: PowerAction }[]>
+  pendingPowerActions(): Promise<{ nodeId: string; action: NodeAction }[]>
 }
 
 /** Drives nodes through their lifecycle in the background of the server process. */
@@ -115,11 +118,14 @@ export interface Worker {
   teardown(node: NodeRef): void
   /** Whether the driver can do power actions at all (see DriverWithPower). */
   readonly canPower: boolean
+  /** Whether the driver can rebuild nodes in place (see DriverWithRebuild). */
+  readonly canRebuild: boolean
   /**
-   * Does an accepted power action in the background (the database says it is under way), then
-   * records its end; one action of a node at a time, never beside its revival.
+   * Does an accepted power action or rebuild in the background (the database says it is under
+   * way), then records its end; one action of a node at a time, never beside its revival. A
+   * rebuild then starts the node's user data again.
    */
-  power(nodeId: string, action: PowerAction): void
+  power(nodeId: string, action: NodeAction): void
   /** Runs a running node's user data once and records its result (see followUserData). */
   followUserData(node: NodeSpec): void
   /** True while a node that died is being brought back: its addresses cannot change meanwhile. */

@@ -43,7 +43,7 @@ export function createWorker(
   // Each node's provisioning in flight, so its teardown can wait for its engine calls to end.
   const building = new Map<string, Promise<void>>()
   // Nodes whose user data this worker follows, so a node is followed once.
-  const followers = new Map<string, AbortController>()
+  const followers = new Map<string, { controller: AbortController; done: Promise<void> }>()
   const inFlight = new Set<Promise<void>>()
   const serial = keyedSerial()
   // Every driver call waits for the start-up reconcile, so it never races a half-repaired engine.
@@ -79,10 +79,24 @@ export function createWorker(
     })
 
   const revival = createRevival(parts, run, waits, serial)
-  const power = createPower(parts, run, serial, stopping.signal, async (node) => {
-    await syncPublicIpsLogged(node)
-    await syncAccessLogged(node)
-  })
+  const power = createPower(
+    parts,
+    run,
+    serial,
+    stopping.signal,
+    async (node) => {
+      await syncPublicIpsLogged(node)
+      await syncAccessLogged(node)
+    },
+    {
+      async stop(nodeId) {
+        const follower = followers.get(nodeId)
+        follower?.controller.abort()
+        await follower?.done
+      },
+      follow: (node) => worker.followUserData(node),
+    }
+  )
 
   async function provision(node: NodeSpec, controller: AbortController): Promise<void> {
     try {
@@ -228,7 +242,7 @@ export function createWorker(
     },
     teardown(node) {
       waits.get(node.id)?.abort()
-      followers.get(node.id)?.abort()
+      followers.get(node.id)?.controller.abort()
       // A create in flight cannot be aborted: it ends first, or it could rebuild what the
       // teardown just removed. A power action is aborted and ends first, for the same reason.
       const provisioning = building.get(node.id)
@@ -240,14 +254,16 @@ export function createWorker(
       })
     },
     canPower: power.canPower,
+    canRebuild: power.canRebuild,
     power: (nodeId, action) => power.power(nodeId, action),
     followUserData(node) {
       if (followers.has(node.id) || !driver.startUserData || !driver.readUserData) return
       const controller = new AbortController()
-      followers.set(node.id, controller)
-      run(() =>
-        followUserData(parts, node, controller.signal).finally(() => followers.delete(node.id))
-      )
+      const done = followUserData(parts, node, controller.signal).finally(() => {
+        if (followers.get(node.id)?.done === done) followers.delete(node.id)
+      })
+      followers.set(node.id, { controller, done })
+      run(() => done)
     },
     isReviving: (nodeId) => revival.isReviving(nodeId),
     reviveIfDead: (nodeId) => revival.reviveIfDead(nodeId),
@@ -306,7 +322,8 @@ export function createWorker(
       stopping.abort()
       clearInterval(sweeper)
       clearInterval(healthCheck)
-      for (const controller of [...waits.values(), ...followers.values()]) controller.abort()
+      for (const controller of waits.values()) controller.abort()
+      for (const { controller } of followers.values()) controller.abort()
       await Promise.allSettled([...inFlight])
       if (options.release) await releaseIfEmpty()
       if (!registered) return

@@ -49,7 +49,12 @@ export async function claimOrphans(
       and(
         or(
           inArray(nodes.status, ['provisioning', 'deleting']),
-          and(eq(nodes.status, 'running'), inArray(nodes.userDataStatus, ['pending', 'running']))
+          and(
+            eq(nodes.status, 'running'),
+            inArray(nodes.userDataStatus, ['pending', 'running']),
+            // A node being rebuilt gets its user data started by the rebuild, on its new disk.
+            or(isNull(nodes.powerAction), ne(nodes.powerAction, 'rebuild'))
+          )
         ),
         or(isNull(nodes.workerId), notInArray(nodes.workerId, live))
       )

@@ -98,6 +98,28 @@ await describeEngines(
       expect(after.stdout.split('\n')[0]).toBe('kept')
       expect(Number(after.stdout.split('\n')[1])).toBeGreaterThan(Number(before.stdout.trim()))
     })
+
+    it('rebuilds a node: a new disk with the new password and user data run, same id and address', async () => {
+      const userData = '#!/bin/sh\necho rebuilt > /root/from-user-data\n'
+      const hostname = (await login(ctx, n, 'hostname')).stdout.trim()
+      const accepted = await ctx.client.post(`/api/v1/nodes/${n.node.id}/actions/rebuild`, {
+        user_data: userData,
+      })
+      expect(accepted.status).toBe(202)
+      expect(accepted.body).toMatchObject({ id: n.node.id, power_state: 'rebuilding' })
+      const on = await ctx.client.get(`/nodes/${n.node.id}?wait_for=power_on&timeout=60`)
+      expect(on.body).toMatchObject({ power_state: 'on', ip_address: n.node.ip_address })
+      const ran = await ctx.client.get(`/nodes/${n.node.id}?wait_for=user_data&timeout=60`)
+      expect(ran.body.user_data_status).toBe('succeeded')
+      n = { ...n, password: accepted.body.root_password }
+      const inside = await login(ctx, n, 'cat /root/from-user-data; ls /root/kept 2>&1; hostname')
+      expect(inside.stdout.split('\n').slice(0, 3)).toEqual([
+        'rebuilt',
+        "ls: cannot access '/root/kept': No such file or directory",
+        hostname,
+      ])
+      expect(await events(ctx, n.node.id, 'node.rebuilt')).toHaveLength(1)
+    })
   },
   { engines: ['podman'] }
 )
@@ -107,7 +129,7 @@ await describeEngines(
   (ctx) => {
     it('refuses every action with 409 action_unsupported and leaves the node as it is', async () => {
       const n = await runningNode(ctx.client)
-      for (const action of ['reboot', 'poweroff']) {
+      for (const action of ['reboot', 'poweroff', 'rebuild']) {
         const refused = await ctx.client.post(`/api/v1/nodes/${n.node.id}/actions/${action}`)
         expect(refused.status).toBe(409)
         expect(refused.body.code).toBe('action_unsupported')

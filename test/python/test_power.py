@@ -1,11 +1,11 @@
-"""Power actions: reboot_node, shutdown_node, power_off_node, power_on_node, reset_node."""
+"""Power actions: reboot_node, shutdown_node, power_off_node, power_on_node, reset_node; rebuild_node."""
 
 from __future__ import annotations
 
 import pytest
 
 from conftest import Keys, delete_quietly
-from nodeplane import Client, ConflictError, Node, NotFoundError, PermissionDeniedError
+from nodeplane import Client, ConflictError, Node, NotFoundError, PermissionDeniedError, RebuiltNode, ValidationError
 
 
 def test_power_off_and_on_wait_for_the_end_and_keep_the_address(client: Client, node: Node) -> None:
@@ -53,3 +53,31 @@ def test_a_read_key_is_refused_and_a_stranger_sees_no_node(make_client, keys: Ke
     with pytest.raises(NotFoundError) as info:
         make_client(api_key=keys.other).reboot_node(node.id)
     assert info.value.code == "node_not_found"
+
+
+def test_rebuild_answers_the_new_password_and_runs_the_new_user_data(client: Client, node: Node) -> None:
+    before = client.node_credentials(node.id).password
+    accepted = client.rebuild_node(node.id, user_data="#!/bin/sh\necho again\n", wait=False)
+    assert isinstance(accepted, RebuiltNode)
+    assert (accepted.id, accepted.power_state, accepted.user_data_status) == (node.id, "rebuilding", "pending")
+    assert accepted.root_password and accepted.root_password != before
+    assert accepted.root_password not in repr(accepted)
+    assert client.node_credentials(node.id).password == accepted.root_password
+    # Another action meanwhile is refused.
+    with pytest.raises(ConflictError) as info:
+        client.rebuild_node(node.id)
+    assert info.value.code == "action_in_progress"
+    # The simulated driver runs no tenant code: the new user data is kept, and skipped once
+    # the node is rebuilt (in the same step as it turns on).
+    done = client.wait_until_user_data(node.id, timeout=30)
+    assert (done.user_data_status, done.power_state) == ("skipped", "on")
+    assert client.node_user_data(node.id).user_data == "#!/bin/sh\necho again\n"
+
+
+def test_rebuild_waits_until_on_and_refuses_invalid_user_data(client: Client, node: Node) -> None:
+    with pytest.raises(ValidationError) as info:
+        client.rebuild_node(node.id, user_data="no shebang")
+    assert "user_data" in str(info.value)
+    rebuilt = client.rebuild_node(node.id, timeout=30)
+    assert (rebuilt.id, rebuilt.power_state, rebuilt.ip_address) == (node.id, "on", node.ip_address)
+    assert rebuilt.root_password == client.node_credentials(node.id).password

@@ -29,6 +29,7 @@ from .errors import (  # noqa: E402
 from .events import Event, EventActor  # noqa: E402
 from .firewalls import Firewall, FirewallRule  # noqa: E402
 from .nodes import Node, NodeCredentials  # noqa: E402
+from .power import RebuiltNode  # noqa: E402
 from .public_ips import IpAttachment  # noqa: E402
 from .ssh_keys import SshKey  # noqa: E402
 from .usage import NodeUsage, Usage  # noqa: E402
@@ -64,6 +65,7 @@ __all__ = [
     "PermissionDeniedError",
     "Pricing",
     "RateLimitError",
+    "RebuiltNode",
     "ServerError",
     "SshKey",
     "Usage",

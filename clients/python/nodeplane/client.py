@@ -17,6 +17,7 @@ from .compute_hosts import ComputeHost, ComputeHostPage
 from .events import Event
 from .firewalls import Firewall, RuleLike
 from .nodes import Node, NodeCredentials, SshKeyRef
+from .power import RebuiltNode
 from .public_ips import IpAttachment
 from .ssh_keys import SshKey
 from .usage import Timestamp, Usage
@@ -301,6 +302,36 @@ class Client:
         Parameters and errors as :meth:`reboot_node`.
         """
         return power.act(self._http, node_id, "reset", wait, timeout, poll_interval)
+
+    def rebuild_node(
+        self,
+        node_id: str,
+        user_data: Optional[str] = None,
+        wait: bool = True,
+        timeout: float = 300,
+        poll_interval: float = 1.0,
+    ) -> RebuiltNode:
+        """Rebuilds a node in place: its disk is wiped and installed again from the node image.
+
+        The node keeps its id, name, labels, addresses, SSH keys, VPC and billing; its root
+        password changes (the new one is ``root_password`` of the answer, and in
+        :meth:`node_credentials`). Its user data, ``user_data`` when given, else its own, runs
+        once more: :meth:`wait_until_user_data` waits for that. A node that is off is rebuilt
+        and ends on. With ``wait`` (the default) it returns once the node accepts connections
+        again (``power_state`` ``on``); without, as the server accepted it (``rebuilding``).
+        Each call rebuilds. Needs a ``read_write`` key.
+
+        :param user_data: the node's new user data (a ``#!`` script or ``#cloud-config``)
+        :param wait: wait until the rebuild is done
+        :param timeout: seconds to wait
+        :param poll_interval: seconds between polls, against a server that cannot hold requests
+        :raises ValidationError: invalid ``user_data`` (nothing changed)
+        :raises ConflictError: the node is provisioning or being deleted (``node_not_running``),
+            another action is under way (``action_in_progress``), or the server's driver cannot
+            rebuild nodes (``action_unsupported``)
+        :raises NodeNotReadyError: not done after ``timeout``, or the node is being deleted
+        """
+        return power.rebuild(self._http, node_id, user_data, wait, timeout, poll_interval)
 
     def node_credentials(self, node_id: str) -> NodeCredentials:
         """Returns the root login of a node (needs a ``read_write`` key).

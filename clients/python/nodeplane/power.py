@@ -1,12 +1,24 @@
-"""Power actions: ``POST /api/v1/nodes/{id}/actions/{action}`` and waiting for their end."""
+"""Power actions and rebuilds: ``POST /api/v1/nodes/{id}/actions/{action}`` and waiting for their end."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
+from dataclasses import dataclass, field
+from typing import Any, Dict, Optional
 
 from ._http import HttpClient, segment as _segment
+from ._model import from_dict
 from .errors import NodeNotReadyError
 from .nodes import Node, _get_waiting, _polls
+
+
+@dataclass
+class RebuiltNode(Node):
+    """A node as its rebuild answered, with its new root password (left out of ``repr``)."""
+
+    #: The new root password, also in :meth:`~nodeplane.Client.node_credentials` from now on.
+    root_password: str = field(default="", repr=False)
 
 #: The ``power_state`` each action ends in, and the ``wait_for`` value that waits for it.
 _ENDS = {
@@ -48,3 +60,16 @@ def wait_for_power(
             )
         if _polls(http, target):
             time.sleep(min(poll_interval, remaining))
+
+
+def rebuild(
+    http: HttpClient, node_id: str, user_data: Optional[str], wait: bool, timeout: float, poll_interval: float
+) -> RebuiltNode:
+    """Asks for a rebuild (202: the node and its new password); with ``wait``, waits until it is ``on``."""
+    path = "/api/v1/nodes/{}/actions/rebuild".format(_segment(node_id))
+    body: Dict[str, Any] = {} if user_data is None else {"user_data": user_data}
+    node = RebuiltNode.from_dict(http.request("POST", path, json=body))
+    if not wait:
+        return node
+    done = wait_for_power(http, node_id, "on", "power_on", timeout, poll_interval)
+    return from_dict(RebuiltNode, dataclasses.asdict(done), root_password=node.root_password)

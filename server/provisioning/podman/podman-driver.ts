@@ -6,6 +6,7 @@ import type {
   DriverWithFirewall,
   DriverWithPower,
   DriverWithPreflight,
+  DriverWithRebuild,
   ExpectedNode,
   NodeRef,
   NodeSpec,
@@ -52,6 +53,7 @@ export interface PodmanOptions {
 /** The podman driver with the names it uses, which tests and operators need to find things. */
 export type PodmanDriver = DriverWithPreflight &
   DriverWithPower &
+  DriverWithRebuild &
   DriverWithFirewall &
   InventorySource & { names: NetnsNames; image: string }
 
@@ -145,6 +147,25 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
     await serial(`vpc:${node.vpcId}`, () => removeEmptyBridges(names, ifname.bridge(node.vpcId)))
   }
 
+  /**
+   * The revival path: the node's container made to run (created from the image when it is
+   * gone), wired, with its public addresses, then awaited until SSH answers and given the
+   * database's access, also after a crash between its write and the engine's.
+   */
+  async function bringUp(
+    { node, publicIps }: ExpectedNode,
+    signal: AbortSignal
+  ): Promise<'created' | 'started' | 'running'> {
+    const outcome = await perNode(node.id, async () => {
+      const result = await ensureNode(node, false)
+      await setNodePublicIps(names, node, publicIps)
+      return result
+    })
+    await waitForSsh(node, signal)
+    await perNode(node.id, () => setAccessInContainer(nodeNamespace(names, node.id), node.access))
+    return outcome
+  }
+
   function waitForSsh(node: NodeSpec, signal: AbortSignal): Promise<void> {
     return waitForSshd(nodeNamespace(names, node.id), node.privateIp, signal, async (round) => {
       // A container that died while booting is started again, as a host retries a boot.
@@ -209,18 +230,24 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
       }
       return dead
     },
-    async revive({ node, publicIps }, signal = AbortSignal.timeout(REVIVE_TIMEOUT_MS)) {
+    async revive(expected, signal = AbortSignal.timeout(REVIVE_TIMEOUT_MS)) {
       await ready()
-      const outcome = await perNode(node.id, async () => {
-        const result = await ensureNode(node, false)
-        await setNodePublicIps(names, node, publicIps)
-        return result
-      })
-      if (outcome === 'created')
-        log.error({ node_id: node.id }, 'node container vanished; recreated from the image')
-      await waitForSsh(node, signal)
-      // The database's word, also after a crash between its write and the engine's.
-      await perNode(node.id, () => setAccessInContainer(nodeNamespace(names, node.id), node.access))
+      if ((await bringUp(expected, signal)) === 'created')
+        log.error(
+          { node_id: expected.node.id },
+          'node container vanished; recreated from the image'
+        )
+    },
+    async rebuild(expected, signal) {
+      await ready()
+      const { node } = expected
+      // The container's writable layer is the node's disk, and goes with it (the user data
+      // runner's marker too). Its named network namespace, links and firewall chain stay: the
+      // new container is wired into them as a revived one is, with the same name, host name
+      // and addresses, and is born with the new root password and the node's access.
+      await perNode(node.id, () => removeContainer(nodeNamespace(names, node.id)))
+      signal.throwIfAborted()
+      await bringUp(expected, signal)
     },
     async power(expected, action, signal) {
       await ready()
