@@ -16,6 +16,7 @@ import {
   type DriverWithFirewall,
   type DriverWithPower,
   type DriverWithPreflight,
+  type DriverWithRebuild,
   type ExpectedNode,
   type NodeRef,
   type NodeSpec,
@@ -70,6 +71,7 @@ export type IncusDriver = DriverWithPreflight &
   DriverWithEvents &
   DriverWithPower &
   DriverWithFirewall &
+  DriverWithRebuild &
   InventorySource
 
 const PROBE_MS = 250
@@ -246,19 +248,32 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
       const health = await nodeHealth()
       return runningIds.filter((id) => health(id) === 'unreachable')
     },
-    async revive({ node, publicIps }, signal = AbortSignal.timeout(REVIVE_TIMEOUT_MS)) {
+    async revive(expected, signal = AbortSignal.timeout(REVIVE_TIMEOUT_MS)) {
       await ready()
-      const outcome = await perNode(node.id, async () => {
-        const result = await ensureRunning(node, publicIps)
-        await setPublicIps(node, publicIps)
-        return result
+      if ((await bringUp(expected, signal)) === 'created')
+        log.error({ node_id: expected.node.id }, 'node instance vanished; recreated from the image')
+    },
+    async rebuild(expected, signal) {
+      await ready()
+      const { node } = expected
+      const name = instanceName(node.id)
+      // POST /1.0/instances/{name}/rebuild: a new root disk from the image (the user data
+      // runner's marker goes with the old one), the instance's config and devices kept: its
+      // limits, VPC and public NICs. The new disk gets the boot files a new instance gets.
+      const rebuilt = await perNode(node.id, async () => {
+        if (!(await instanceInfo(client, name))) return false
+        await changeState(client, name, 'stop', true)
+        await client.call('POST', `/1.0/instances/${name}/rebuild`, {
+          body: { source: { type: 'image', alias: settings.image } },
+          timeoutMs: 10 * 60_000,
+        })
+        await writeBootFiles(client, name, node)
+        await firewalls.write(node.id)
+        return true
       })
-      if (outcome === 'created') {
-        log.error({ node_id: node.id }, 'node instance vanished; recreated from the image')
-        await setUpFirstBoot(node, signal)
-      }
-      await waitForSsh(node, signal)
-      await perNode(node.id, () => applyAccess(client, instanceName(node.id), node.access))
+      signal.throwIfAborted()
+      // An instance that vanished meanwhile is made anew, which is a rebuild too.
+      await bringUp(expected, signal, rebuilt)
     },
     async power(expected, action, signal) {
       await ready()
@@ -313,6 +328,26 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
           changes.nodes()
         },
       }),
+  }
+
+  /**
+   * The node's instance running with its addresses and SSH access, resolving once sshd
+   * listens; a new instance, or a new disk (`freshDisk`), first gets its password and host name.
+   */
+  async function bringUp(
+    { node, publicIps }: ExpectedNode,
+    signal: AbortSignal,
+    freshDisk = false
+  ): Promise<'created' | 'started' | 'running'> {
+    const outcome = await perNode(node.id, async () => {
+      const result = await ensureRunning(node, publicIps)
+      await setPublicIps(node, publicIps)
+      return result
+    })
+    if (outcome === 'created' || freshDisk) await setUpFirstBoot(node, signal)
+    await waitForSsh(node, signal)
+    await perNode(node.id, () => applyAccess(client, instanceName(node.id), node.access))
+    return outcome
   }
 
   /** Stops the node's instance for `action`: cleanly (shutdown, reboot), else by force. */
