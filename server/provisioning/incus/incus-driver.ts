@@ -20,7 +20,6 @@ import {
   type ExpectedNode,
   type NodeRef,
   type NodeSpec,
-  type PowerAction,
 } from '../driver.js'
 import type { InventorySource } from '../inventory.js'
 import type { DefaultIngress } from '../network/fabric.js'
@@ -33,6 +32,7 @@ import {
   type IncusClient,
 } from './incus-client.js'
 import { followClusterEvents } from './events.js'
+import { healthRounds } from './health.js'
 import { nodeFirewalls } from './firewall.js'
 import { imageImported } from './image.js'
 import { instanceName, instanceRequest, type InstanceSettings } from './instance.js'
@@ -40,8 +40,8 @@ import {
   changeState,
   deleteInstance,
   instanceInfo,
-  nodeInstances,
   setPublicNic,
+  stopInstance,
   stoppedByGuest,
 } from './instances.js'
 import { clusterIdentity, onlineMembers, readMachines } from './members.js'
@@ -76,10 +76,6 @@ export type IncusDriver = DriverWithPreflight &
 
 const PROBE_MS = 250
 const REVIVE_TIMEOUT_MS = 120_000
-/** How long a clean stop (shutdown, reboot) may take before the instance is stopped by force. */
-const SHUTDOWN_GRACE_SECONDS = 60
-/** How long one reading of the nodes' health serves: the calls of one health check round. */
-const HEALTH_ROUND_MS = 500
 
 export function createIncusDriver(options: IncusOptions): IncusDriver {
   const { settings, log } = options
@@ -97,8 +93,7 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
   // Which member each host id stands for, learnt from the inventory.
   const memberOfHost = new Map<string, string>()
   let checked: Promise<void> | undefined
-  // The health check's round: its unreachable() and findDead() share one listing.
-  let round: { at: number; health: ReturnType<typeof readHealth> } | undefined
+  const health = healthRounds(client)
 
   /** Whether the cluster can take nodes at all: it answers, trusts us, and has the image. */
   async function checkEngine(): Promise<void> {
@@ -232,21 +227,21 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
     },
     async reconcile(expected) {
       await ready()
-      const health = await nodeHealth()
+      const healthOf = await health.current()
       // A node whose member is down is waited for (the health check marks it unreachable):
       // reviving it would only time out, and hold up every other call meanwhile.
       const revive = async (entry: ExpectedNode) => {
-        if (health(entry.node.id) !== 'unreachable') await driver.revive!(entry)
+        if (healthOf(entry.node.id) !== 'unreachable') await driver.revive!(entry)
       }
       await reconcileInstances({ client, log, remove, revive }, expected)
     },
     async findDead(runningIds) {
-      const health = await nodeHealth()
-      return runningIds.filter((id) => health(id) === 'dead')
+      const healthOf = await health.current()
+      return runningIds.filter((id) => healthOf(id) === 'dead')
     },
     async unreachable(runningIds) {
-      const health = await nodeHealth()
-      return runningIds.filter((id) => health(id) === 'unreachable')
+      const healthOf = await health.current()
+      return runningIds.filter((id) => healthOf(id) === 'unreachable')
     },
     async revive(expected, signal = AbortSignal.timeout(REVIVE_TIMEOUT_MS)) {
       await ready()
@@ -281,7 +276,11 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
       // PUT /1.0/instances/{name}/state: a clean stop through init, by force once its grace
       // is over; a hard one at once. A reboot or reset then starts it as a revival does, with
       // its addresses and SSH access.
-      if (action !== 'poweron') await perNode(node.id, () => stopInstance(node, action))
+      const clean = action === 'shutdown' || action === 'reboot'
+      const forced = (err: unknown) =>
+        log.warn({ err, node_id: node.id }, 'clean stop did not end in time; stopping by force')
+      if (action !== 'poweron')
+        await perNode(node.id, () => stopInstance(client, instanceName(node.id), clean, forced))
       if (action === 'shutdown' || action === 'poweroff') return
       signal.throwIfAborted()
       await driver.revive!(expected, signal)
@@ -324,7 +323,7 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
       followClusterEvents(client, log, {
         ...changes,
         nodes() {
-          round = undefined // a health listing taken before the event is stale
+          health.stale() // a listing taken before the event is stale
           changes.nodes()
         },
       }),
@@ -350,50 +349,11 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
     return outcome
   }
 
-  /** Stops the node's instance for `action`: cleanly (shutdown, reboot), else by force. */
-  async function stopInstance(node: NodeRef, action: PowerAction): Promise<void> {
-    const name = instanceName(node.id)
-    if ((await instanceInfo(client, name))?.status === 'Stopped') return
-    if (action === 'shutdown' || action === 'reboot') {
-      try {
-        await changeState(client, name, 'stop', false, SHUTDOWN_GRACE_SECONDS)
-        return
-      } catch (err) {
-        log.warn({ err, node_id: node.id }, 'clean stop did not end in time; stopping by force')
-      }
-    }
-    await changeState(client, name, 'stop', true)
-  }
-
   /** The member's side (routes, proxy ARP/NDP: the NIC) and the node's side (its addresses). */
   async function setPublicIps(node: NodeRef, ips: string[]): Promise<void> {
     const name = instanceName(node.id)
     await setPublicNic(client, name, settings.uplink, ips)
     await applyPublicAddresses(client, name, ips)
-  }
-
-  /**
-   * What the cluster says of each node's instance: `dead` when it is stopped (or gone) on a
-   * member that answers, to be started again; `unreachable` when its member is offline or
-   * cannot tell its state (Incus answers `Error` then), to be waited for, never rebuilt.
-   */
-  function nodeHealth(): ReturnType<typeof readHealth> {
-    const now = Date.now()
-    if (!round || now - round.at > HEALTH_ROUND_MS) round = { at: now, health: readHealth() }
-    return round.health
-  }
-
-  async function readHealth(): Promise<(id: string) => 'alive' | 'dead' | 'unreachable'> {
-    const instances = await nodeInstances(client)
-    const online = new Set(await onlineMembers(client))
-    return (id) => {
-      const instance = instances.get(id)
-      if (!instance) return 'dead'
-      const clustered = instance.location !== '' && instance.location !== 'none'
-      if (clustered && !online.has(instance.location)) return 'unreachable'
-      if (instance.status === 'Running') return 'alive'
-      return instance.status === 'Stopped' ? 'dead' : 'unreachable'
-    }
   }
 
   /** A new node's password and host name, set once its system is up (see firstBoot). */

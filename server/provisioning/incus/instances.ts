@@ -64,6 +64,31 @@ export async function changeState(
   }
 }
 
+/** How long a clean stop (shutdown, reboot) may take before the instance is stopped by force. */
+const SHUTDOWN_GRACE_SECONDS = 60
+
+/**
+ * Stops the instance: `clean`ly through its init (`forced` is told when that does not end
+ * within the grace and it is stopped by force), else by force at once. A stopped one is left.
+ */
+export async function stopInstance(
+  client: IncusClient,
+  name: string,
+  clean: boolean,
+  forced: (err: unknown) => void
+): Promise<void> {
+  if ((await instanceInfo(client, name))?.status === 'Stopped') return
+  if (clean) {
+    try {
+      await changeState(client, name, 'stop', false, SHUTDOWN_GRACE_SECONDS)
+      return
+    } catch (err) {
+      forced(err)
+    }
+  }
+  await changeState(client, name, 'stop', true)
+}
+
 /** Stops (hard) and deletes the instance, with its disk; nothing when it is gone already. */
 export async function deleteInstance(client: IncusClient, name: string): Promise<void> {
   const info = await instanceInfo(client, name)
