@@ -62,13 +62,15 @@ function rulesVerdicts(rules: IngressRule[]): string[] {
 
 /**
  * Puts `ruleset` in the node: into its file, running or stopped, and into its live nftables
- * when it runs (checked first, then written, so the file is never newer than what runs but
- * fails to load). A node whose instance does not exist yet gets it with its boot files.
+ * when it runs. A node whose instance does not exist yet gets it with its boot files. A node
+ * without nft (made from an image older than firewalls on incus) fails, unless `optional`
+ * (the open default, which it has anyway).
  */
 export async function writeFirewall(
   client: IncusClient,
   instance: string,
-  ruleset: string
+  ruleset: string,
+  optional = false
 ): Promise<void> {
   const info = await instanceInfo(client, instance)
   if (!info) return
@@ -78,14 +80,24 @@ export async function writeFirewall(
     return
   }
   await pushFile(client, instance, `${FIREWALL_FILE}.next`, ruleset, '0600')
-  await execIn(client, instance, ['sh', '-c', LOAD, 'load', FIREWALL_FILE])
+  const args = [FIREWALL_FILE, optional ? 'optional' : 'required']
+  await execIn(client, instance, ['sh', '-c', LOAD, 'load', ...args])
 }
 
-/** Loads `$1.next` and only then puts it in place of `$1`. */
+/**
+ * Checks `$1.next`, puts it in place of `$1`, then loads `$1`: in that order, the boot unit
+ * loading the file meanwhile (a node just started) can only load the new one or be
+ * overridden by it.
+ */
 const LOAD = `set -e
-command -v nft >/dev/null || { echo "no nft in this node: its image predates firewalls on incus; rebuild it" >&2; exit 3; }
-nft -f "$1.next"
+if ! command -v nft >/dev/null; then
+  rm -f "$1.next"
+  [ "$2" = optional ] && exit 0
+  echo "no nft in this node: its image predates firewalls on incus; rebuild the node" >&2; exit 3
+fi
+nft -c -f "$1.next"
 mv -f "$1.next" "$1"
+nft -f "$1"
 `
 
 /** What the firewall sync last asked for each node, written into the node on every change. */
@@ -112,13 +124,12 @@ export function nodeFirewalls(
 ): NodeFirewalls {
   const wanted = new Map<string, IngressRule[] | null>()
   const write = (nodeId: string) =>
-    serial(`firewall:${nodeId}`, () =>
-      writeFirewall(
-        client,
-        instanceOf(nodeId),
-        nodeRuleset(wanted.get(nodeId) ?? null, defaultIngress())
-      )
-    )
+    serial(`firewall:${nodeId}`, () => {
+      const rules = wanted.get(nodeId) ?? null
+      const ingress = defaultIngress()
+      const optional = rules === null && ingress === 'open'
+      return writeFirewall(client, instanceOf(nodeId), nodeRuleset(rules, ingress), optional)
+    })
   return {
     async set(nodeId, rules) {
       wanted.set(nodeId, rules)
