@@ -330,8 +330,9 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
   }
 
   /**
-   * The node's instance running with its addresses and SSH access, resolving once sshd
-   * listens; a new instance, or a new disk (`freshDisk`), first gets its password and host name.
+   * The node's instance running with its addresses, SSH access and firewall, resolving once
+   * sshd listens; a new instance, or a new disk (`freshDisk`), first gets its password and host
+   * name.
    */
   async function bringUp(
     { node, publicIps }: ExpectedNode,
@@ -346,6 +347,9 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
     if (outcome === 'created' || freshDisk) await setUpFirstBoot(node, signal)
     await waitForSsh(node, signal)
     await perNode(node.id, () => applyAccess(client, instanceName(node.id), node.access))
+    // Its filter loaded live once more: a change the firewall sync made while the instance was
+    // stopped or its disk replaced can have missed the disk it now runs on.
+    await firewalls.write(node.id)
     return outcome
   }
 
