@@ -68,7 +68,7 @@ function selectDriver(
       defaultIngress,
     })
   }
-  if (config.driver === 'incus') return incusDriver(config, log, credentials)
+  if (config.driver === 'incus') return incusDriver(config, log, credentials, defaultIngress)
   return createSimulatedDriver({
     clock,
     provisionSeconds: config.provisionSeconds,

@@ -2,11 +2,29 @@ import { randomBytes } from 'node:crypto'
 import { afterEach, expect, it } from 'vitest'
 import { eventually } from '../helpers/http.js'
 import { generateKey } from '../helpers/ssh-keys.js'
-import { runningNode, sshWithKey } from './_engines.js'
+import { runningNode, sshWithKey, tcpOpen } from './_engines.js'
 import { deleteAllNodes, describeIncus, incus, INTERNET, loginTo } from './_incus.js'
 
 /** Each member sold as three small sizes. */
 const SLICES = { sizes: [{ cpu_cores: 1, memory_gb: 1, storage_gb: 1, count: 3 }] }
+
+const tcp = (port: string, sourceIps = ['0.0.0.0/0', '::/0']) => ({
+  direction: 'in',
+  protocol: 'tcp',
+  port,
+  source_ips: sourceIps,
+})
+
+/** Waits (5 s at most: the target is 1 s) until TCP `port` of `ip` is open or closed. */
+const becomes = (ip: string, port: number, open: boolean) =>
+  eventually(async () => ((await tcpOpen(INTERNET, ip, port)) === open ? true : undefined), 5_000)
+
+/** A TCP listener on `port` in the node, started over ssh as its user would (perl is in it). */
+async function listenIn(node: { ip_address: string }, password: string, port: number) {
+  const perl = `perl -MIO::Socket::INET -e '$s = IO::Socket::INET->new(LocalPort => ${port}, Listen => 5, ReuseAddr => 1) or die; while ($c = $s->accept) { close $c }'`
+  const started = await loginTo(node, password, `nohup ${perl} >/dev/null 2>&1 &`)
+  if (started.code !== 0) throw new Error(`could not start a listener: ${started.stderr}`)
+}
 
 describeIncus(
   'SSH keys, password login and user data',
@@ -75,6 +93,51 @@ describeIncus(
         const events = (await ctx.client.get('/api/v1/events?type=node.restarted')).body
         return JSON.stringify(events).includes(node.id) ? true : undefined
       }, 30_000)
+    })
+
+    it('opens every port by default and, under a firewall by label, only what its rules allow, live', async () => {
+      const patch = (path: string, json: unknown) => ctx.client.request('PATCH', path, { json })
+      const { node, password } = await runningNode(ctx.client)
+      const ip = node.ip_address
+      await listenIn(node, password, 2222)
+      await becomes(ip, 2222, true)
+
+      const created = await ctx.client.post('/api/v1/firewalls', {
+        name: `ssh-only-${node.id}`,
+        rules: [tcp('22')],
+        apply_to: [{ type: 'label_selector', selector: 'role=web' }],
+      })
+      expect(created.status, created.text).toBe(201)
+      const firewall = created.body.id as string
+      // An ssh session open before the firewall stays (the filter is stateful).
+      const session = loginTo(node, password, 'sleep 3; echo still')
+      expect((await patch(`/nodes/${node.id}`, { labels: { role: 'web' } })).status).toBe(200)
+      await becomes(ip, 2222, false)
+      expect(await tcpOpen(INTERNET, ip, 22)).toBe(true)
+      expect((await session).stdout).toBe('still\n')
+      // Its VPC is not filtered: a neighbour reaches 2222 on the private address.
+      const neighbour = await runningNode(ctx.client)
+      const probe = (to: string) =>
+        loginTo(
+          neighbour.node,
+          neighbour.password,
+          `timeout 2 bash -c 'exec 3<>/dev/tcp/${to}/2222' && echo open`
+        )
+      expect((await probe(node.private_ip)).stdout).toBe('open\n')
+      // Another node's public address crosses the filter like the internet.
+      expect((await probe(ip)).stdout).toBe('')
+
+      await patch(`/api/v1/firewalls/${firewall}`, { rules: [tcp('22'), tcp('2000-2999')] })
+      await becomes(ip, 2222, true)
+      // The node's own connections out still get their replies.
+      const out = await loginTo(node, password, 'ping -c 1 -W 2 198.18.0.2 >/dev/null && echo out')
+      expect(out.stdout).toBe('out\n')
+
+      expect((await patch(`/nodes/${node.id}`, { labels: {} })).status).toBe(200)
+      await becomes(ip, 2222, true)
+      await patch(`/api/v1/firewalls/${firewall}`, { rules: [tcp('22')] })
+      expect(await tcpOpen(INTERNET, ip, 2222)).toBe(true)
+      expect((await ctx.client.delete(`/api/v1/firewalls/${firewall}`)).status).toBe(204)
     })
 
     it('names the node after its name and shows its credentials', async () => {

@@ -11,9 +11,11 @@
 set -euo pipefail
 out=$1 suite=$2 mirror=$3 extra=${4:-}
 
+# nftables: the node's inbound filter on its public NIC (firewalls and the default ingress,
+# see server/provisioning/incus/firewall.ts), which Incus cannot filter on a routed NIC.
 # udev: systemd-networkd waits for udev to initialize each link (it counts on udev wherever
 # /sys is writable, as it is in an Incus container) and without it leaves them "pending".
-packages=systemd,systemd-sysv,dbus,udev,openssh-server,iproute2,iputils-ping,ca-certificates,curl,procps,psmisc,less,nano,vim-tiny,netbase,sudo
+packages=systemd,systemd-sysv,dbus,udev,openssh-server,iproute2,iputils-ping,ca-certificates,curl,procps,psmisc,less,nano,vim-tiny,netbase,sudo,nftables
 if [ -n "$extra" ]; then packages=$packages,$extra; fi
 
 work=$(mktemp -d /var/tmp/nodeplane-incus-image.XXXXXX)
@@ -48,8 +50,49 @@ RemainAfterExit=yes
 [Install]
 WantedBy=multi-user.target ssh.service
 UNIT
+# nodeplane writes the node's inbound filter to this file and loads it live; at boot it is
+# loaded before any network comes up, so a node is never open between its start and nodeplane.
+cat >"$root/etc/systemd/system/nodeplane-firewall.service" <<'UNIT'
+[Unit]
+Description=nodeplane's inbound filter of this node's public addresses
+DefaultDependencies=no
+Before=network-pre.target
+Wants=network-pre.target
+ConditionPathExists=/etc/nodeplane/firewall.nft
+
+[Service]
+Type=oneshot
+ExecStart=/usr/sbin/nft -f /etc/nodeplane/firewall.nft
+RemainAfterExit=yes
+
+[Install]
+WantedBy=sysinit.target
+UNIT
+# A guest's own poweroff leaves a mark that nodeplane reads through the files API once the
+# instance stopped: Incus reports it just as it reports a crash of init (both are
+# `instance-shutdown` events without a requestor), and a node that switched itself off must
+# stay off. poweroff.target only: Incus's own clean stop (`incus stop`, an evacuation, a member
+# shutting down) sends SIGRTMIN+3, which systemd takes as halt. Every boot removes the mark
+# (tmpfiles), so it speaks of the last stop only.
+mkdir -p "$root/var/lib/nodeplane"
+cat >"$root/etc/systemd/system/nodeplane-poweroff-mark.service" <<'UNIT'
+[Unit]
+Description=Mark that this node powered itself off
+DefaultDependencies=no
+Before=shutdown.target
+
+[Service]
+Type=oneshot
+ExecStart=/usr/bin/touch /var/lib/nodeplane/powered-off
+ExecStart=/usr/bin/sync /var/lib/nodeplane/powered-off
+
+[Install]
+WantedBy=poweroff.target
+UNIT
+echo 'r /var/lib/nodeplane/powered-off' >"$root/usr/lib/tmpfiles.d/nodeplane-poweroff-mark.conf"
 # nodeplane writes the node's static addresses as /etc/systemd/network/*.network files.
-chroot "$root" systemctl enable nodeplane-hostkeys.service ssh.service systemd-networkd.service
+chroot "$root" systemctl enable nodeplane-hostkeys.service nodeplane-firewall.service \
+  nodeplane-poweroff-mark.service ssh.service systemd-networkd.service
 # A machine id per node is made at first boot by systemd; none is shared.
 : >"$root/etc/machine-id"
 rm -f "$root/var/lib/dbus/machine-id"

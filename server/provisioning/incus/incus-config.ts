@@ -8,6 +8,7 @@ import type { Logger } from 'pino'
 import { readInventoryRules } from '../../compute-hosts/inventory-rules.js'
 import { ConfigError, type Config } from '../../config.js'
 import type { Deps } from '../../deps.js'
+import type { DefaultIngress } from '../network/fabric.js'
 import { incusClientCertificate, type ClientCertificate } from './client-certificate.js'
 import {
   createIncusClient,
@@ -82,7 +83,8 @@ export function imageAliasOf(config: Config): string {
 export function incusDriver(
   config: Config,
   log: Logger,
-  credentials: IncusCredentials
+  credentials: IncusCredentials,
+  defaultIngress: () => DefaultIngress = () => 'open'
 ): IncusDriver {
   return createIncusDriver({
     client: clientOf(config, credentials),
@@ -96,6 +98,7 @@ export function incusDriver(
     defaultRegion: config.defaultRegion,
     log,
     userDataTimeoutSeconds: config.userDataTimeoutSeconds,
+    defaultIngress,
   })
 }
 

@@ -13,14 +13,16 @@ import { keyedSerial } from '../../lib/serial.js'
 import {
   ProvisioningRefused,
   type DriverWithEvents,
+  type DriverWithFirewall,
   type DriverWithPower,
   type DriverWithPreflight,
+  type DriverWithRebuild,
   type ExpectedNode,
   type NodeRef,
   type NodeSpec,
-  type PowerAction,
 } from '../driver.js'
 import type { InventorySource } from '../inventory.js'
+import type { DefaultIngress } from '../network/fabric.js'
 import { cachedBriefly } from '../brief-cache.js'
 import { readRun } from '../user-data-runner.js'
 import {
@@ -30,14 +32,17 @@ import {
   type IncusClient,
 } from './incus-client.js'
 import { followClusterEvents } from './events.js'
+import { healthRounds } from './health.js'
+import { nodeFirewalls } from './firewall.js'
 import { imageImported } from './image.js'
 import { instanceName, instanceRequest, type InstanceSettings } from './instance.js'
 import {
   changeState,
   deleteInstance,
   instanceInfo,
-  nodeInstances,
   setPublicNic,
+  stopInstance,
+  stoppedByGuest,
 } from './instances.js'
 import { clusterIdentity, onlineMembers, readMachines } from './members.js'
 import {
@@ -58,29 +63,37 @@ export interface IncusOptions {
   defaultRegion: string
   log: Logger
   userDataTimeoutSeconds: number
+  /** What reaches a node no firewall applies to (default `open`); read at each write. */
+  defaultIngress?: () => DefaultIngress
 }
 
-export type IncusDriver = DriverWithPreflight & DriverWithEvents & DriverWithPower & InventorySource
+export type IncusDriver = DriverWithPreflight &
+  DriverWithEvents &
+  DriverWithPower &
+  DriverWithFirewall &
+  DriverWithRebuild &
+  InventorySource
 
 const PROBE_MS = 250
 const REVIVE_TIMEOUT_MS = 120_000
-/** How long a clean stop (shutdown, reboot) may take before the instance is stopped by force. */
-const SHUTDOWN_GRACE_SECONDS = 60
-/** How long one reading of the nodes' health serves: the calls of one health check round. */
-const HEALTH_ROUND_MS = 500
 
 export function createIncusDriver(options: IncusOptions): IncusDriver {
   const { settings, log } = options
   const { client } = options
   const serial = keyedSerial()
   const perNode = <T>(id: string, task: () => Promise<T>) => serial(`node:${id}`, task)
+  const firewalls = nodeFirewalls(
+    client,
+    serial,
+    instanceName,
+    options.defaultIngress ?? (() => 'open')
+  )
   // The last resources each member reported, kept while it is offline.
   const lastMachines = new Map<string, Machine>()
   // Which member each host id stands for, learnt from the inventory.
   const memberOfHost = new Map<string, string>()
   let checked: Promise<void> | undefined
-  // The health check's round: its unreachable() and findDead() share one listing.
-  let round: { at: number; health: ReturnType<typeof readHealth> } | undefined
+  const health = healthRounds(client)
 
   /** Whether the cluster can take nodes at all: it answers, trusts us, and has the image. */
   async function checkEngine(): Promise<void> {
@@ -154,6 +167,7 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
         timeoutMs: 10 * 60_000,
       })
       await writeBootFiles(client, name, node)
+      await firewalls.write(node.id)
       outcome = 'created'
       info = await instanceInfo(client, name)
     }
@@ -198,44 +212,63 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
     async destroy(node) {
       await ready()
       await perNode(node.id, () => remove(node))
+      firewalls.forget(node.id)
     },
     async setPublicIps(node, ips) {
       await perNode(node.id, () => setPublicIps(node, ips))
+    },
+    // Not in the node's turn: a change must reach a running node within a second, even while
+    // a long call (a boot) holds that turn.
+    async setFirewall(node, rules) {
+      await firewalls.set(node.id, rules)
     },
     async setAccess(node, access) {
       await perNode(node.id, () => applyAccess(client, instanceName(node.id), access))
     },
     async reconcile(expected) {
       await ready()
-      const health = await nodeHealth()
+      const healthOf = await health.current()
       // A node whose member is down is waited for (the health check marks it unreachable):
       // reviving it would only time out, and hold up every other call meanwhile.
       const revive = async (entry: ExpectedNode) => {
-        if (health(entry.node.id) !== 'unreachable') await driver.revive!(entry)
+        if (healthOf(entry.node.id) !== 'unreachable') await driver.revive!(entry)
       }
       await reconcileInstances({ client, log, remove, revive }, expected)
     },
     async findDead(runningIds) {
-      const health = await nodeHealth()
-      return runningIds.filter((id) => health(id) === 'dead')
+      const healthOf = await health.current()
+      return runningIds.filter((id) => healthOf(id) === 'dead')
     },
     async unreachable(runningIds) {
-      const health = await nodeHealth()
-      return runningIds.filter((id) => health(id) === 'unreachable')
+      const healthOf = await health.current()
+      return runningIds.filter((id) => healthOf(id) === 'unreachable')
     },
-    async revive({ node, publicIps }, signal = AbortSignal.timeout(REVIVE_TIMEOUT_MS)) {
+    async revive(expected, signal = AbortSignal.timeout(REVIVE_TIMEOUT_MS)) {
       await ready()
-      const outcome = await perNode(node.id, async () => {
-        const result = await ensureRunning(node, publicIps)
-        await setPublicIps(node, publicIps)
-        return result
+      if ((await bringUp(expected, signal)) === 'created')
+        log.error({ node_id: expected.node.id }, 'node instance vanished; recreated from the image')
+    },
+    async rebuild(expected, signal) {
+      await ready()
+      const { node } = expected
+      const name = instanceName(node.id)
+      // POST /1.0/instances/{name}/rebuild: a new root disk from the image (the user data
+      // runner's marker goes with the old one), the instance's config and devices kept: its
+      // limits, VPC and public NICs. The new disk gets the boot files a new instance gets.
+      const rebuilt = await perNode(node.id, async () => {
+        if (!(await instanceInfo(client, name))) return false
+        await changeState(client, name, 'stop', true)
+        await client.call('POST', `/1.0/instances/${name}/rebuild`, {
+          body: { source: { type: 'image', alias: settings.image } },
+          timeoutMs: 10 * 60_000,
+        })
+        await writeBootFiles(client, name, node)
+        await firewalls.write(node.id)
+        return true
       })
-      if (outcome === 'created') {
-        log.error({ node_id: node.id }, 'node instance vanished; recreated from the image')
-        await setUpFirstBoot(node, signal)
-      }
-      await waitForSsh(node, signal)
-      await perNode(node.id, () => applyAccess(client, instanceName(node.id), node.access))
+      signal.throwIfAborted()
+      // An instance that vanished meanwhile is made anew, which is a rebuild too.
+      await bringUp(expected, signal, rebuilt)
     },
     async power(expected, action, signal) {
       await ready()
@@ -243,10 +276,21 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
       // PUT /1.0/instances/{name}/state: a clean stop through init, by force once its grace
       // is over; a hard one at once. A reboot or reset then starts it as a revival does, with
       // its addresses and SSH access.
-      if (action !== 'poweron') await perNode(node.id, () => stopInstance(node, action))
+      const clean = action === 'shutdown' || action === 'reboot'
+      const forced = (err: unknown) =>
+        log.warn({ err, node_id: node.id }, 'clean stop did not end in time; stopping by force')
+      if (action !== 'poweron')
+        await perNode(node.id, () => stopInstance(client, instanceName(node.id), clean, forced))
       if (action === 'shutdown' || action === 'poweroff') return
       signal.throwIfAborted()
       await driver.revive!(expected, signal)
+    },
+    // A node whose mark cannot be read now fails the round (tried again), rather than be
+    // revived against its guest's will.
+    async poweredOffInside(deadIds) {
+      const off: string[] = []
+      for (const id of deadIds) if (await stoppedByGuest(client, instanceName(id))) off.push(id)
+      return off
     },
     async startUserData(node) {
       await ready()
@@ -279,25 +323,34 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
       followClusterEvents(client, log, {
         ...changes,
         nodes() {
-          round = undefined // a health listing taken before the event is stale
+          health.stale() // a listing taken before the event is stale
           changes.nodes()
         },
       }),
   }
 
-  /** Stops the node's instance for `action`: cleanly (shutdown, reboot), else by force. */
-  async function stopInstance(node: NodeRef, action: PowerAction): Promise<void> {
-    const name = instanceName(node.id)
-    if ((await instanceInfo(client, name))?.status === 'Stopped') return
-    if (action === 'shutdown' || action === 'reboot') {
-      try {
-        await changeState(client, name, 'stop', false, SHUTDOWN_GRACE_SECONDS)
-        return
-      } catch (err) {
-        log.warn({ err, node_id: node.id }, 'clean stop did not end in time; stopping by force')
-      }
-    }
-    await changeState(client, name, 'stop', true)
+  /**
+   * The node's instance running with its addresses, SSH access and firewall, resolving once
+   * sshd listens; a new instance, or a new disk (`freshDisk`), first gets its password and host
+   * name.
+   */
+  async function bringUp(
+    { node, publicIps }: ExpectedNode,
+    signal: AbortSignal,
+    freshDisk = false
+  ): Promise<'created' | 'started' | 'running'> {
+    const outcome = await perNode(node.id, async () => {
+      const result = await ensureRunning(node, publicIps)
+      await setPublicIps(node, publicIps)
+      return result
+    })
+    if (outcome === 'created' || freshDisk) await setUpFirstBoot(node, signal)
+    await waitForSsh(node, signal)
+    await perNode(node.id, () => applyAccess(client, instanceName(node.id), node.access))
+    // Its filter loaded live once more: a change the firewall sync made while the instance was
+    // stopped or its disk replaced can have missed the disk it now runs on.
+    await firewalls.write(node.id)
+    return outcome
   }
 
   /** The member's side (routes, proxy ARP/NDP: the NIC) and the node's side (its addresses). */
@@ -305,30 +358,6 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
     const name = instanceName(node.id)
     await setPublicNic(client, name, settings.uplink, ips)
     await applyPublicAddresses(client, name, ips)
-  }
-
-  /**
-   * What the cluster says of each node's instance: `dead` when it is stopped (or gone) on a
-   * member that answers, to be started again; `unreachable` when its member is offline or
-   * cannot tell its state (Incus answers `Error` then), to be waited for, never rebuilt.
-   */
-  function nodeHealth(): ReturnType<typeof readHealth> {
-    const now = Date.now()
-    if (!round || now - round.at > HEALTH_ROUND_MS) round = { at: now, health: readHealth() }
-    return round.health
-  }
-
-  async function readHealth(): Promise<(id: string) => 'alive' | 'dead' | 'unreachable'> {
-    const instances = await nodeInstances(client)
-    const online = new Set(await onlineMembers(client))
-    return (id) => {
-      const instance = instances.get(id)
-      if (!instance) return 'dead'
-      const clustered = instance.location !== '' && instance.location !== 'none'
-      if (clustered && !online.has(instance.location)) return 'unreachable'
-      if (instance.status === 'Running') return 'alive'
-      return instance.status === 'Stopped' ? 'dead' : 'unreachable'
-    }
   }
 
   /** A new node's password and host name, set once its system is up (see firstBoot). */

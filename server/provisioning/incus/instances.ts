@@ -64,6 +64,31 @@ export async function changeState(
   }
 }
 
+/** How long a clean stop (shutdown, reboot) may take before the instance is stopped by force. */
+const SHUTDOWN_GRACE_SECONDS = 60
+
+/**
+ * Stops the instance: `clean`ly through its init (`forced` is told when that does not end
+ * within the grace and it is stopped by force), else by force at once. A stopped one is left.
+ */
+export async function stopInstance(
+  client: IncusClient,
+  name: string,
+  clean: boolean,
+  forced: (err: unknown) => void
+): Promise<void> {
+  if ((await instanceInfo(client, name))?.status === 'Stopped') return
+  if (clean) {
+    try {
+      await changeState(client, name, 'stop', false, SHUTDOWN_GRACE_SECONDS)
+      return
+    } catch (err) {
+      forced(err)
+    }
+  }
+  await changeState(client, name, 'stop', true)
+}
+
 /** Stops (hard) and deletes the instance, with its disk; nothing when it is gone already. */
 export async function deleteInstance(client: IncusClient, name: string): Promise<void> {
   const info = await instanceInfo(client, name)
@@ -98,4 +123,25 @@ export async function setPublicNic(
   // PATCH merges the instance's fields, but `devices` is taken whole: the others ride along.
   if (current) await put(without)
   if (wanted) await put({ ...without, eth1: wanted })
+}
+
+/** The mark a guest's own poweroff leaves in the node (build-image.sh). */
+const POWEROFF_MARK = '/var/lib/nodeplane/powered-off'
+
+/**
+ * Whether the stopped instance `name` powered itself off: its image's shutdown unit left the
+ * mark, read through the files API (which reads a stopped instance's disk). Incus cannot tell
+ * it apart from a crash of init (both end in an `instance-shutdown` event without a
+ * requestor, and the same state); Incus's own stops, clean or forced, leave no mark. A node
+ * from an image older than the mark never has one, so it is revived as before.
+ */
+export async function stoppedByGuest(client: IncusClient, name: string): Promise<boolean> {
+  try {
+    const path = encodeURIComponent(POWEROFF_MARK)
+    await client.raw('GET', `/1.0/instances/${name}/files?path=${path}`, { maxBytes: 1024 })
+    return true
+  } catch (err) {
+    if (notFound(err)) return false
+    throw err
+  }
 }

@@ -23,7 +23,7 @@ export const ingressChain = (link: string) => `in-${link}`
  * (or lost) still must not be dropped. Neighbour discovery never crosses the forward chain:
  * it stays on the link between the node and the router.
  */
-const ALWAYS = [
+export const ALWAYS = [
   'icmpv6 type { destination-unreachable, packet-too-big, time-exceeded, parameter-problem } accept',
   'icmp type { destination-unreachable, time-exceeded, parameter-problem } accept',
 ]
