@@ -98,6 +98,11 @@ const ConfigSchema = z
     workerStaleSeconds: z.coerce.number().min(0.5).default(10),
     /** Events older than this are deleted (GET /api/v1/events). */
     eventRetentionDays: z.coerce.number().positive().default(90),
+    /**
+     * Nodes deleted longer ago than this lose their rows, their bill kept per month in
+     * usage_archive. At least 32 days, so a pruned node's months have all ended.
+     */
+    deletedNodeRetentionDays: z.coerce.number().int().min(32).default(400),
     /** An event stream with nothing to send writes a comment this often, so proxies keep it open. */
     eventHeartbeatSeconds: z.coerce.number().min(0.1).default(15),
     /** The longest a `GET /nodes/{id}?wait_for=` holds, whatever `timeout` asks (proxies with short idle limits). */
@@ -165,6 +170,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   secretKey: 'NODEPLANE_SECRET_KEY',
   workerStaleSeconds: 'NODEPLANE_WORKER_STALE_SECONDS',
   eventRetentionDays: 'NODEPLANE_EVENT_RETENTION_DAYS',
+  deletedNodeRetentionDays: 'NODEPLANE_DELETED_NODE_RETENTION_DAYS',
   eventHeartbeatSeconds: 'NODEPLANE_EVENT_HEARTBEAT_SECONDS',
   waitMaxSeconds: 'NODEPLANE_WAIT_MAX_SECONDS',
   housekeepingSeconds: 'NODEPLANE_HOUSEKEEPING_SECONDS',

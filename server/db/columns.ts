@@ -8,3 +8,11 @@ import { customType } from 'drizzle-orm/sqlite-core'
 export const ipv4Number = customType<{ data: number; driverData: number }>({
   dataType: () => 'integer',
 })
+
+/**
+ * A sum that can pass 2^31, such as a month's bill in millionths: SQLite's integer holds it,
+ * and pg-schema.ts makes every custom column a bigint on PostgreSQL (its `integer` is 32-bit).
+ */
+export const bigCount = customType<{ data: number; driverData: number }>({
+  dataType: () => 'integer',
+})

@@ -31,7 +31,7 @@ function pgColumn(column: SQLiteColumn): PgColumnBuilderBase {
     SQLiteInteger: () => integer(column.name),
     SQLiteBoolean: () => boolean(column.name),
     SQLiteTimestamp: () => bigint(column.name, { mode: 'number' }),
-    // The one custom column, ipv4Number (db/columns.ts): unsigned 32-bit needs more than int4.
+    // The custom columns (db/columns.ts), ipv4Number and bigCount, need more than int4.
     SQLiteCustomColumn: () => bigint(column.name, { mode: 'number' }),
   }[column.columnType]
   if (!builder) throw new Error(`no PostgreSQL type for ${column.name} (${column.columnType})`)
@@ -131,4 +131,5 @@ export const {
   firewalls,
   firewallTargets,
   installSettings,
+  usageArchive,
 } = pgTables

@@ -1,6 +1,7 @@
 /**
  * Periodic upkeep of the record: `node.stuck` for nodes past the contract's 2 minutes, and the
- * retention of the event log, of finished webhook deliveries and of idempotent answers. Every replica runs it; both jobs are conditional writes, so
+ * retention of the event log, of finished webhook deliveries, of idempotent answers and of
+ * deleted nodes (their bills kept in usage_archive). Every replica runs it; the jobs are conditional writes, so
  * replicas running them together do each thing once.
  * @module
  */
@@ -10,6 +11,7 @@ import { pruneEvents } from './events.service.js'
 import { pruneDeliveries } from '../webhooks/webhooks.service.js'
 import { pruneIdempotencyKeys } from '../idempotency/idempotency.service.js'
 import { reportStuckNodes } from '../nodes/nodes.service.js'
+import { pruneDeletedNodes } from '../nodes/node-retention.service.js'
 
 async function tidy(deps: Deps): Promise<void> {
   try {
@@ -17,10 +19,11 @@ async function tidy(deps: Deps): Promise<void> {
     const pruned = await pruneEvents(deps, deps.config.eventRetentionDays)
     const deliveries = await pruneDeliveries(deps, deps.config.eventRetentionDays)
     const answers = await pruneIdempotencyKeys(deps)
-    if (pruned + deliveries + answers > 0)
+    const nodes = await pruneDeletedNodes(deps, deps.config.deletedNodeRetentionDays)
+    if (pruned + deliveries + answers + nodes > 0)
       deps.log.info(
-        { pruned, deliveries, idempotency_keys: answers },
-        'pruned events, deliveries and idempotent answers past their retention'
+        { pruned, deliveries, idempotency_keys: answers, deleted_nodes: nodes },
+        'pruned events, deliveries, idempotent answers and deleted nodes past their retention'
       )
   } catch (err) {
     deps.log.error({ err }, 'housekeeping failed; retrying')

@@ -18,7 +18,7 @@ export const POWER_ACTIONS = ['reboot', 'shutdown', 'poweroff', 'poweron', 'rese
 /** What can be under way on a running node (`power_action`): a power action or a rebuild. */
 export const NODE_ACTIONS = [...POWER_ACTIONS, 'rebuild'] as const
 
-/** Compute nodes, kept after deletion for billing. */
+/** Compute nodes, kept after deletion for billing until their retention (node-retention.service.ts). */
 export const nodes = sqliteTable(
   'nodes',
   {

@@ -17,6 +17,7 @@ def test_usage_lists_the_node_and_its_cost(client: Client, node: Node) -> None:
     assert mine[0].status == "running" and mine[0].seconds >= 0
     assert Decimal(mine[0].cost) >= 0
     assert Decimal(usage.total_cost) == sum(Decimal(n.cost) for n in usage.nodes)
+    assert usage.archived_months == [] and usage.archived_months_excluded == []
 
 
 def test_usage_accepts_datetimes_and_strings(client: Client, node: Node) -> None:

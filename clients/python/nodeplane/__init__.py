@@ -32,7 +32,7 @@ from .nodes import Node, NodeCredentials  # noqa: E402
 from .power import RebuiltNode  # noqa: E402
 from .public_ips import IpAttachment  # noqa: E402
 from .ssh_keys import SshKey  # noqa: E402
-from .usage import NodeUsage, Usage  # noqa: E402
+from .usage import ArchivedMonth, NodeUsage, Usage  # noqa: E402
 from .user_data import NodeUserData, NodeUserDataResult  # noqa: E402
 from .vpcs import Vpc  # noqa: E402
 from .webhooks import Webhook, WebhookDelivery, verify_signature  # noqa: E402
@@ -40,6 +40,7 @@ from .webhooks import Webhook, WebhookDelivery, verify_signature  # noqa: E402
 # ConnectionError is left out so that "from nodeplane import *" cannot shadow the builtin.
 __all__ = [
     "APIError",
+    "ArchivedMonth",
     "AuthenticationError",
     "Client",
     "ComputeHost",

@@ -31,6 +31,21 @@ class NodeUsage:
 
 
 @dataclass
+class ArchivedMonth:
+    """What the nodes pruned past their retention ran in one UTC month (``YYYY-MM``)."""
+
+    month: str
+    currency: str
+    nodes: int
+    seconds: int
+    cost: str
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> "ArchivedMonth":
+        return from_dict(cls, data)
+
+
+@dataclass
 class Usage:
     """Usage and cost of the account over ``[from, to]``; ``from`` is ``from_`` in Python."""
 
@@ -39,11 +54,26 @@ class Usage:
     currency: str
     total_cost: str
     nodes: List[NodeUsage] = field(default_factory=list)
+    #: Pruned nodes' months the period covers whole, counted in ``total_cost``.
+    archived_months: List[ArchivedMonth] = field(default_factory=list)
+    #: Pruned nodes' months the period cuts, not counted: ask for whole months to include them.
+    archived_months_excluded: List[ArchivedMonth] = field(default_factory=list)
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "Usage":
         nodes = [NodeUsage.from_dict(item) for item in data.get("nodes", [])]
-        return from_dict(cls, data, from_=data["from"], nodes=nodes)
+        return from_dict(
+            cls,
+            data,
+            from_=data["from"],
+            nodes=nodes,
+            archived_months=_months(data, "archived_months"),
+            archived_months_excluded=_months(data, "archived_months_excluded"),
+        )
+
+
+def _months(data: Dict[str, Any], key: str) -> List[ArchivedMonth]:
+    return [ArchivedMonth.from_dict(item) for item in data.get(key, [])]
 
 
 def iso_utc(value: Timestamp) -> str:
