@@ -26,6 +26,7 @@ import { removeIncusNodes } from './provisioning/incus/cleanup.js'
 import { incusClientCertificate } from './provisioning/incus/client-certificate.js'
 import { serve } from './serve.js'
 import { backup, restore, type CopyReport } from './backup/backup.js'
+import { forgetRestored } from './install-settings/restored.js'
 
 const program = new Command('nodeplane')
   .description('Self-hostable compute node cloud API')
@@ -299,8 +300,13 @@ program
     '--force',
     'also remove the machines of nodes the database still holds (a later start rebuilds running ones)'
   )
+  .option(
+    '--unowned',
+    'remove only the machines no node of the database owns (after `nodeplane restore`); safe while the server runs'
+  )
   .action((options) =>
     withRuntime(options, async (rt) => {
+      if (options.unowned) return cleanupUnowned(rt)
       const left = await nodesNotGone(rt)
       if (left.length > 0 && !options.force) {
         throw new ConfigError(
@@ -324,6 +330,14 @@ program
       printRemoved(lines)
     })
   )
+
+/** `cleanup --unowned`: what a start would remove but for a restore, then the restore is forgotten. */
+async function cleanupUnowned(rt: Runtime): Promise<void> {
+  if (!rt.driver.removeUnowned)
+    throw new ConfigError(`the ${rt.config.driver} driver keeps no machines of its own`)
+  printRemoved(await rt.driver.removeUnowned(await nodesNotGone(rt)))
+  await forgetRestored(rt.db)
+}
 
 function printRemoved(lines: string[]): void {
   process.stderr.write(

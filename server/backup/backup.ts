@@ -14,6 +14,8 @@ import Database from 'better-sqlite3'
 import pg from 'pg'
 import type { Config } from '../config.js'
 import { ConfigError } from '../config.js'
+import { openDatabase } from '../db/client.js'
+import { markRestored } from '../install-settings/restored.js'
 
 const run = promisify(execFile)
 
@@ -45,7 +47,23 @@ export async function backup(config: Config, out: string): Promise<CopyReport> {
   return { file, bytes: statSync(file).size, rows: checkedRows(file) }
 }
 
+/**
+ * Puts a backup in place of the database, migrated to this release, and marks it restored: the
+ * engine may hold machines of nodes made after the backup, which starts then keep and list
+ * (install-settings/restored.ts) until `nodeplane cleanup --unowned`.
+ */
 export async function restore(config: Config, from: string): Promise<CopyReport> {
+  const report = await putInPlace(config, from)
+  const opened = await openDatabase(config)
+  try {
+    await markRestored(opened.db, new Date())
+  } finally {
+    await opened.close()
+  }
+  return report
+}
+
+async function putInPlace(config: Config, from: string): Promise<CopyReport> {
   const file = resolve(from)
   if (!existsSync(file)) throw new ConfigError(`no file ${file}`)
   await refuseWhileServing(config)

@@ -24,6 +24,7 @@ import {
 } from './node-transitions.store.js'
 import { findNode, nodesInStatus, type NodeRow } from './nodes.store.js'
 import { skipUserData, userDataHooks } from './user-data.service.js'
+import { restoredAt } from '../install-settings/restored.js'
 
 type Ctx = ServiceCtx<'clock' | 'config' | 'secrets'>
 type TxCtx = ServiceTxCtx<'clock' | 'config' | 'secrets'>
@@ -157,6 +158,9 @@ export function nodeTransitions(
     async expected() {
       const rows = await nodesInStatus(ctx.db, ['provisioning', 'running', 'deleting'])
       return Promise.all(rows.map((row) => expectedNode(ctx, row)))
+    },
+    async databaseRestored() {
+      return (await restoredAt(ctx.db)) !== undefined
     },
     runningNodeIds() {
       return steadyRunningIds(ctx.db)

@@ -97,9 +97,17 @@ export interface ProvisioningDriver {
   setAccess?(node: NodeRef, access: NodeAccess): Promise<void>
   /**
    * Runs once on start, before any other call: makes the engine match `expected`, removing
-   * what nobody expects and rebuilding running nodes that vanished (a crash, a reboot).
+   * what nobody expects and rebuilding running nodes that vanished (a crash, a reboot). With
+   * `keepUnowned` (the database was restored from a backup, and may not know nodes made after
+   * it), what nobody expects is listed in the log and kept.
    */
-  reconcile?(expected: ExpectedNode[]): Promise<void>
+  reconcile?(expected: ExpectedNode[], options?: { keepUnowned?: boolean }): Promise<void>
+  /**
+   * Removes the machines of this install that none of `ownedIds` owns (`nodeplane cleanup
+   * --unowned`, after a restore); what it removed, by name. Safe beside a running server: a
+   * node's record exists before its machine.
+   */
+  removeUnowned?(ownedIds: string[]): Promise<string[]>
   /**
    * Of the given running nodes, the ids whose engine side died (a container that exited, a
    * namespace that vanished). Called periodically, so it must be cheap.

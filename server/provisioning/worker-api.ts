@@ -67,6 +67,11 @@ export interface WorkerHooks {
   /** Every node that should exist, for the driver's reconcile on start. */
   expected(): Promise<ExpectedNode[]>
   /**
+   * Whether the database was restored from a backup and the engine not cleaned up since: the
+   * reconcile on start then keeps machines no node owns (they may be newer than the backup).
+   */
+  databaseRestored?(): Promise<boolean>
+  /**
    * Ids of the nodes that are running and on with no power action under way, for the health
    * check: an off node is never revived.
    */

@@ -169,7 +169,13 @@ export function createWorker(
   async function reconcile(expected: ExpectedNode[]): Promise<void> {
     if (!driver.reconcile) return
     try {
-      await driver.reconcile(expected)
+      const keepUnowned = (await hooks.databaseRestored?.()) ?? false
+      if (keepUnowned)
+        log.warn(
+          'the database was restored from a backup: machines no node owns are kept, and listed ' +
+            'below; `nodeplane cleanup --unowned` removes them'
+        )
+      await driver.reconcile(expected, { keepUnowned })
       log.info(
         { driver: driver.name, nodes: expected.length },
         'engine reconciled with the database'

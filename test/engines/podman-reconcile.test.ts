@@ -1,5 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest'
+import { join } from 'node:path'
 import { eventually } from '../helpers/http.js'
+import { runCli } from '../helpers/server.js'
+import { tempDir } from '../helpers/temp-dirs.js'
 import {
   containersOf,
   engineUnavailable,
@@ -97,5 +100,38 @@ describe.skipIf(unavailable)('podman driver: crashes, restarts and reboots', () 
     )
     expect(await containersOf(second.names)).not.toContain(stranger)
     expect((await second.client.get(`/nodes/${a.node.id}`)).body.status).toBe('running')
+  })
+  it('keeps the machine of a node newer than a restored backup, until cleanup --unowned removes it', async () => {
+    const first = await startEngineServer('podman')
+    servers.push(first)
+    const dataDir = first.server.dataDir
+    const cli = (...args: string[]) =>
+      runCli([...args, '--data', dataDir], { NODEPLANE_DRIVER: 'podman' })
+    const kept = await runningNode(first.client)
+    const file = join(tempDir('nodeplane-backup-'), 'copy')
+    expect((await cli('backup', '--out', file)).code).toBe(0)
+    const newer = await runningNode(first.client)
+    await first.server.stop()
+    expect((await cli('restore', file)).code).toBe(0)
+
+    const second = await startEngineServer('podman', {}, dataDir)
+    servers.push(second)
+    expect(await loginEventually(second, kept.node.ip_address, kept.password, 'id -un')).toBe(
+      'root'
+    )
+    // The database does not know the newer node; its container is listed, not removed.
+    expect((await second.client.get(`/nodes/${newer.node.id}`)).status).toBe(404)
+    expect(await containersOf(second.names)).toContain(second.ns(newer.node.id))
+    const listed = second.server.logs.filter((line) => line.msg === 'kept a container no node owns')
+    expect(listed.map((line) => line.container)).toEqual([second.ns(newer.node.id)])
+
+    const cleaned = await cli('cleanup', '--unowned')
+    expect(cleaned.stderr).toContain(`container ${second.ns(newer.node.id)}`)
+    expect(await containersOf(second.names)).not.toContain(second.ns(newer.node.id))
+    expect(await loginEventually(second, kept.node.ip_address, kept.password, 'id -un')).toBe(
+      'root'
+    )
+    // The restore is forgotten: the next start removes strangers again.
+    expect((await cli('cleanup', '--unowned')).stderr).toContain('Nothing to remove.')
   })
 })

@@ -52,7 +52,7 @@ import {
   sshdListening,
   writeBootFiles,
 } from './node-setup.js'
-import { reconcileInstances } from './reconcile.js'
+import { reconcileInstances, removeUnowned } from './reconcile.js'
 import { readIncusUserData, startIncusUserData } from './user-data.js'
 import { ensureVpcNetwork, removeVpcNetworkIfUnused } from './vpc-network.js'
 
@@ -225,7 +225,7 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
     async setAccess(node, access) {
       await perNode(node.id, () => applyAccess(client, instanceName(node.id), access))
     },
-    async reconcile(expected) {
+    async reconcile(expected, options = {}) {
       await ready()
       const healthOf = await health.current()
       // A node whose member is down is waited for (the health check marks it unreachable):
@@ -233,7 +233,10 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
       const revive = async (entry: ExpectedNode) => {
         if (healthOf(entry.node.id) !== 'unreachable') await driver.revive!(entry)
       }
-      await reconcileInstances({ client, log, remove, revive }, expected)
+      await reconcileInstances({ client, log, remove, revive }, expected, options.keepUnowned)
+    },
+    removeUnowned(ownedIds) {
+      return removeUnowned({ client, log, remove }, ownedIds)
     },
     async findDead(runningIds) {
       const healthOf = await health.current()

@@ -15,7 +15,7 @@ import { nodeNamespace, shortHash, type NetnsNames } from '../network/names.js'
 import { waitForSshd } from '../network/node-net.js'
 import { removeInstance } from '../cleanup.js'
 import { preflight } from './preflight.js'
-import { reconcileEngine } from './reconcile.js'
+import { reconcileEngine, removeUnowned } from './reconcile.js'
 import { readNetnsUserData, startNetnsUserData } from './user-data.js'
 import { USER_DATA_TIMEOUT_SECONDS } from '../user-data-runner.js'
 
@@ -101,9 +101,12 @@ export function createNetnsDriver(options: NetnsOptions): NetnsDriver {
     async setFirewall(node, rules) {
       await e.ingress.set(node.id, rules)
     },
-    async reconcile(expected: ExpectedNode[]) {
+    async reconcile(expected: ExpectedNode[], options = {}) {
       await ready()
-      await reconcileEngine(e, expected, perNode)
+      await reconcileEngine(e, expected, perNode, options.keepUnowned)
+    },
+    removeUnowned(ownedIds) {
+      return removeUnowned(e, ownedIds)
     },
     async findDead(runningIds) {
       const namespaces = await listNamespaces()

@@ -9,36 +9,26 @@ type PerNode = <T>(id: string, task: () => Promise<T>) => Promise<T>
 
 /**
  * Makes the kernel match the database after a start: removes namespaces, directories and
- * fabric links no node owns (a crash between two steps, or one made by hand), then rebuilds
- * running nodes that lost their namespace or sshd (a reboot) with their addresses. Nodes
- * provisioning or deleting are the worker's: it creates or destroys them right after.
+ * fabric links no node owns (a crash between two steps, or one made by hand), or only lists
+ * them with `keepUnowned` (a restored database), then rebuilds running nodes that lost their
+ * namespace or sshd (a reboot) with their addresses. Nodes provisioning or deleting are the
+ * worker's: it creates or destroys them right after.
  */
 export async function reconcileEngine(
   e: NetnsEngine,
   expected: ExpectedNode[],
-  perNode: PerNode
+  perNode: PerNode,
+  keepUnowned = false
 ): Promise<void> {
   const { names, log } = e
   if (await e.ingress.ensureFabric()) {
     log.info({ namespace: names.fabric }, 'fabric built')
   }
-  const owned = new Set(expected.map((entry) => shortHash(entry.node.id)))
-
-  const orphans = new Set<string>()
-  for (const namespace of await listNamespaces()) {
-    const hash = hashOfNamespace(names, namespace)
-    if (hash && !owned.has(hash)) orphans.add(hash)
-  }
-  const dirs = await readdir(names.stateDir).catch(() => [] as string[])
-  for (const hash of dirs) if (!owned.has(hash)) orphans.add(hash)
-  for (const hash of orphans) {
-    log.warn({ namespace: `${names.prefix}-${hash}` }, 'removing a namespace no node owns')
-    await e.serial(`node:${hash}`, () => e.remove(hash))
-  }
-  for (const link of await fabricLinks(names)) {
-    const match = /^[vp]([0-9a-f]{10})$/.exec(link)
-    if (match && !owned.has(match[1]!)) await deleteFabricLink(names, link)
-  }
+  const owned = expected.map((entry) => entry.node.id)
+  if (keepUnowned) {
+    for (const hash of await orphanHashes(e, owned))
+      log.warn({ namespace: `${names.prefix}-${hash}` }, 'kept a namespace no node owns')
+  } else await removeUnowned(e, owned)
 
   const present = new Set(await listNamespaces())
   for (const { node, status, publicIps, poweredOn } of expected) {
@@ -52,4 +42,36 @@ export async function reconcileEngine(
     }
   }
   await removeEmptyBridges(names)
+}
+
+/** The hashes of namespaces and node directories that none of `ownedIds` owns. */
+async function orphanHashes(e: NetnsEngine, ownedIds: string[]): Promise<Set<string>> {
+  const owned = new Set(ownedIds.map(shortHash))
+  const orphans = new Set<string>()
+  for (const namespace of await listNamespaces()) {
+    const hash = hashOfNamespace(e.names, namespace)
+    if (hash && !owned.has(hash)) orphans.add(hash)
+  }
+  const dirs = await readdir(e.names.stateDir).catch(() => [] as string[])
+  for (const hash of dirs) if (!owned.has(hash)) orphans.add(hash)
+  return orphans
+}
+
+/** Removes the namespaces, directories and fabric links no node owns; their names. */
+export async function removeUnowned(e: NetnsEngine, ownedIds: string[]): Promise<string[]> {
+  const { names, log } = e
+  const owned = new Set(ownedIds.map(shortHash))
+  const removed: string[] = []
+  for (const hash of await orphanHashes(e, ownedIds)) {
+    log.warn({ namespace: `${names.prefix}-${hash}` }, 'removing a namespace no node owns')
+    await e.serial(`node:${hash}`, () => e.remove(hash))
+    removed.push(`namespace ${names.prefix}-${hash}`)
+  }
+  for (const link of await fabricLinks(names)) {
+    const match = /^[vp]([0-9a-f]{10})$/.exec(link)
+    if (!match || owned.has(match[1]!)) continue
+    await deleteFabricLink(names, link)
+    removed.push(`link ${link}`)
+  }
+  return removed
 }

@@ -31,7 +31,7 @@ import { imageTag } from './image.js'
 import { machineReader, podmanEngineId, podmanRules } from './inventory.js'
 import { removeInstance } from '../cleanup.js'
 import { checkEngine } from './preflight.js'
-import { reconcileContainers } from './reconcile.js'
+import { reconcileContainers, removeUnowned } from './reconcile.js'
 import { containerState, instanceContainers, podman, removeContainer } from './podman.js'
 import { readPodmanUserData, startPodmanUserData } from './user-data.js'
 import { stopContainer, stoppedByGuest } from './power.js'
@@ -212,12 +212,16 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
     async setFirewall(node, rules) {
       await ingress.set(node.id, rules)
     },
-    async reconcile(expected: ExpectedNode[]) {
+    async reconcile(expected: ExpectedNode[], options = {}) {
       await ready()
       await reconcileContainers(
         { names, log, ingress, remove, revive: (entry) => driver.revive!(entry) },
-        expected
+        expected,
+        options.keepUnowned
       )
+    },
+    removeUnowned(ownedIds) {
+      return removeUnowned({ names, log }, ownedIds)
     },
     async findDead(runningIds) {
       const containers = new Map((await instanceContainers(names.prefix)).map((c) => [c.nodeId, c]))
