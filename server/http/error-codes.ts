@@ -132,6 +132,9 @@ export const ERROR_CODES = {
   internal_error: { 500: 'a bug: retry, and report the `request_id` if it persists' },
   capacity_unavailable: { 503: 'no active host free in the region; `Retry-After: 60`' },
   ip_pool_exhausted: { 503: 'no free address of that IP version; `Retry-After: 60`' },
+  storage_full: {
+    503: "the server's disk is full: nothing was changed, reads still work; `Retry-After: 60`",
+  },
 } as const satisfies Catalogue
 
 export type ErrorCode = keyof typeof ERROR_CODES

@@ -109,10 +109,34 @@ export function onError(log: Logger): ErrorHandler {
     if (err instanceof ProblemError) return sendProblem(c, err)
     const refusal = err instanceof HTTPException ? fromHttpException(err) : undefined
     if (refusal) return sendProblem(c, refusal)
+    if (isStorageFull(err)) {
+      log.error({ err, request_id: c.get('requestId') }, 'the disk is full: writes are refused')
+      return sendProblem(c, STORAGE_FULL)
+    }
     log.error({ err, request_id: c.get('requestId') }, 'unhandled error')
     const detail = 'the server failed to handle the request; retry, and report the request_id'
     return sendProblem(c, new ProblemError(500, 'internal_error', detail))
   }
+}
+
+const STORAGE_FULL = new ProblemError(
+  503,
+  'storage_full',
+  "the server's disk is full; nothing was changed: retry later",
+  { headers: { 'Retry-After': '60' } }
+)
+
+/**
+ * Whether `err` (or what it wraps) is the database or a file write finding no space: SQLite's
+ * SQLITE_FULL, PostgreSQL's disk_full (53100), or ENOSPC. The transaction rolled back, so the
+ * request changed nothing and a retry once space returns can succeed.
+ */
+function isStorageFull(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code
+    if (code === 'SQLITE_FULL' || code === '53100' || code === 'ENOSPC') return true
+  }
+  return false
 }
 
 /** Hono's own refusals; a status the catalogue does not expect is left to `onError` as a bug. */
