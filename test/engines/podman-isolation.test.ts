@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventually } from '../helpers/http.js'
@@ -15,6 +15,14 @@ import {
   startEngineServer,
   type EngineServer,
 } from './_engines.js'
+
+const CAP_SYS_RESOURCE = 24
+
+/** Whether this process's effective capabilities include `bit`. */
+function hasCapability(bit: number): boolean {
+  const hex = /CapEff:\s+([0-9a-f]+)/.exec(readFileSync('/proc/self/status', 'utf8'))![1]!
+  return (BigInt(`0x${hex}`) & (1n << BigInt(bit))) !== 0n
+}
 
 const unavailable = await engineUnavailable('podman')
 if (unavailable) console.warn(`podman suite skipped: ${unavailable}`)
@@ -113,6 +121,39 @@ describe.skipIf(unavailable)('podman driver: a node is a machine of its own', ()
     expect((await ctx.client.get(`/nodes/${node.id}`)).body.status).toBe('running')
     // conmon notes the kill in an `oom` file in its working directory: not the server's own.
     expect(existsSync(join(REPO, 'oom'))).toBe(false)
+  })
+
+  it("leaves the control plane last in the OOM killer's line, and sells no more memory than the machine has", async () => {
+    await runningNode(ctx.client)
+    const adj = (pid: number | string) => Number(readFileSync(`/proc/${pid}/oom_score_adj`, 'utf8'))
+    // Lowering it takes CAP_SYS_RESOURCE, which root lacks in some containers (these test
+    // machines among them): the server then says so at start instead.
+    if (hasCapability(CAP_SYS_RESOURCE))
+      expect(adj(ctx.server.process.pid!)).toBeLessThanOrEqual(-900)
+    else
+      expect(ctx.server.logs.map((line) => line.msg)).toContain(
+        'could not shield the server from the OOM killer; a node using up memory may kill it'
+      )
+    const containers = await containersOf(ctx.names)
+    const inspect = await sh('podman', [
+      'inspect',
+      '--format',
+      '{{.HostConfig.Memory}} {{.State.Pid}}',
+      ...containers,
+    ])
+    const nodes = inspect.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' ').map(Number))
+    expect(nodes.length).toBeGreaterThan(0)
+    // A node's processes are the kernel's first choice, never shielded like the server.
+    for (const [, pid] of nodes) expect(adj(pid!)).toBeGreaterThanOrEqual(0)
+    // Every live node's limit, together, fits the machine less the inventory's 1 GiB reserve.
+    const total =
+      Number(/MemTotal:\s+(\d+) kB/.exec(readFileSync('/proc/meminfo', 'utf8'))![1]) * 1024
+    const limits = nodes.reduce((sum, [limit]) => sum + limit!, 0)
+    expect(nodes.every(([limit]) => limit! > 0)).toBe(true)
+    expect(limits).toBeLessThanOrEqual(total - 1024 ** 3)
   })
 
   it('destroys everything the node wrote and ran when it is deleted', async () => {
