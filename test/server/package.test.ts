@@ -39,7 +39,7 @@ describe('npm pack and npm install -g of the tarball', () => {
       expect(existsSync(join(installed, 'node_modules', tool)), tool).toBe(false)
   })
 
-  it('serve answers the API, the dashboard with its static files and the API reference', async () => {
+  it('serve answers the API, the dashboard with its static files and the API reference with its script', async () => {
     const http = api(server.url)
     const hosts = await http.get('/api/v1/compute?limit=1')
     expect(hosts.status).toBe(200)
@@ -47,6 +47,8 @@ describe('npm pack and npm install -g of the tarball', () => {
     expect((await http.get('/ui/login')).status).toBe(200)
     expect((await http.get('/ui/static/app.css')).status).toBe(200)
     expect((await http.get('/docs')).status).toBe(200)
+    expect((await http.get('/docs/scalar.js')).status).toBe(200)
+    expect((await http.get('/openapi.json')).body.openapi).toMatch(/^3\.1/)
   })
 
   it('provider install says the provider is installed from a checkout', () => {
