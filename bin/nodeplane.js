@@ -1,17 +1,27 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI without a build step. `serve`, which stays up, runs the server compiled
-// once per version of its sources (server-build.js); the short commands, and `serve` when no
-// build can be made, run the sources through tsx.
-import { compiledServer } from './server-build.js'
+// Runs the CLI. An installed package (`npm pack`, docs/operations.md) carries the server
+// prebuilt in dist/server and no TypeScript sources, so every command runs plain JavaScript.
+// In a checkout, `serve`, which stays up, runs the server compiled once per version of its
+// sources (server-build.js); the short commands, and `serve` when no build can be made, run the
+// sources through tsx.
+import { existsSync } from 'node:fs'
 
-const entry =
-  process.argv[2] === 'serve' && !process.env.NODEPLANE_RUN_TYPESCRIPT
-    ? compiledServer()
-    : undefined
-if (entry) {
-  await import(entry)
+const packed = new URL('../dist/server/main.js', import.meta.url)
+const checkout = existsSync(new URL('../server/main.ts', import.meta.url))
+
+if (!checkout) {
+  await import(packed.href)
 } else {
-  const { register } = await import('tsx/esm/api')
-  register()
-  await import('../server/main.ts')
+  const { compiledServer } = await import('./server-build.js')
+  const entry =
+    process.argv[2] === 'serve' && !process.env.NODEPLANE_RUN_TYPESCRIPT
+      ? compiledServer()
+      : undefined
+  if (entry) {
+    await import(entry)
+  } else {
+    const { register } = await import('tsx/esm/api')
+    register()
+    await import('../server/main.ts')
+  }
 }

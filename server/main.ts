@@ -422,7 +422,16 @@ provider
   )
   .action(async (options: { mirror?: string; from?: string }) => {
     // Loaded here: the release tooling (esbuild, yazl) is for this command only.
-    const { installRelease } = await import('../provider/release/install.js')
+    const { installRelease } = await import('../provider/release/install.js').catch(
+      (err: unknown) => {
+        // An installed package (npm pack) carries the server only: the provider is built from
+        // a checkout (docs/operations.md).
+        if ((err as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw err
+        throw new ConfigError(
+          'an installed package has no provider release tooling: run `nodeplane provider install` in a checkout of nodeplane (docs/operations.md)'
+        )
+      }
+    )
     const installed = await installRelease({
       mirrorDir: options.mirror && resolve(options.mirror),
       releaseDir: options.from && resolve(options.from),

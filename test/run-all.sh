@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the test suites need (npm packages, the tofu binary, the cdktf and cdktn CLIs, the
-# Python test environment, Chromium, PostgreSQL, podman, Incus and the node images, a 3-member Incus test cluster) and runs every suite; the server, dashboard and
+# Python test environment, Chromium, PostgreSQL, podman, Incus and the node images, a 3-member Incus test cluster) and runs every suite (the API suites once more against the package npm pack makes, installed); the server, dashboard and
 # Python suites and the fuzzer run twice, on SQLite and on PostgreSQL; the provider and examples suites run with tofu
 # and again with terraform when it is on the PATH. Expensive things are cached under ~/.cache/nodeplane.
 set -euo pipefail
@@ -77,6 +77,17 @@ step "TypeScript suites (unit, server, dashboard, provider, examples) on SQLite"
 vitest_status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-output/vitest.json || vitest_status=$?
 
+step "API and CLI suites against the installed package (npm pack, npm install -g into an empty prefix, cached by the tarball's hash)"
+rm -f test-output/vitest-package.json
+if installed_cli="$(bash test/setup/install-package.sh | tail -n 1)"; then
+  NODEPLANE_TEST_CLI="$installed_cli" npx vitest run --project server \
+    test/server/{nodes,vpcs,public-ips,auth,cli}.test.ts \
+    --reporter=default --reporter=json --outputFile.json=test-output/vitest-package.json || vitest_status=$?
+else
+  echo "the package did not pack or install; see above" >&2
+  vitest_status=1
+fi
+
 step "Server and dashboard suites again, on PostgreSQL (with the replica tests)"
 NODEPLANE_TEST_POSTGRES_URL="$pg_url" npx vitest run --project server --project dashboard \
   --reporter=default --reporter=json --outputFile.json=test-output/vitest-postgres.json || vitest_status=$?
@@ -110,7 +121,8 @@ for log in test-output/fuzz.log test-output/fuzz-postgres.log; do
 done
 
 # One closing line over every suite, in the plain form CI reads.
-node test/summary.mjs test-output/vitest.json test-output/vitest-postgres.json test-output/pytest.xml test-output/pytest-postgres.xml "$fuzz_status" test-output/vitest-terraform.json
+node test/summary.mjs test-output/vitest.json test-output/vitest-postgres.json test-output/pytest.xml test-output/pytest-postgres.xml "$fuzz_status" test-output/vitest-terraform.json \
+  test-output/vitest-package.json
 [ "$lint_status" -eq 0 ] || echo "lint failed: npm run lint" >&2
 [ "$format_status" -eq 0 ] || echo "formatting failed: npm run format, then commit" >&2
 [ "$incus_status" -eq 0 ] || echo "the Incus test cluster failed: bash test/setup/incus-cluster.sh up" >&2

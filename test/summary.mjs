@@ -1,5 +1,6 @@
 // Prints "total: N passed, N failed" over the vitest JSON reports and pytest's JUnit XML
-// (each of the SQLite and the PostgreSQL run) and the fuzzing run's exit status (one test).
+// (each of the SQLite and the PostgreSQL run, and the API suites against the installed package)
+// and the fuzzing run's exit status (one test).
 // Above the total it names every failure with the first lines of its message, and every test
 // that passed only on its retry (vitest.config.ts), because CI shows only the end of the log.
 import { existsSync, readFileSync } from 'node:fs'
@@ -12,6 +13,7 @@ const [
   pytestPostgresXml,
   fuzzStatus,
   vitestTerraformJson,
+  vitestPackageJson,
 ] = process.argv.slice(2)
 let passed = 0
 let failed = 0
@@ -67,6 +69,8 @@ function readPytest(file, run) {
 for (const [file, run] of [
   [vitestJson, '[sqlite]'],
   [vitestPostgresJson, '[postgres]'],
+  // The API suites against the installed package (npm pack); no report means it did not install.
+  ...(vitestPackageJson ? [[vitestPackageJson, '[package]']] : []),
 ]) {
   if (existsSync(file)) readVitest(file, run)
   else {

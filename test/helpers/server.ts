@@ -6,7 +6,12 @@ import { databaseEnv } from './database.js'
 import { tempDir } from './temp-dirs.js'
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url))
-export const CLI = join(REPO, 'bin/nodeplane.js')
+/**
+ * The command the servers and CLI runs start: this checkout's, or the one NODEPLANE_TEST_CLI names
+ * (an installed package's `<prefix>/bin/nodeplane`, test/setup/install-package.sh), run by the
+ * same `node` so `nodeArgs` still apply.
+ */
+export const CLI = process.env.NODEPLANE_TEST_CLI || join(REPO, 'bin/nodeplane.js')
 
 /** A real nodeplane server process on 127.0.0.1 with its own SQLite data directory. */
 export interface TestServer {
@@ -38,6 +43,8 @@ export async function startServer(
     keepLogs?: boolean
     /** Flags for the server's `node` (such as `--cpu-prof`, which NODE_OPTIONS refuses). */
     nodeArgs?: string[]
+    /** Another `nodeplane` command than {@link CLI}. */
+    cli?: string
   } = {}
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? newDataDir()
@@ -46,7 +53,7 @@ export async function startServer(
     process.execPath,
     [
       ...(options.nodeArgs ?? []),
-      CLI,
+      options.cli ?? CLI,
       'serve',
       '--port',
       '0',

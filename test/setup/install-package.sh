@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Packs this checkout as a release (npm pack; its prepack compiles the server to dist/server) and
+# installs the tarball into an empty prefix, as an operator would (docs/operations.md).
+# Usage: test/setup/install-package.sh   → prints the installed command's path as the last line.
+# Cached by the tarball's hash under ~/.cache/nodeplane/package: npm pack writes the same bytes for
+# the same sources, and a new install compiles better-sqlite3 (about two minutes here).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/nodeplane/package"
+
+log() { echo "install-package: $*" >&2; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/nodeplane-pack.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+npm pack --silent --pack-destination "$work" >/dev/null
+tarball=$(echo "$work"/nodeplane-*.tgz)
+prefix="$CACHE/$(sha256sum "$tarball" | cut -c 1-16)"
+
+if [[ ! -x "$prefix/bin/nodeplane" ]]; then
+  log "installing $(basename "$tarball") into an empty prefix (compiles better-sqlite3: minutes)"
+  mkdir -p "$CACHE"
+  # Into a directory of its own, renamed into place, so an interrupted install is never used.
+  staging="$prefix.$$"
+  rm -rf "$staging"
+  npm install -g --prefix "$staging" --prefer-offline --no-audit --no-fund "$tarball" >&2
+  mv -T "$staging" "$prefix"
+  # Each install is about 300 MiB: keep only this one.
+  for old in "$CACHE"/*; do
+    [[ "$old" == "$prefix" ]] || rm -rf "$old"
+  done
+fi
+echo "$prefix/bin/nodeplane"
