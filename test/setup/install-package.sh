@@ -22,7 +22,11 @@ if [[ ! -x "$prefix/bin/nodeplane" ]]; then
   # Into a directory of its own, renamed into place, so an interrupted install is never used.
   staging="$prefix.$$"
   rm -rf "$staging"
-  npm install -g --prefix "$staging" --prefer-offline --no-audit --no-fund "$tarball" >&2
+  # better-sqlite3 compiles where its prebuilt binary cannot be fetched: Node's own headers
+  # (Debian's nodejs-dev, /usr/include/node) spare node-gyp a download from nodejs.org.
+  headers=()
+  [[ -f /usr/include/node/node.h ]] && headers=(--nodedir=/usr)
+  npm install -g --prefix "$staging" --prefer-offline --no-audit --no-fund "${headers[@]}" "$tarball" >&2
   mv -T "$staging" "$prefix"
   # Each install is about 300 MiB: keep only this one.
   for old in "$CACHE"/*; do
