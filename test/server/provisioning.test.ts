@@ -154,6 +154,10 @@ describe('POST /nodes and the engine behind it', () => {
       const client = api(second.url, key)
       const waited = await client.get(`/nodes/${id}?wait_for=running&timeout=20`)
       expect(waited.body).toMatchObject({ status: 'running', name: 'orphan', stuck: false })
+      // The log line can reach the test after the answer (the log is written asynchronously).
+      await eventually(async () =>
+        logsOf(second, id, 'node running').length > 0 ? true : undefined
+      )
       expect(logsOf(second, id, 'node running')).toHaveLength(1)
       expect(
         second.logs.some(
