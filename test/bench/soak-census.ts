@@ -4,6 +4,7 @@
  * veths, routes, nftables rules, containers, processes, cgroups, files).
  * @module
  */
+import Database from 'better-sqlite3'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { containersOf, namespacesOf, sh } from '../engines/_engines.js'
@@ -38,6 +39,46 @@ const sizeKiB = (file: string) => {
     return statSync(file).size / 1024
   } catch {
     return 0
+  }
+}
+
+/**
+ * The database's size as SQLite sees it (pages in use, WAL frames included) and its files:
+ * the WAL file grows to its checkpoint size in the first cycles and keeps it, so the files
+ * alone would show growth that is not there.
+ */
+function databaseSize(dataDir: string): Census {
+  const file = join(dataDir, 'nodeplane.db')
+  const db = new Database(file, { readonly: true })
+  try {
+    const pages = db.pragma('page_count', { simple: true }) as number
+    const free = db.pragma('freelist_count', { simple: true }) as number
+    const pageSize = db.pragma('page_size', { simple: true }) as number
+    return {
+      'database in use (KiB)': Math.round(((pages - free) * pageSize) / 1024),
+      'database files (KiB)': Math.round(sizeKiB(file) + sizeKiB(`${file}-wal`)),
+    }
+  } finally {
+    db.close()
+  }
+}
+
+/** Rows of every table of the server's database, by table. */
+export function tableRows(dataDir: string): Record<string, number> {
+  const db = new Database(join(dataDir, 'nodeplane.db'), { readonly: true })
+  try {
+    const tables = db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
+      .pluck()
+      .all() as string[]
+    return Object.fromEntries(
+      tables.map((name) => [
+        name,
+        db.prepare(`SELECT count(*) FROM "${name}"`).pluck().get() as number,
+      ])
+    )
+  } finally {
+    db.close()
   }
 }
 
@@ -111,6 +152,18 @@ async function orphanCgroups(): Promise<number> {
   return orphans
 }
 
+/** Layer and container directories of podman's store (root's, where the driver's nodes live). */
+function podmanStorageDirs(): number {
+  const root = '/var/lib/containers/storage'
+  return ['overlay', 'overlay-containers'].reduce((sum, dir) => {
+    try {
+      return sum + readdirSync(join(root, dir)).length
+    } catch {
+      return sum
+    }
+  }, 0)
+}
+
 /** Takes the census of the instance `names` whose server runs as `pid` on `dataDir`. */
 export async function takeCensus(pid: number, dataDir: string, names: NetnsNames) {
   const nft = await nftCounts(names)
@@ -119,9 +172,7 @@ export async function takeCensus(pid: number, dataDir: string, names: NetnsNames
     'server RSS (MiB)': rssMiB(pid),
     'server open files': readdirSync(`/proc/${pid}/fd`).length,
     'server children': all.filter((p) => p.ppid === pid).length,
-    // Apart: the WAL grows to its checkpoint size in the first cycles and keeps that file.
-    'database (KiB)': Math.round(sizeKiB(join(dataDir, 'nodeplane.db'))),
-    'database WAL (KiB)': Math.round(sizeKiB(join(dataDir, 'nodeplane.db-wal'))),
+    ...databaseSize(dataDir),
     'data dir files': filesUnder(dataDir),
     containers: (await containersOf(names)).length,
     namespaces: (await namespacesOf(names)).length,
@@ -135,6 +186,7 @@ export async function takeCensus(pid: number, dataDir: string, names: NetnsNames
       (p) => p.pid !== process.pid && p.cmdline.includes(`${names.prefix}-`)
     ).length,
     'orphan libpod cgroups (machine)': await orphanCgroups(),
+    'podman storage dirs (machine)': podmanStorageDirs(),
   }
   return census
 }
