@@ -4,6 +4,7 @@
  * the node and wait until it is gone.
  * @module
  */
+import { randomUUID } from 'node:crypto'
 import { ssh, type EngineServer } from '../engines/_engines.js'
 
 type Client = EngineServer['client']
@@ -37,7 +38,8 @@ async function login(internet: string, address: string, password: string): Promi
 /** Runs one cycle in `region`; throws with what went wrong, after deleting the node anyway. */
 export async function cycle(ctx: EngineServer, region: string): Promise<void> {
   const { client } = ctx
-  const created = await client.post('/nodes', { region })
+  // As the provider and the Python client send it: the idempotency records are soaked too.
+  const created = await client.post('/nodes', { region }, { 'Idempotency-Key': randomUUID() })
   expectStatus(created, 201, 'POST /nodes')
   const id = created.body.id as string
   try {

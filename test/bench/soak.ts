@@ -56,6 +56,9 @@ const ctx = await startEngineServer('podman', {
   NODEPLANE_HEALTH_SECONDS: '5',
 })
 const pid = ctx.server.process.pid!
+console.error(
+  `server ${pid} on ${ctx.server.url}, data dir ${ctx.server.dataDir}, instance ${ctx.names.prefix}`
+)
 let stopping = false
 process.on('SIGINT', () => {
   console.error('\nSIGINT: finishing the cycles in flight, then cleaning up')
