@@ -22,8 +22,8 @@ export const MUST_RETURN = [
   'fabric routes',
   'nft chains',
   'nft rules',
-  'instance processes',
-  'server children',
+  'instance processes (5 s old)',
+  'server children (5 s old)',
 ] as const
 
 function rssMiB(pid: number): number {
@@ -91,17 +91,26 @@ function filesUnder(dir: string): number {
   return count
 }
 
-/** Every process's pid with its parent's pid and its command line. */
-function processes(): { pid: number; ppid: number; cmdline: string }[] {
+/** Seconds since boot, and clock ticks a second as /proc/<pid>/stat counts them (Linux's USER_HZ). */
+const uptime = () => Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0])
+const TICKS = 100
+
+/**
+ * Every process older than `minAge` seconds, with its parent's pid and its command line: the
+ * engine programs the server runs every few seconds (health checks, discovery) are no leak.
+ */
+function processes(minAge = 5): { pid: number; ppid: number; cmdline: string }[] {
   const list = []
+  const now = uptime()
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
       // The command name in parentheses may hold spaces: the fields after it are fixed.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      if (now - Number(fields[19]) / TICKS < minAge) continue
       const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ')
-      list.push({ pid: Number(name), ppid, cmdline })
+      list.push({ pid: Number(name), ppid: Number(fields[1]), cmdline })
     } catch {
       // Gone while we read.
     }
@@ -171,7 +180,7 @@ export async function takeCensus(pid: number, dataDir: string, names: NetnsNames
   const census: Census = {
     'server RSS (MiB)': rssMiB(pid),
     'server open files': readdirSync(`/proc/${pid}/fd`).length,
-    'server children': all.filter((p) => p.ppid === pid).length,
+    'server children (5 s old)': all.filter((p) => p.ppid === pid).length,
     ...databaseSize(dataDir),
     'data dir files': filesUnder(dataDir),
     containers: (await containersOf(names)).length,
@@ -182,7 +191,7 @@ export async function takeCensus(pid: number, dataDir: string, names: NetnsNames
     'nft chains': nft.chains,
     'nft rules': nft.rules,
     // conmon and anything else still naming one of the instance's containers or namespaces.
-    'instance processes': all.filter(
+    'instance processes (5 s old)': all.filter(
       (p) => p.pid !== process.pid && p.cmdline.includes(`${names.prefix}-`)
     ).length,
     'orphan libpod cgroups (machine)': await orphanCgroups(),
