@@ -35,11 +35,31 @@ async function login(internet: string, address: string, password: string): Promi
   }
 }
 
-/** Runs one cycle in `region`; throws with what went wrong, after deleting the node anyway. */
-export async function cycle(ctx: EngineServer, region: string): Promise<void> {
+/** The label that puts a node under the soak's firewall ({@link createSoakFirewall}). */
+const FIREWALLED = { soak: 'firewalled' }
+
+/**
+ * A firewall letting in ssh alone, for the nodes the soak labels: their nftables chains in
+ * the fabric come and go with them, so the soak checks those too.
+ */
+export async function createSoakFirewall(client: Client): Promise<void> {
+  const created = await client.post('/api/v1/firewalls', {
+    name: 'soak-ssh-only',
+    rules: [{ direction: 'in', protocol: 'tcp', port: '22', source_ips: ['0.0.0.0/0', '::/0'] }],
+    apply_to: [{ type: 'label_selector', selector: 'soak=firewalled' }],
+  })
+  expectStatus(created, 201, 'POST /api/v1/firewalls')
+}
+
+/**
+ * Runs one cycle in `region`, the node under the soak's firewall when `firewalled`; throws
+ * with what went wrong, after deleting the node anyway.
+ */
+export async function cycle(ctx: EngineServer, region: string, firewalled: boolean): Promise<void> {
   const { client } = ctx
+  const body = { region, ...(firewalled ? { labels: FIREWALLED } : {}) }
   // As the provider and the Python client send it: the idempotency records are soaked too.
-  const created = await client.post('/nodes', { region }, { 'Idempotency-Key': randomUUID() })
+  const created = await client.post('/nodes', body, { 'Idempotency-Key': randomUUID() })
   expectStatus(created, 201, 'POST /nodes')
   const id = created.body.id as string
   try {

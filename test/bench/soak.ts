@@ -18,7 +18,7 @@ import { newDataDir } from '../helpers/server.js'
 import { removeTempDirs } from '../helpers/temp-dirs.js'
 import { printTable } from './_lib.js'
 import { MUST_RETURN, tableRows, takeCensus, type Census } from './soak-census.js'
-import { cycle } from './soak-cycle.js'
+import { createSoakFirewall, cycle } from './soak-cycle.js'
 import { heapAfterGc, INSPECT_ENV, writeHeapSnapshot } from './soak-heap.js'
 
 const { values } = parseArgs({
@@ -66,13 +66,15 @@ process.on('SIGINT', () => {
 })
 
 const stats = { cycles: 0, failures: 0, errors: [] as string[] }
+let started = 0
 
 /** Runs cycles, `IN_FLIGHT` at a time, until `until` (ms since the epoch); none left in flight after. */
 async function runUntil(until: number): Promise<void> {
   const worker = async () => {
     while (Date.now() < until && !stopping) {
       try {
-        await cycle(ctx, REGION)
+        // Every other node under the firewall: filtered and open nodes both come and go.
+        await cycle(ctx, REGION, started++ % 2 === 0)
       } catch (err) {
         stats.failures++
         if (stats.errors.length < 10) stats.errors.push((err as Error).message)
@@ -117,7 +119,8 @@ async function censusOfServer(): Promise<Census> {
 let leaks: string[] = []
 try {
   const start = Date.now()
-  await cycle(ctx, REGION)
+  await createSoakFirewall(ctx.client)
+  await cycle(ctx, REGION, true)
   await sample('start')
   await runUntil(start + (MINUTES * 60_000) / 5)
   await sample('after warm-up')
