@@ -31,6 +31,9 @@ export function rawField(form: Record<string, unknown>, name: string): string {
   return typeof value === 'string' ? value : ''
 }
 
+/** Browsers send a textarea's line breaks as CRLF: a `#!/bin/sh\r` line of user data would not run. */
+export const unixLines = (text: string) => text.replace(/\r\n?/g, '\n')
+
 /** Runs a service call; a ProblemError comes back as a value so the page can show it. */
 export async function attempt<T>(
   run: () => T | Promise<T>

@@ -4,7 +4,7 @@ import { parseInput } from '../http/router.js'
 import { CreateNodeBody, type Node } from '../nodes/nodes.schema.js'
 import { createNode } from '../nodes/nodes.service.js'
 import { accessFromForm } from './components/ssh-access.js'
-import { field, rawField, sessionOf, type DashContext } from './context.js'
+import { field, rawField, sessionOf, unixLines, type DashContext } from './context.js'
 import { parseLabelLines } from './labels.js'
 import { submitOnce } from './once.js'
 
@@ -20,9 +20,6 @@ export interface NewNodeValues {
   labels?: string
   user_data?: string
 }
-
-/** Browsers send a textarea's line breaks as CRLF; a `#!/bin/sh\r` line would not run. */
-const unixLines = (text: string) => text.replace(/\r\n?/g, '\n')
 
 function valuesOf(form: Record<string, unknown>): NewNodeValues {
   return {

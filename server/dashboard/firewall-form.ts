@@ -6,7 +6,7 @@
 import type { ApplyTo, Firewall } from '../firewalls/firewalls.schema.js'
 import type { ProblemError } from '../http/problem.js'
 import { fieldLabel } from './components/ui.js'
-import { field, rawField } from './context.js'
+import { field, rawField, unixLines } from './context.js'
 import { labelLines, parseLabelLines } from './labels.js'
 
 /** One row of the rules table as typed. */
@@ -38,8 +38,6 @@ export const EMPTY_VALUES: FirewallValues = {
   selectors: '',
 }
 
-/** Browsers send a textarea's line breaks as CRLF. */
-const unixLines = (text: string) => text.replace(/\r\n?/g, '\n')
 const lines = (text: string) =>
   text
     .split('\n')

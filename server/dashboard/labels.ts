@@ -32,9 +32,6 @@ export function labelLines(labels: Labels | undefined): string {
     .join('\n')
 }
 
-/** Browsers send a textarea's line breaks as CRLF. */
-export const unixLines = (text: string) => text.replace(/\r\n?/g, '\n')
-
 /**
  * The refusal's messages about the labels box `text`, each naming the line it is about: the
  * reader of the box names its lines already, and the API's schema names a bad label by its key

@@ -16,6 +16,7 @@ import { Alert, CopyButton, described, Field, PostForm, ProblemAlert } from './c
 import {
   attempt,
   rawField,
+  unixLines,
   sessionOf,
   toFormPage,
   type DashContext,
@@ -155,9 +156,6 @@ async function confirmPage(deps: Deps, c: DashContext, userData = '', problem?: 
   const title = `Rebuild ${node.name ?? node.id}`
   return renderPage(c, { title, nav: 'nodes', status: problem?.status, body })
 }
-
-/** Browsers send a textarea's line breaks as CRLF; a `#!/bin/sh\r` line would not run. */
-const unixLines = (text: string) => text.replace(/\r\n?/g, '\n')
 
 export function nodeRebuildRoutes(deps: Deps) {
   const app = new Hono<DashEnv>()

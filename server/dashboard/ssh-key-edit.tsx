@@ -18,12 +18,13 @@ import {
   errorsOf,
   field,
   rawField,
+  unixLines,
   sessionOf,
   type DashContext,
   type DashEnv,
 } from './context.js'
 import { setFlash } from './flash.js'
-import { labelErrors, labelLines, parseLabelLines, unixLines } from './labels.js'
+import { labelErrors, labelLines, parseLabelLines } from './labels.js'
 import { renderPage } from './render.js'
 import { PAGE } from './ssh-keys.js'
 

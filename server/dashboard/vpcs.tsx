@@ -13,13 +13,14 @@ import {
   field,
   parseForm,
   rawField,
+  unixLines,
   sessionOf,
   type DashContext,
   type DashEnv,
   toFormPage,
 } from './context.js'
 import { setFlash } from './flash.js'
-import { labelErrors, parseLabelLines, unixLines } from './labels.js'
+import { labelErrors, parseLabelLines } from './labels.js'
 import { inventoryPlaces } from './nodes.data.js'
 import { submitOnce } from './once.js'
 import { renderPage } from './render.js'
