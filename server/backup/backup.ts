@@ -164,10 +164,10 @@ async function lastHeartbeatPg(url: string): Promise<number | undefined> {
 }
 
 /**
- * A PostgreSQL client program: on the PATH, else the newest of Debian's versioned directories
- * (its `postgresql-client` puts them in /usr/lib/postgresql/<version>/bin).
+ * A PostgreSQL client program: from the newest of Debian's versioned directories (its
+ * `postgresql-client` puts them in /usr/lib/postgresql/<version>/bin), else from the PATH.
  */
-function pgTool(name: 'pg_dump' | 'pg_restore'): string {
+export function pgTool(name: 'pg_dump' | 'pg_restore' | 'psql'): string {
   const root = '/usr/lib/postgresql'
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : []
   const found = versions.map((v) => join(root, v, 'bin', name)).find((path) => existsSync(path))

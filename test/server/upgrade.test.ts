@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, readdirSync, readFileSync } from 'node:fs'
+import { copyFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pgTool } from '../../server/backup/backup.js'
 import { databaseEnv, testDialect } from '../helpers/database.js'
 import { api } from '../helpers/http.js'
 import { newDataDir, REPO, startServer, type TestServer } from '../helpers/server.js'
@@ -34,8 +35,7 @@ async function restoredDataDir(fixture: string): Promise<string> {
     return dataDir
   }
   const { DATABASE_URL } = await databaseEnv(dataDir)
-  const version = readdirSync('/usr/lib/postgresql').sort().reverse()[0]!
-  const psql = join('/usr/lib/postgresql', version, 'bin/psql')
+  const psql = pgTool('psql')
   execFileSync(
     psql,
     ['--quiet', '-v', 'ON_ERROR_STOP=1', '-f', join(fixture, 'postgres.sql'), DATABASE_URL!],
