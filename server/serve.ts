@@ -38,6 +38,7 @@ export async function serve(config: Config): Promise<void> {
   const staleMs = config.workerStaleSeconds * 1000
   await rt.worker.start({
     sweepMs: Math.max(200, config.databaseUrl ? staleMs / 5 : staleMs / 2),
+    alone: !config.databaseUrl,
     healthMs: config.healthSeconds * 1000,
   })
   const background = [startHousekeeping(rt), startWebhookDelivery(rt)]

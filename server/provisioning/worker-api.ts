@@ -155,10 +155,11 @@ export interface Worker {
   syncAccess(node: NodeRef): Promise<NodeAccess | undefined>
   /**
    * Reconciles the engine with the database and takes the work a previous process left; with
-   * `sweepMs`, keeps a heartbeat and takes over dead replicas' work at that interval; with
+   * `sweepMs`, keeps a heartbeat and takes over dead replicas' work at that interval (only the
+   * heartbeat when `alone`: a server by itself on its database has no replicas); with
    * `healthMs`, looks for running nodes whose engine side died and brings them back.
    */
-  start(options?: { sweepMs?: number; healthMs?: number }): Promise<void>
+  start(options?: { sweepMs?: number; alone?: boolean; healthMs?: number }): Promise<void>
   /** Resolves when no background work is in flight (for orderly shutdown and tests). */
   idle(): Promise<void>
   /**

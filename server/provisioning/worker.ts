@@ -207,10 +207,11 @@ export function createWorker(
     for (const node of userData) worker.followUserData(node)
   }
 
-  async function sweep(): Promise<void> {
+  async function sweep(alone: boolean): Promise<void> {
     try {
       await hooks.heartbeat()
-      await adoptOrphans()
+      // A server alone on its database took every orphan at start: no replica leaves more.
+      if (!alone) await adoptOrphans()
     } catch (err) {
       log.error({ err }, 'worker sweep failed; retrying')
     }
@@ -313,7 +314,8 @@ export function createWorker(
       run(() => worker.preflight().catch(() => undefined))
       await adoptOrphans()
       if (options.sweepMs) {
-        sweeper = setInterval(() => run(sweep), options.sweepMs)
+        const alone = options.alone ?? false
+        sweeper = setInterval(() => run(() => sweep(alone)), options.sweepMs)
         sweeper.unref()
       }
       if (options.healthMs && driver.findDead) {
