@@ -8,12 +8,16 @@ import { api } from '../helpers/http.js'
 import { runCli, startServer, type TestServer } from '../helpers/server.js'
 import { tempDir } from '../helpers/temp-dirs.js'
 
+// A short stale period: restore's refusal then rests on the running server's heartbeat, not
+// on the beat it wrote when it started, long before the refusal is tried.
+const BEATING = { NODEPLANE_WORKER_STALE_SECONDS: '1' }
+
 let server: TestServer
 let client: ReturnType<typeof api>
 let key: string
 
 beforeAll(async () => {
-  server = await startServer()
+  server = await startServer({ env: BEATING })
   key = (await createTestKey(server.dataDir)).key
   client = api(server.url, key)
 })
@@ -64,12 +68,14 @@ describe('nodeplane backup and restore', () => {
     // A row made after the backup is not in it; the copy must stand on its own.
     const after = (await client.post('/nodes', { name: 'after-backup' })).body
 
-    const refused = await runCli(['restore', '--data', server.dataDir, file])
+    // Well past the server's own start: only its heartbeat can show it is running now.
+    await sleep(1500)
+    const refused = await runCli(['restore', '--data', server.dataDir, file], BEATING)
     expect(refused.code).not.toBe(0)
     expect(refused.stderr).toContain('a nodeplane server is running on this database')
 
     await server.stop()
-    const restored = await runCli(['restore', '--data', server.dataDir, file])
+    const restored = await runCli(['restore', '--data', server.dataDir, file], BEATING)
     expect(restored.stderr).toContain('Restored into')
     expect(restored.code).toBe(0)
     if (testDialect === 'sqlite') {
@@ -77,7 +83,7 @@ describe('nodeplane backup and restore', () => {
       expect(existsSync(kept)).toBe(true)
     }
 
-    server = await startServer({ dataDir: server.dataDir })
+    server = await startServer({ dataDir: server.dataDir, env: BEATING })
     client = api(server.url, key)
     const vpcIds = new Set(
       ((await client.get('/api/v1/networking')).body as { id: string }[]).map((v) => v.id)
@@ -103,7 +109,7 @@ describe('nodeplane backup and restore', () => {
         expect(refused.code).toBe(1)
         expect(refused.stderr).toContain('is not a nodeplane SQLite backup')
       } finally {
-        server = await startServer({ dataDir: server.dataDir })
+        server = await startServer({ dataDir: server.dataDir, env: BEATING })
         client = api(server.url, key)
       }
       expect((await client.get('/nodes')).status).toBe(200)
