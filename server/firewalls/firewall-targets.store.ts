@@ -13,6 +13,14 @@ import { appliesTo, selectedNodes, type LabeledNode } from './firewall-match.js'
 import type { ApplyTo } from './firewalls.schema.js'
 import { firewalls, firewallTargets } from './firewalls.table.js'
 
+/** Removes the entries naming nodes `nodeIds`, whose rows go for good (retention). */
+export async function deleteNodeTargets(tx: Tx, nodeIds: string[]): Promise<void> {
+  if (nodeIds.length === 0) return
+  await tx
+    .delete(firewallTargets)
+    .where(and(eq(firewallTargets.type, 'node'), inArray(firewallTargets.nodeId, nodeIds)))
+}
+
 /** Replaces a firewall's `apply_to` with `applyTo`, in its order. */
 export async function replaceTargets(
   tx: Tx,

@@ -12,6 +12,7 @@ import { deleteLabels, insertLabels, labelsOf } from '../labels/labels.store.js'
 import { newPrefixedId } from '../lib/ids.js'
 import { assertRoomForNodeLabels, assertRoomOnNodes, lockFirewalls } from './firewall-limits.js'
 import {
+  deleteNodeTargets,
   firewallsOfNode,
   nodesByFirewall,
   nodesOfFirewall,
@@ -226,4 +227,12 @@ export function nodesForFirewall(
   firewallId: string
 ): Promise<string[]> {
   return nodesOfFirewall(ctx.db, accountId, firewallId)
+}
+
+/**
+ * Forgets nodes whose rows go for good (the retention of deleted nodes): a firewall's entry
+ * naming one already reads as gone, and now is.
+ */
+export function forgetNodes(ctx: ServiceTxCtx, nodeIds: string[]): Promise<void> {
+  return deleteNodeTargets(ctx.db, nodeIds)
 }

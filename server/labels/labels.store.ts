@@ -72,9 +72,14 @@ export async function insertLabels(
   if (rows.length > 0) await tx.insert(labels).values(rows)
 }
 
-/** Removes a resource's labels (for families that delete rows outright). */
-export async function deleteLabels(tx: Tx, kind: LabeledKind, resourceId: string): Promise<void> {
-  await tx.delete(labels).where(and(eq(labels.kind, kind), eq(labels.resourceId, resourceId)))
+/** Removes the labels of resources (for families that delete rows outright). */
+export async function deleteLabels(
+  tx: Tx,
+  kind: LabeledKind,
+  ...resourceIds: string[]
+): Promise<void> {
+  if (resourceIds.length === 0) return
+  await tx.delete(labels).where(and(eq(labels.kind, kind), inArray(labels.resourceId, resourceIds)))
 }
 
 /** One requirement as a subquery on the labels of the row whose id is `id`. */

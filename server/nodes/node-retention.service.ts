@@ -6,6 +6,7 @@
  */
 import { transaction } from '../db/transaction.js'
 import type { ServiceCtx } from '../deps.js'
+import { forgetNodes } from '../firewalls/firewalls.service.js'
 import { archiveBills } from '../usage/usage-archive.service.js'
 import { deleteNodeRows, prunableNodes } from './node-retention.store.js'
 
@@ -24,10 +25,9 @@ export async function pruneDeletedNodes(
   for (let batch = 0; batch < BATCHES_PER_ROUND; batch++) {
     const round = await transaction(ctx.db, async (tx) => {
       const candidates = await prunableNodes(tx, before, BATCH)
-      const removed = await deleteNodeRows(
-        tx,
-        candidates.map((node) => node.id)
-      )
+      const ids = candidates.map((node) => node.id)
+      await forgetNodes({ db: tx }, ids)
+      const removed = await deleteNodeRows(tx, ids)
       await archiveBills({ db: tx }, removed)
       return { removed: removed.length, full: candidates.length === BATCH }
     })
