@@ -99,7 +99,7 @@ describe('Firewalls', () => {
     )
   })
 
-  it("never shows another account's firewall", async () => {
+  it("never shows, edits or deletes another account's firewall", async () => {
     await createTestUser(d.server.dataDir, 'stranger@example.com')
     const stranger = api(
       d.server.url,
@@ -118,6 +118,22 @@ describe('Firewalls', () => {
     await d.page.getByRole('heading', { name: 'Not found' }).waitFor()
     await expect(d.page.content()).resolves.not.toContain('their-secret-fw')
     await expect(d.page.content()).resolves.not.toContain('192.0.2.0/24')
+    const edit = await d.page.goto(`/ui/firewalls/${theirs.id}/edit`)
+    expect(edit!.status()).toBe(404)
+    await expect(d.page.content()).resolves.not.toContain('their-secret-fw')
+    // A forged delete: the dashboard's own form, pointed at the stranger's firewall.
+    await d.page.goto('/ui/firewalls')
+    const answer = d.page.waitForResponse((res) => res.url().endsWith('/delete'))
+    await d.page.evaluate((id) => {
+      const form = document.createElement('form')
+      form.method = 'post'
+      form.action = `/ui/firewalls/${id}/delete`
+      const token = document.querySelector('meta[name="csrf-token"]')!.getAttribute('content')!
+      form.innerHTML = `<input type="hidden" name="_csrf" value="${token}">`
+      document.body.append(form)
+      form.submit()
+    }, theirs.id)
+    expect((await answer).status()).toBe(404)
     expect((await stranger.get(`/api/v1/firewalls/${theirs.id}`)).status).toBe(200)
   })
 

@@ -150,7 +150,7 @@ describe('Power buttons on Node Details', () => {
     await d.page.locator('h1 [data-field="power_state"]', { hasText: /^on$/ }).waitFor()
   })
 
-  it("another account's node cannot be powered from the dashboard", async () => {
+  it("another account's node cannot be powered or rebuilt from the dashboard", async () => {
     await createTestUser(d.server.dataDir, 'stranger@example.com')
     const stranger = api(
       d.server.url,
@@ -162,22 +162,33 @@ describe('Power buttons on Node Details', () => {
     )
     expect((await d.page.goto(`/ui/nodes/${theirs}`))!.status()).toBe(404)
     expect((await d.page.goto(`/ui/nodes/${theirs}/confirm-power/reboot`))!.status()).toBe(404)
-    await d.page.goto('/ui/nodes')
-    // A forged form post: the dashboard's own form, pointed at the stranger's node.
-    const answer = d.page.waitForResponse((res) => res.url().endsWith('/power/poweroff'))
-    await d.page.evaluate((id) => {
-      const form = document.createElement('form')
-      form.method = 'post'
-      form.action = `/ui/nodes/${id}/power/poweroff`
-      const token = document.querySelector('meta[name="csrf-token"]')!.getAttribute('content')!
-      form.innerHTML = `<input type="hidden" name="_csrf" value="${token}">`
-      document.body.append(form)
-      form.submit()
-    }, theirs)
-    expect((await answer).status()).toBe(404)
-    await d.page.getByRole('heading', { name: 'Not found' }).waitFor()
-    await expect(d.page.getByText('theirs').count()).resolves.toBe(0)
-    expect((await stranger.get(`/nodes/${theirs}`)).body.power_state).toBe('on')
+    expect((await d.page.goto(`/ui/nodes/${theirs}/confirm-rebuild`))!.status()).toBe(404)
+    // Forged form posts: the dashboard's own forms, pointed at the stranger's node.
+    for (const action of ['power/poweroff', 'rebuild']) {
+      await d.page.goto('/ui/nodes')
+      const answer = d.page.waitForResponse((res) => res.url().endsWith(`/${action}`))
+      await d.page.evaluate(
+        ([id, path]) => {
+          const form = document.createElement('form')
+          form.method = 'post'
+          form.action = `/ui/nodes/${id}/${path}`
+          const token = document.querySelector('meta[name="csrf-token"]')!.getAttribute('content')!
+          form.innerHTML = `<input type="hidden" name="_csrf" value="${token}">`
+          document.body.append(form)
+          form.submit()
+        },
+        [theirs, action]
+      )
+      expect((await answer).status()).toBe(404)
+      await d.page.getByRole('heading', { name: 'Not found' }).waitFor()
+      await expect(d.page.getByText('theirs').count()).resolves.toBe(0)
+    }
+    const after = (await stranger.get(`/nodes/${theirs}`)).body
+    expect(after.power_state).toBe('on')
+    const events = await stranger.get(
+      `/api/v1/events?resource_id=${theirs}&type=node.action_started`
+    )
+    expect(events.body.events).toEqual([])
   })
 
   it('an open page shows a reboot started elsewhere live: rebooting, then on', async () => {
