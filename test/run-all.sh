@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the test suites need (npm packages, the tofu binary, the cdktf and cdktn CLIs, the
-# Python test environment, Chromium, PostgreSQL, podman, Incus and the node images, a 3-member Incus test cluster) and runs every suite (the API suites once more against the package npm pack makes, installed); the server, dashboard and
+# Python test environment, Chromium, PostgreSQL, nginx, podman, Incus and the node images, a 3-member Incus test cluster) and runs every suite (the API suites once more against the package npm pack makes, installed); the server, dashboard and
 # Python suites and the fuzzer run twice, on SQLite and on PostgreSQL; the provider and examples suites run with tofu
 # and again with terraform when it is on the PATH. Expensive things are cached under ~/.cache/nodeplane.
 set -euo pipefail
@@ -45,6 +45,9 @@ export NODEPLANE_CHROMIUM
 
 step "netns and podman driver prerequisites and the node image (without root the engine suites skip)"
 bash test/setup/install-engines.sh || echo "engine prerequisites incomplete; see above"
+
+step "nginx (Debian's nginx-light, never started as a service; test/server/reverse-proxy.test.ts runs its own)"
+bash test/setup/install-nginx.sh | tail -n 1 || echo "nginx could not be installed; the reverse-proxy test skips"
 
 step "PostgreSQL (Debian's package, a throwaway server on 127.0.0.1)"
 read -r pg_data pg_url < <(bash test/setup/postgres.sh start | tail -n 1)
