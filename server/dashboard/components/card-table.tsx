@@ -3,27 +3,27 @@ import type { Child } from 'hono/jsx'
 /** A column's heading; `hidden` keeps it for screen readers only (a row's actions menu). */
 export type Column = string | { label: string; hidden: true }
 
-const labelOf = (column: Column) => (typeof column === 'string' ? column : column.label)
-
 /**
  * A list table that is a real <table> on a laptop and one card per row on a phone
  * (`table.cards` in app.css): each <td> carries its column's heading in `data-label`, which
  * the card shows before the value, so a row fits 390 px without sideways scrolling.
  *
  * `region` makes the scrolling box focusable and named, so a keyboard can scroll a table
- * that is still wider than a small laptop's window.
+ * that is still wider than a small laptop's window. `pollUrl` is where app.js polls for the
+ * rows' status (the nodes table).
  */
 export function CardTable(props: {
   caption: string
   columns: Column[]
   class?: string
   region?: boolean
+  pollUrl?: string
   children: Child
 }) {
   const region = props.region ? { tabindex: 0, role: 'region', 'aria-label': props.caption } : {}
   return (
     <div class="table-scroll" {...region}>
-      <table class={`cards ${props.class ?? ''}`.trim()}>
+      <table class={`cards ${props.class ?? ''}`.trim()} data-poll-url={props.pollUrl}>
         <caption class="visually-hidden">{props.caption}</caption>
         <thead>
           <tr>
@@ -32,7 +32,7 @@ export function CardTable(props: {
                 <th scope="col">{column}</th>
               ) : (
                 <th scope="col">
-                  <span class="visually-hidden">{labelOf(column)}</span>
+                  <span class="visually-hidden">{column.label}</span>
                 </th>
               )
             )}
