@@ -5,9 +5,18 @@ import type { ApiKeyInfo, Scope } from '../api-keys/api-keys.store.js'
 import type { Deps } from '../deps.js'
 import { PRINTABLE_PATTERN } from '../lib/names.js'
 import type { ProblemError } from '../http/problem.js'
+import { ACTIONS, CardTable } from './components/card-table.js'
 import { EmptyState, JumpToForm } from './components/empty-state.js'
 import { RowMenu } from './components/row-menu.js'
-import { Alert, CopyButton, Field, PostForm, ProblemAlert, Time } from './components/ui.js'
+import {
+  Alert,
+  CopyButton,
+  Field,
+  PostForm,
+  ProblemAlert,
+  Time,
+  Truncated,
+} from './components/ui.js'
 import {
   attempt,
   field,
@@ -54,17 +63,23 @@ function KeyRow(props: { k: ApiKeyInfo; csrf: string }) {
   const { k } = props
   return (
     <tr data-key-id={k.id}>
-      <td>{k.name}</td>
-      <td class="mono">{k.prefix}…</td>
-      <td>{k.scope}</td>
-      <td>
+      <td data-label="Name">
+        <Truncated text={k.name} />
+      </td>
+      <td data-label="Prefix" class="mono">
+        {k.prefix}…
+      </td>
+      <td data-label="Scope">{k.scope}</td>
+      <td data-label="Created">
         <Time iso={k.created_at} />
       </td>
-      <td>
+      <td data-label="Last used">
         <Time iso={k.last_used_at} />
       </td>
-      <td>{k.revoked_at ? <span class="badge badge-revoked">revoked</span> : 'active'}</td>
-      <td>
+      <td data-label="Status">
+        {k.revoked_at ? <span class="badge badge-revoked">revoked</span> : 'active'}
+      </td>
+      <td data-label="Actions">
         {/* The id is what `nodeplane keys revoke <id>` and the key's events name. */}
         <RowMenu label={k.name}>
           <li>
@@ -115,25 +130,14 @@ function KeysPage(props: {
             A key lets Terraform, the Python client or curl act on this account.
           </EmptyState>
         ) : (
-          <div class="table-scroll">
-            <table>
-              <thead>
-                <tr>
-                  {['Name', 'Prefix', 'Scope', 'Created', 'Last used', 'Status'].map((h) => (
-                    <th scope="col">{h}</th>
-                  ))}
-                  <th scope="col">
-                    <span class="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {props.keys.map((k) => (
-                  <KeyRow k={k} csrf={props.csrf} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardTable
+            caption="Your API keys"
+            columns={['Name', 'Prefix', 'Scope', 'Created', 'Last used', 'Status', ACTIONS]}
+          >
+            {props.keys.map((k) => (
+              <KeyRow k={k} csrf={props.csrf} />
+            ))}
+          </CardTable>
         )}
       </section>
       <section aria-labelledby="create-key-heading">

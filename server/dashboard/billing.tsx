@@ -2,7 +2,8 @@ import { Hono } from 'hono'
 import type { Deps } from '../deps.js'
 import { formatMicros, formatPrice } from '../lib/money.js'
 import { billingOf, type Billing, type DayCost } from './billing.data.js'
-import { Time } from './components/ui.js'
+import { CardTable } from './components/card-table.js'
+import { Time, Truncated } from './components/ui.js'
 import { sessionOf, type DashEnv } from './context.js'
 import { renderPage } from './render.js'
 
@@ -82,22 +83,16 @@ function BillingPage(props: { billing: Billing }) {
         <DailyChart days={days} currency={currency} />
         <details>
           <summary>Per day as a table</summary>
-          <table>
-            <thead>
+          <CardTable caption="Cost per day" columns={['Day (UTC)', `Cost (${currency})`]}>
+            {days.map((day) => (
               <tr>
-                <th scope="col">Day (UTC)</th>
-                <th scope="col">Cost ({currency})</th>
+                <td data-label="Day (UTC)">{day.date}</td>
+                <td data-label={`Cost (${currency})`} class="num">
+                  {formatMicros(day.micros)}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {days.map((day) => (
-                <tr>
-                  <td>{day.date}</td>
-                  <td class="num">{formatMicros(day.micros)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </CardTable>
         </details>
       </section>
       <section aria-labelledby="per-node-heading">
@@ -107,36 +102,34 @@ function BillingPage(props: { billing: Billing }) {
             No node was billed this month. <a href="/ui/nodes#create-node">Create a node</a>
           </p>
         ) : (
-          <div class="table-scroll">
-            <table>
-              <thead>
-                <tr>
-                  {['Node', 'Status', 'Price per hour', 'Hours billed', `Cost (${currency})`].map(
-                    (h) => (
-                      <th scope="col">{h}</th>
-                    )
+          <CardTable
+            caption="Cost per node"
+            columns={['Node', 'Status', 'Price per hour', 'Hours billed', `Cost (${currency})`]}
+          >
+            {usage.nodes.map((node) => (
+              <tr data-node-id={node.node_id}>
+                <td data-label="Node">
+                  {node.status === 'deleted' ? (
+                    <Truncated text={node.name ?? node.node_id} />
+                  ) : (
+                    <a href={`/ui/nodes/${node.node_id}`}>
+                      <Truncated text={node.name ?? node.node_id} />
+                    </a>
                   )}
-                </tr>
-              </thead>
-              <tbody>
-                {usage.nodes.map((node) => (
-                  <tr data-node-id={node.node_id}>
-                    <td>
-                      {node.status === 'deleted' ? (
-                        (node.name ?? node.node_id)
-                      ) : (
-                        <a href={`/ui/nodes/${node.node_id}`}>{node.name ?? node.node_id}</a>
-                      )}
-                    </td>
-                    <td>{node.status}</td>
-                    <td class="num">{node.hourly_price}</td>
-                    <td class="num">{(node.seconds / 3600).toFixed(2)}</td>
-                    <td class="num">{node.cost}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </td>
+                <td data-label="Status">{node.status}</td>
+                <td data-label="Price per hour" class="num">
+                  {node.hourly_price}
+                </td>
+                <td data-label="Hours billed" class="num">
+                  {(node.seconds / 3600).toFixed(2)}
+                </td>
+                <td data-label={`Cost (${currency})`} class="num">
+                  {node.cost}
+                </td>
+              </tr>
+            ))}
+          </CardTable>
         )}
       </section>
     </>

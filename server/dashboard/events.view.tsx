@@ -1,4 +1,5 @@
 import type { Event } from '../events/events.schema.js'
+import { CardTable } from './components/card-table.js'
 import { Time } from './components/ui.js'
 
 /** Where an event's resource is shown in the dashboard, if anywhere. */
@@ -33,40 +34,33 @@ const details = (event: Event) =>
 /** A table of events, newest first; `showResource` adds the resource column (Activity page). */
 export function EventTable(props: { events: Event[]; showResource?: boolean }) {
   if (props.events.length === 0) return <p class="muted">No events.</p>
+  const columns = ['Time', 'Event', ...(props.showResource ? ['Resource'] : []), 'By', 'Details']
   return (
-    // Focusable, so keyboard users can scroll the wide details column on a phone.
-    <div class="table-scroll" tabindex={0} role="region" aria-label="Events">
-      <table class="events">
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Event</th>
-            {props.showResource && <th scope="col">Resource</th>}
-            <th scope="col">By</th>
-            <th scope="col">Details</th>
+    <CardTable caption="Events" columns={columns} class="events" region>
+      {props.events.map((event) => {
+        const href = resourceHref(event)
+        return (
+          <tr data-event-id={String(event.id)}>
+            <td data-label="Time">
+              <Time iso={event.time} />
+            </td>
+            <td data-label="Event" class="mono">
+              {event.type}
+            </td>
+            {props.showResource && (
+              <td data-label="Resource" class="mono small">
+                {href ? <a href={href}>{event.resource_id}</a> : event.resource_id}
+              </td>
+            )}
+            <td data-label="By" class="small">
+              {actorText(event)}
+            </td>
+            <td data-label="Details" class="mono small wrap-anywhere">
+              {details(event)}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {props.events.map((event) => {
-            const href = resourceHref(event)
-            return (
-              <tr data-event-id={String(event.id)}>
-                <td>
-                  <Time iso={event.time} />
-                </td>
-                <td class="mono">{event.type}</td>
-                {props.showResource && (
-                  <td class="mono small">
-                    {href ? <a href={href}>{event.resource_id}</a> : event.resource_id}
-                  </td>
-                )}
-                <td class="small">{actorText(event)}</td>
-                <td class="mono small">{details(event)}</td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
+        )
+      })}
+    </CardTable>
   )
 }

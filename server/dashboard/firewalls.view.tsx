@@ -5,6 +5,7 @@
  */
 import type { ApplyTo, Firewall, FirewallRule } from '../firewalls/firewalls.schema.js'
 import type { ProblemError } from '../http/problem.js'
+import { CardTable } from './components/card-table.js'
 import { EmptyState } from './components/empty-state.js'
 import { LabelChips } from './components/labels.js'
 import { Alert, PostForm, ProblemAlert, Truncated } from './components/ui.js'
@@ -50,39 +51,25 @@ export function FirewallTable(props: { firewalls: Firewall[]; names: NodeNames }
       </EmptyState>
     )
   return (
-    // Focusable, so a keyboard can scroll it sideways on a phone (as the events table).
-    <div class="table-scroll" tabindex={0} role="region" aria-label="Firewalls">
-      <table>
-        <caption class="visually-hidden">Your firewalls</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Rules</th>
-            <th scope="col">Labels</th>
-            <th scope="col">Applies to</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.firewalls.map((fw) => (
-            <tr data-firewall-id={fw.id}>
-              <td>
-                <a href={`/ui/firewalls/${fw.id}`}>
-                  <Truncated text={fw.name} />
-                </a>
-                <div class="mono small">{fw.id}</div>
-              </td>
-              <td>{rulesCount(fw.rules.length)}</td>
-              <td>
-                <LabelChips labels={fw.labels} />
-              </td>
-              <td>
-                <NodeLinks ids={fw.applied_to_nodes} names={props.names} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CardTable caption="Your firewalls" columns={['Name', 'Rules', 'Labels', 'Applies to']}>
+      {props.firewalls.map((fw) => (
+        <tr data-firewall-id={fw.id}>
+          <td data-label="Name">
+            <a href={`/ui/firewalls/${fw.id}`}>
+              <Truncated text={fw.name} />
+            </a>
+            <div class="mono small">{fw.id}</div>
+          </td>
+          <td data-label="Rules">{rulesCount(fw.rules.length)}</td>
+          <td data-label="Labels">
+            <LabelChips labels={fw.labels} />
+          </td>
+          <td data-label="Applies to">
+            <NodeLinks ids={fw.applied_to_nodes} names={props.names} />
+          </td>
+        </tr>
+      ))}
+    </CardTable>
   )
 }
 
@@ -101,44 +88,36 @@ export function RuleTable(props: { rules: FirewallRule[] }) {
       </p>
     )
   return (
-    <div class="table-scroll" tabindex={0} role="region" aria-label="Rules">
-      <table>
-        <caption class="visually-hidden">Rules</caption>
-        <thead>
-          <tr>
-            <th scope="col">Direction</th>
-            <th scope="col">Protocol</th>
-            <th scope="col">Port</th>
-            <th scope="col">Sources</th>
-            <th scope="col">Description</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.rules.map((rule) => (
-            <tr>
-              <td>{rule.direction === 'in' ? 'in (incoming)' : rule.direction}</td>
-              <td>{rule.protocol}</td>
-              <td>
-                <Port rule={rule} />
-              </td>
-              <td>
-                <ul class="plain mono">
-                  {rule.source_ips.map((ip) => (
-                    <li>{ip}</li>
-                  ))}
-                </ul>
-              </td>
-              <td>
-                {/* A block with a minimum width: table cells ignore min-width themselves. */}
-                <div class="wrap-anywhere rule-description">
-                  {rule.description ?? <span class="muted">none</span>}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CardTable
+      caption="Rules"
+      columns={['Direction', 'Protocol', 'Port', 'Sources', 'Description']}
+      region
+    >
+      {props.rules.map((rule) => (
+        <tr>
+          <td data-label="Direction">
+            {rule.direction === 'in' ? 'in (incoming)' : rule.direction}
+          </td>
+          <td data-label="Protocol">{rule.protocol}</td>
+          <td data-label="Port">
+            <Port rule={rule} />
+          </td>
+          <td data-label="Sources">
+            <ul class="plain mono">
+              {rule.source_ips.map((ip) => (
+                <li>{ip}</li>
+              ))}
+            </ul>
+          </td>
+          <td data-label="Description">
+            {/* A block with a minimum width: table cells ignore min-width themselves. */}
+            <div class="wrap-anywhere rule-description">
+              {rule.description ?? <span class="muted">none</span>}
+            </div>
+          </td>
+        </tr>
+      ))}
+    </CardTable>
   )
 }
 

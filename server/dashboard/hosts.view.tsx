@@ -1,6 +1,7 @@
 import type { discoverHosts } from '../compute-hosts/compute-hosts.service.js'
 import type { ComputeHost } from '../compute-hosts/compute-hosts.schema.js'
-import { Field } from './components/ui.js'
+import { ACTIONS, CardTable } from './components/card-table.js'
+import { Field, Truncated } from './components/ui.js'
 
 /** The query parameters of the search form, those of `GET /api/v1/compute`. */
 export const FILTERS = [
@@ -102,28 +103,36 @@ function HostRow(props: { host: ComputeHost }) {
   const h = props.host
   return (
     <tr>
-      <td>
-        {h.hostname}
+      <td data-label="Host">
+        <Truncated text={h.hostname} />
         <div class="mono small">{h.id}</div>
       </td>
-      <td>
+      <td data-label="Status">
         <span class={`badge badge-${h.status}`}>{h.status}</span>
       </td>
-      <td>
+      <td data-label="Region">
         {h.region}
-        <div class="small muted">{h.datacenter}</div>
+        <div class="small muted">
+          <Truncated text={h.datacenter} class="truncate-short" />
+        </div>
       </td>
-      <td>
+      <td data-label="CPU">
         {h.cpu.cores} × {h.cpu.architecture}
       </td>
-      <td class="num">{h.memory_gb} GiB</td>
-      <td class="num">{h.storage_gb} GiB</td>
-      <td class="num">{h.gpu.count || '–'}</td>
-      <td class="num">
+      <td data-label="Memory" class="num">
+        {h.memory_gb} GiB
+      </td>
+      <td data-label="Storage" class="num">
+        {h.storage_gb} GiB
+      </td>
+      <td data-label="GPUs" class="num">
+        {h.gpu.count || '–'}
+      </td>
+      <td data-label="Price" class="num">
         {h.pricing.hourly} {h.pricing.currency}/h
         <div class="small muted">{h.pricing.monthly}/month</div>
       </td>
-      <td>
+      <td data-label="Actions">
         {h.status === 'active' && <a href={`/ui/nodes?host_id=${h.id}#create-node`}>Create node</a>}
       </td>
     </tr>
@@ -156,24 +165,14 @@ export function Results(props: { f: Filters; result: Awaited<ReturnType<typeof d
       <p role="status">
         {p.total} hosts match. Page {p.page} of {p.total_pages}.
       </p>
-      <div class="table-scroll">
-        <table>
-          <thead>
-            <tr>
-              {['Host', 'Status', 'Region', 'CPU', 'Memory', 'Storage', 'GPUs', 'Price', ''].map(
-                (h) => (
-                  <th scope="col">{h}</th>
-                )
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {hosts.map((host) => (
-              <HostRow host={host} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CardTable
+        caption="Compute hosts"
+        columns={['Host', 'Status', 'Region', 'CPU', 'Memory', 'Storage', 'GPUs', 'Price', ACTIONS]}
+      >
+        {hosts.map((host) => (
+          <HostRow host={host} />
+        ))}
+      </CardTable>
       <nav class="pagination" aria-label="Pages">
         {p.page > 1 && (
           <a href={pageLink(props.f, p.page - 1)} rel="prev">

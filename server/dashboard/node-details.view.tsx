@@ -1,4 +1,5 @@
 import type { Node } from '../nodes/nodes.schema.js'
+import { ACTIONS, CardTable } from './components/card-table.js'
 import { EmptyState } from './components/empty-state.js'
 import { LabelChips } from './components/labels.js'
 import { PowerBadge, StatusBadge } from './components/status.js'
@@ -161,43 +162,31 @@ export function Addresses(props: { node: Node; addresses: Address[]; csrf: strin
           detaching, here.
         </EmptyState>
       ) : (
-        <div class="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Address</th>
-                <th scope="col">Version</th>
-                <th scope="col">Attached</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {addresses.map((a) => (
-                <tr>
-                  <td class="mono">{a.ip}</td>
-                  <td>IPv{a.ipVersion}</td>
-                  <td>
-                    <Time iso={a.attached_at} />
-                  </td>
-                  <td>
-                    <PostForm
-                      action={`/ui/nodes/${node.id}/ip/detach`}
-                      csrf={csrf}
-                      confirm={`Detach ${a.ip} from this node?`}
-                    >
-                      <input type="hidden" name="ip" value={a.ip} />
-                      <button class="button-small secondary" aria-label={`Detach ${a.ip}`}>
-                        Detach
-                      </button>
-                    </PostForm>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardTable caption="Public addresses" columns={['Address', 'Version', 'Attached', ACTIONS]}>
+          {addresses.map((a) => (
+            <tr>
+              <td data-label="Address" class="mono">
+                {a.ip}
+              </td>
+              <td data-label="Version">IPv{a.ipVersion}</td>
+              <td data-label="Attached">
+                <Time iso={a.attached_at} />
+              </td>
+              <td data-label="Actions">
+                <PostForm
+                  action={`/ui/nodes/${node.id}/ip/detach`}
+                  csrf={csrf}
+                  confirm={`Detach ${a.ip} from this node?`}
+                >
+                  <input type="hidden" name="ip" value={a.ip} />
+                  <button class="button-small secondary" aria-label={`Detach ${a.ip}`}>
+                    Detach
+                  </button>
+                </PostForm>
+              </td>
+            </tr>
+          ))}
+        </CardTable>
       )}
       {addresses.length > 0 && <AttachAddress node={node} csrf={csrf} />}
     </section>

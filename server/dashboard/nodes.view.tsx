@@ -2,6 +2,7 @@ import { MAX_SELECTOR_LENGTH } from '../labels/label-selector.js'
 import { HOSTNAME_PATTERN } from '../lib/names.js'
 import type { Node } from '../nodes/nodes.schema.js'
 import type { Vpc } from '../vpcs/vpcs.schema.js'
+import { ACTIONS, CardTable } from './components/card-table.js'
 import { EmptyState } from './components/empty-state.js'
 import { LabelChips } from './components/labels.js'
 import { RowMenu } from './components/row-menu.js'
@@ -84,29 +85,15 @@ function NodeRow(props: { node: Row }) {
 /** The Node Management table; its rows poll for status while any node is changing. */
 export function NodeTable(props: { nodes: Row[] }) {
   return (
-    <div class="table-scroll">
-      <table class="cards" data-poll-url="/ui/api/nodes">
-        <caption class="visually-hidden">Your nodes</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name / ID</th>
-            <th scope="col">Status</th>
-            <th scope="col">Public IP</th>
-            <th scope="col">Region</th>
-            <th scope="col">Created</th>
-            <th scope="col">Cost so far</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.nodes.map((node) => (
-            <NodeRow node={node} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CardTable
+      caption="Your nodes"
+      columns={['Name / ID', 'Status', 'Public IP', 'Region', 'Created', 'Cost so far', ACTIONS]}
+      pollUrl="/ui/api/nodes"
+    >
+      {props.nodes.map((node) => (
+        <NodeRow node={node} />
+      ))}
+    </CardTable>
   )
 }
 

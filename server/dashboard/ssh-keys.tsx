@@ -5,6 +5,7 @@ import { PRINTABLE_PATTERN } from '../lib/names.js'
 import { MAX_PUBLIC_KEY_LENGTH } from '../ssh-keys/public-key.js'
 import { CreateSshKeyBody, type SshKey } from '../ssh-keys/ssh-keys.schema.js'
 import { createSshKey, deleteSshKey, listSshKeys } from '../ssh-keys/ssh-keys.service.js'
+import { ACTIONS, CardTable } from './components/card-table.js'
 import { EmptyState, JumpToForm } from './components/empty-state.js'
 import { LabelChips, LabelsField } from './components/labels.js'
 import { RowMenu } from './components/row-menu.js'
@@ -35,18 +36,20 @@ function SshKeyRow(props: { sshKey: SshKey; csrf: string }) {
   const { sshKey } = props
   return (
     <tr data-ssh-key-id={sshKey.id}>
-      <td>
+      <td data-label="Name">
         <strong>
           <Truncated text={sshKey.name} />
         </strong>
         <div class="mono small">{sshKey.id}</div>
         {Object.keys(sshKey.labels).length > 0 && <LabelChips labels={sshKey.labels} />}
       </td>
-      <td class="mono small wrap-anywhere">{sshKey.fingerprint}</td>
-      <td>
+      <td data-label="Fingerprint" class="mono small wrap-anywhere">
+        {sshKey.fingerprint}
+      </td>
+      <td data-label="Added">
         <Time iso={sshKey.created_at} />
       </td>
-      <td>
+      <td data-label="Actions">
         <RowMenu label={sshKey.name}>
           <li>
             <a href={`${PAGE}/${sshKey.id}/edit`} aria-label={`Edit SSH key ${sshKey.name}`}>
@@ -78,25 +81,11 @@ function SshKeyRow(props: { sshKey: SshKey; csrf: string }) {
 
 function SshKeyTable(props: { sshKeys: SshKey[]; csrf: string }) {
   return (
-    <div class="table-scroll">
-      <table>
-        <thead>
-          <tr>
-            {['Name', 'Fingerprint', 'Added'].map((h) => (
-              <th scope="col">{h}</th>
-            ))}
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.sshKeys.map((sshKey) => (
-            <SshKeyRow sshKey={sshKey} csrf={props.csrf} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CardTable caption="Your SSH keys" columns={['Name', 'Fingerprint', 'Added', ACTIONS]}>
+      {props.sshKeys.map((sshKey) => (
+        <SshKeyRow sshKey={sshKey} csrf={props.csrf} />
+      ))}
+    </CardTable>
   )
 }
 

@@ -5,6 +5,7 @@ import { PRINTABLE_PATTERN } from '../lib/names.js'
 import { CreateVpcBody, type Vpc } from '../vpcs/vpcs.schema.js'
 import { createVpc, deleteVpc, listVpcs } from '../vpcs/vpcs.service.js'
 import { EmptyState, JumpToForm } from './components/empty-state.js'
+import { ACTIONS, CardTable } from './components/card-table.js'
 import { RowMenu } from './components/row-menu.js'
 import { LabelChips, LabelsField } from './components/labels.js'
 import { CopyButton, Field, PostForm, ProblemAlert, Time, Truncated } from './components/ui.js'
@@ -29,71 +30,60 @@ type Values = { name?: string; region?: string; description?: string; labels?: s
 
 function VpcTable(props: { vpcs: Vpc[]; csrf: string }) {
   return (
-    <div class="table-scroll">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Region</th>
-            <th scope="col">CIDR</th>
-            <th scope="col">Nodes</th>
-            <th scope="col">Created</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.vpcs.map((vpc) => (
-            <tr id={`vpc-${vpc.id}`}>
-              <td>
-                <strong>
-                  <Truncated text={vpc.name} />
-                </strong>
-                <div class="mono small">{vpc.id}</div>
-                {vpc.description && <div class="small muted wrap-anywhere">{vpc.description}</div>}
-                {Object.keys(vpc.labels).length > 0 && <LabelChips labels={vpc.labels} />}
-              </td>
-              <td>{vpc.region}</td>
-              <td class="mono">{vpc.cidr}</td>
-              <td>
-                {vpc.node_ids.length === 0 ? (
-                  <span class="muted">none</span>
-                ) : (
-                  <NodeLinks ids={vpc.node_ids} />
-                )}
-              </td>
-              <td>
-                <Time iso={vpc.created_at} />
-              </td>
-              <td>
-                <RowMenu label={vpc.name}>
-                  <li>
-                    <a href={`/ui/vpcs/${vpc.id}/edit`} aria-label={`Edit VPC ${vpc.name}`}>
-                      Edit
-                    </a>
-                  </li>
-                  <li>
-                    <CopyButton text={vpc.id} label="Copy id" />
-                  </li>
-                  <li>
-                    <PostForm
-                      action={`/ui/vpcs/${vpc.id}/delete`}
-                      csrf={props.csrf}
-                      confirm={`Delete VPC ${vpc.name}?`}
-                    >
-                      <button class="menu-danger" aria-label={`Delete VPC ${vpc.name}`}>
-                        Delete…
-                      </button>
-                    </PostForm>
-                  </li>
-                </RowMenu>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CardTable
+      caption="Your VPCs"
+      columns={['Name', 'Region', 'CIDR', 'Nodes', 'Created', ACTIONS]}
+    >
+      {props.vpcs.map((vpc) => (
+        <tr id={`vpc-${vpc.id}`}>
+          <td data-label="Name">
+            <strong>
+              <Truncated text={vpc.name} />
+            </strong>
+            <div class="mono small">{vpc.id}</div>
+            {vpc.description && <div class="small muted wrap-anywhere">{vpc.description}</div>}
+            {Object.keys(vpc.labels).length > 0 && <LabelChips labels={vpc.labels} />}
+          </td>
+          <td data-label="Region">{vpc.region}</td>
+          <td data-label="CIDR" class="mono">
+            {vpc.cidr}
+          </td>
+          <td data-label="Nodes">
+            {vpc.node_ids.length === 0 ? (
+              <span class="muted">none</span>
+            ) : (
+              <NodeLinks ids={vpc.node_ids} />
+            )}
+          </td>
+          <td data-label="Created">
+            <Time iso={vpc.created_at} />
+          </td>
+          <td data-label="Actions">
+            <RowMenu label={vpc.name}>
+              <li>
+                <a href={`/ui/vpcs/${vpc.id}/edit`} aria-label={`Edit VPC ${vpc.name}`}>
+                  Edit
+                </a>
+              </li>
+              <li>
+                <CopyButton text={vpc.id} label="Copy id" />
+              </li>
+              <li>
+                <PostForm
+                  action={`/ui/vpcs/${vpc.id}/delete`}
+                  csrf={props.csrf}
+                  confirm={`Delete VPC ${vpc.name}?`}
+                >
+                  <button class="menu-danger" aria-label={`Delete VPC ${vpc.name}`}>
+                    Delete…
+                  </button>
+                </PostForm>
+              </li>
+            </RowMenu>
+          </td>
+        </tr>
+      ))}
+    </CardTable>
   )
 }
 

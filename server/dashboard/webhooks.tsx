@@ -15,6 +15,7 @@ import {
   sendTestEvent,
   webhookDeliveries,
 } from '../webhooks/webhooks.service.js'
+import { CardTable } from './components/card-table.js'
 import { EmptyState, JumpToForm } from './components/empty-state.js'
 import {
   Alert,
@@ -75,16 +76,16 @@ function WebhookRow(props: { hook: Webhook; csrf: string }) {
   const action = (verb: string) => `${PAGE}/${hook.id}/${verb}`
   return (
     <tr data-webhook-id={hook.id}>
-      <td>
+      <td data-label="URL">
         <a href={`${PAGE}/${hook.id}`}>
           <Truncated text={hook.url} />
         </a>
         {hook.description && <div class="small muted wrap-anywhere">{hook.description}</div>}
       </td>
-      <td class="small">
+      <td data-label="Events" class="small">
         {hook.event_types.length === 0 ? 'every event' : hook.event_types.join(', ')}
       </td>
-      <td>
+      <td data-label="Status">
         {hook.enabled ? (
           <span class="badge badge-running">enabled</span>
         ) : (
@@ -93,27 +94,29 @@ function WebhookRow(props: { hook: Webhook; csrf: string }) {
           </span>
         )}
       </td>
-      <td>
+      <td data-label="Created">
         <Time iso={hook.created_at} />
       </td>
-      <td class="row-actions">
-        <PostForm action={action('test')} csrf={props.csrf}>
-          <button class="button-small secondary" aria-label={`Send a test event to ${hook.url}`}>
-            Send test
-          </button>
-        </PostForm>
-        <PostForm action={action(hook.enabled ? 'pause' : 'resume')} csrf={props.csrf}>
-          <button class="button-small secondary">{hook.enabled ? 'Pause' : 'Resume'}</button>
-        </PostForm>
-        <PostForm
-          action={action('delete')}
-          csrf={props.csrf}
-          confirm={`Delete the webhook to ${hook.url}? Deliveries stop at once.`}
-        >
-          <button class="button-small secondary" aria-label={`Delete the webhook to ${hook.url}`}>
-            Delete
-          </button>
-        </PostForm>
+      <td data-label="Actions">
+        <div class="row-actions">
+          <PostForm action={action('test')} csrf={props.csrf}>
+            <button class="button-small secondary" aria-label={`Send a test event to ${hook.url}`}>
+              Send test
+            </button>
+          </PostForm>
+          <PostForm action={action(hook.enabled ? 'pause' : 'resume')} csrf={props.csrf}>
+            <button class="button-small secondary">{hook.enabled ? 'Pause' : 'Resume'}</button>
+          </PostForm>
+          <PostForm
+            action={action('delete')}
+            csrf={props.csrf}
+            confirm={`Delete the webhook to ${hook.url}? Deliveries stop at once.`}
+          >
+            <button class="button-small secondary" aria-label={`Delete the webhook to ${hook.url}`}>
+              Delete
+            </button>
+          </PostForm>
+        </div>
       </td>
     </tr>
   )
@@ -192,22 +195,14 @@ async function webhooksPage(
             Add one to hear about changes without polling.
           </EmptyState>
         ) : (
-          <div class="table-scroll">
-            <table>
-              <thead>
-                <tr>
-                  {['URL', 'Events', 'Status', 'Created', 'Actions'].map((h) => (
-                    <th scope="col">{h}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {hooks.map((hook) => (
-                  <WebhookRow hook={hook} csrf={session.csrfToken} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardTable
+            caption="Your webhooks"
+            columns={['URL', 'Events', 'Status', 'Created', 'Actions']}
+          >
+            {hooks.map((hook) => (
+              <WebhookRow hook={hook} csrf={session.csrfToken} />
+            ))}
+          </CardTable>
         )}
       </section>
       <CreateForm csrf={session.csrfToken} values={extra.values ?? {}} problem={extra.problem} />
@@ -220,36 +215,34 @@ function DeliveryLog(props: { deliveries: WebhookDelivery[] }) {
   if (props.deliveries.length === 0)
     return <p class="empty">No deliveries yet. Send a test event from the list.</p>
   return (
-    <div class="table-scroll">
-      <table>
-        <thead>
-          <tr>
-            {['Event', 'Status', 'Attempts', 'Last answer', 'Created', 'Next attempt'].map((h) => (
-              <th scope="col">{h}</th>
-            ))}
+    <CardTable
+      caption="Deliveries"
+      columns={['Event', 'Status', 'Attempts', 'Last answer', 'Created', 'Next attempt']}
+    >
+      {props.deliveries.map((d) => {
+        const last = d.attempt_log.at(-1)
+        return (
+          <tr data-delivery-id={d.id}>
+            <td data-label="Event" class="mono">
+              {d.event_type}
+            </td>
+            <td data-label="Status">{d.status}</td>
+            <td data-label="Attempts" class="num">
+              {d.attempts}
+            </td>
+            <td data-label="Last answer" class="wrap-anywhere">
+              {last ? (last.response_status ?? last.error ?? '–') : '–'}
+            </td>
+            <td data-label="Created">
+              <Time iso={d.created_at} />
+            </td>
+            <td data-label="Next attempt">
+              <Time iso={d.next_attempt_at} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {props.deliveries.map((d) => {
-            const last = d.attempt_log.at(-1)
-            return (
-              <tr data-delivery-id={d.id}>
-                <td class="mono">{d.event_type}</td>
-                <td>{d.status}</td>
-                <td class="num">{d.attempts}</td>
-                <td>{last ? (last.response_status ?? last.error ?? '–') : '–'}</td>
-                <td>
-                  <Time iso={d.created_at} />
-                </td>
-                <td>
-                  <Time iso={d.next_attempt_at} />
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
+        )
+      })}
+    </CardTable>
   )
 }
 
