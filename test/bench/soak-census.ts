@@ -1,7 +1,8 @@
 /**
  * What one nodeplane instance holds at a moment, for the soak (soak.ts): the server process's
- * memory, files and children, its database, and what the machine keeps for it (namespaces,
- * veths, routes, nftables rules, containers, processes, cgroups, files).
+ * memory, files and children and its database ({@link serverCensus}), and what the machine keeps
+ * for a podman instance (namespaces, veths, routes, nftables rules, containers, processes,
+ * cgroups: {@link podmanCensus}). soak-incus.ts counts an Incus cluster's part.
  * @module
  */
 import Database from 'better-sqlite3'
@@ -13,8 +14,8 @@ import type { NetnsNames } from '../../server/provisioning/network/names.js'
 /** Counts by name, in the order the soak prints them. */
 export type Census = Record<string, number>
 
-/** The rows that must be back to their start count once every node is deleted. */
-export const MUST_RETURN = [
+/** The podman rows that must be back to their start count once every node is deleted. */
+export const PODMAN_MUST_RETURN = [
   'containers',
   'namespaces',
   'fabric veths',
@@ -173,16 +174,21 @@ function podmanStorageDirs(): number {
   }, 0)
 }
 
-/** Takes the census of the instance `names` whose server runs as `pid` on `dataDir`. */
-export async function takeCensus(pid: number, dataDir: string, names: NetnsNames) {
-  const nft = await nftCounts(names)
-  const all = processes()
-  const census: Census = {
+/** The server process `pid` on `dataDir`: memory, files, children and its database. */
+export function serverCensus(pid: number, dataDir: string): Census {
+  return {
     'server RSS (MiB)': rssMiB(pid),
     'server open files': readdirSync(`/proc/${pid}/fd`).length,
-    'server children (5 s old)': all.filter((p) => p.ppid === pid).length,
+    'server children (5 s old)': processes().filter((p) => p.ppid === pid).length,
     ...databaseSize(dataDir),
     'data dir files': filesUnder(dataDir),
+  }
+}
+
+/** What the machine keeps for the podman instance `names`. */
+export async function podmanCensus(names: NetnsNames): Promise<Census> {
+  const nft = await nftCounts(names)
+  return {
     containers: (await containersOf(names)).length,
     namespaces: (await namespacesOf(names)).length,
     'fabric veths': (await fabricLines(names, ['-o', 'link', 'show', 'type', 'veth'])).length,
@@ -191,11 +197,10 @@ export async function takeCensus(pid: number, dataDir: string, names: NetnsNames
     'nft chains': nft.chains,
     'nft rules': nft.rules,
     // conmon and anything else still naming one of the instance's containers or namespaces.
-    'instance processes (5 s old)': all.filter(
+    'instance processes (5 s old)': processes().filter(
       (p) => p.pid !== process.pid && p.cmdline.includes(`${names.prefix}-`)
     ).length,
     'orphan libpod cgroups (machine)': await orphanCgroups(),
     'podman storage dirs (machine)': podmanStorageDirs(),
   }
-  return census
 }

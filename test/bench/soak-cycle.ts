@@ -5,9 +5,17 @@
  * @module
  */
 import { randomUUID } from 'node:crypto'
-import { ssh, type EngineServer } from '../engines/_engines.js'
+import { ssh } from '../engines/_engines.js'
+import type { api } from '../helpers/http.js'
 
-type Client = EngineServer['client']
+type Client = ReturnType<typeof api>
+
+/** Where the cycles run: a server's API, its region, and the namespace playing the internet. */
+export interface SoakTarget {
+  client: Client
+  region: string
+  internet: string
+}
 
 /** Long-polls the node (60 s a request) until `done` says so or `rounds` requests passed. */
 async function waitFor(client: Client, id: string, target: string, rounds = 3) {
@@ -52,11 +60,11 @@ export async function createSoakFirewall(client: Client): Promise<void> {
 }
 
 /**
- * Runs one cycle in `region`, the node under the soak's firewall when `firewalled`; throws
+ * Runs one cycle on `target`, the node under the soak's firewall when `firewalled`; throws
  * with what went wrong, after deleting the node anyway.
  */
-export async function cycle(ctx: EngineServer, region: string, firewalled: boolean): Promise<void> {
-  const { client } = ctx
+export async function cycle(target: SoakTarget, firewalled: boolean): Promise<void> {
+  const { client, region } = target
   const body = { region, ...(firewalled ? { labels: FIREWALLED } : {}) }
   // As the provider and the Python client send it: the idempotency records are soaked too.
   const created = await client.post('/nodes', body, { 'Idempotency-Key': randomUUID() })
@@ -68,7 +76,7 @@ export async function cycle(ctx: EngineServer, region: string, firewalled: boole
     const attached = await client.post(`/api/v1/nodes/${id}/network/ip`, { ip: 'auto' })
     expectStatus(attached, 200, 'attaching an address')
     const address = (attached.body.ip as string).split('/')[0]!
-    await login(ctx.names.internet, address, password as string)
+    await login(target.internet, address, password as string)
     const detached = await client.delete(`/api/v1/nodes/${id}/network/ip?ip=${address}`)
     expectStatus(detached, 200, 'detaching the address')
   } finally {

@@ -1,64 +1,47 @@
 /**
- * The soak, `npm run soak [-- --minutes N --in-flight K]` (issue 33): a real server on the
- * podman driver with a data directory of its own, and a loop of cycles (soak-cycle.ts: create,
- * attach, ssh, detach, delete), K nodes at a time (default 3), for N minutes (default 20).
- * It takes a census (soak-census.ts) at the start, after a warm-up (the first fifth of the
- * time) and at the end, each with no node in flight, and prints them with the growth per 100
- * cycles between warm-up and end: what grows with cycles there is a leak. It then checks that
- * the machine holds what it held at the start for this instance, stops the server and purges
- * the instance. Needs root, podman and the node image (test/setup/install-engines.sh); not
- * part of CI. The start census is taken after one cycle: the first node builds the instance's
- * fabric (its namespaces, uplink and base firewall), which stays while the server runs.
+ * The soak, `npm run soak [-- --driver podman|incus --minutes N --in-flight K]` (issue 33): a
+ * real server with a data directory of its own, on the podman driver (an instance of its own on
+ * this machine) or on the test Incus cluster (test/setup/incus-cluster.sh, alone on it), and a
+ * loop of cycles (soak-cycle.ts: create, attach, ssh, detach, delete), K nodes at a time
+ * (default 3), for N minutes (default 20). It takes a census (soak-census.ts, soak-incus.ts) at
+ * the start, after a warm-up (the first fifth of the time) and at the end, each with no node in
+ * flight, and prints them with the growth per 100 cycles between warm-up and end: what grows with
+ * cycles there is a leak. It then checks that the machine holds what it held at the start, stops
+ * the server and removes what is left. Needs root and the driver's engine with the node image
+ * (test/setup/install-engines.sh); not part of CI. The start census is taken after one cycle:
+ * the first node builds what stays while the server runs (on podman, the instance's fabric: its
+ * namespaces, uplink and base firewall).
  */
-import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { engineUnavailable, purge, startEngineServer } from '../engines/_engines.js'
-import { newDataDir } from '../helpers/server.js'
 import { removeTempDirs } from '../helpers/temp-dirs.js'
 import { printTable } from './_lib.js'
-import { MUST_RETURN, tableRows, takeCensus, type Census } from './soak-census.js'
+import { serverCensus, tableRows, type Census } from './soak-census.js'
 import { createSoakFirewall, cycle } from './soak-cycle.js'
-import { heapAfterGc, INSPECT_ENV, writeHeapSnapshot } from './soak-heap.js'
+import { DRIVERS, startSoak, type SoakDriver } from './soak-drivers.js'
+import { heapAfterGc, writeHeapSnapshot } from './soak-heap.js'
 
 const { values } = parseArgs({
   options: {
+    driver: { type: 'string', default: 'podman' },
     minutes: { type: 'string', default: '20' },
     'in-flight': { type: 'string', default: '3' },
     'heap-snapshots': { type: 'string' },
   },
 })
+const DRIVER = values.driver as SoakDriver
 const MINUTES = Number(values.minutes)
 const IN_FLIGHT = Number(values['in-flight'])
+if (!DRIVERS.includes(DRIVER)) throw new Error(`--driver must be one of ${DRIVERS.join(', ')}`)
 if (!(MINUTES > 0) || !(IN_FLIGHT >= 1))
   throw new Error('--minutes must be above 0 and --in-flight at least 1')
-const REGION = 'us-east-1'
 
-const unavailable = await engineUnavailable('podman').catch((err: Error) => err.message)
-if (unavailable) {
-  console.error(`the soak runs on the podman driver, which this machine cannot run: ${unavailable}`)
+const soak = await startSoak(DRIVER, IN_FLIGHT).catch((err: Error) => {
+  console.error(`the soak cannot run on ${DRIVER}: ${err.message}`)
   process.exit(2)
-}
-
-/** Small sizes, one per node in flight: the machine is never asked for more than it has. */
-function inventoryFile(): string {
-  const file = join(newDataDir(), 'inventory.json')
-  const sizes = [{ cpu_cores: 1, memory_gb: 1, storage_gb: 1, count: IN_FLIGHT }]
-  writeFileSync(file, JSON.stringify({ sizes, reserve_memory_gb: 0, reserve_storage_gb: 0 }))
-  return file
-}
-
-const ctx = await startEngineServer('podman', {
-  DATABASE_URL: '',
-  ...INSPECT_ENV,
-  NODEPLANE_INVENTORY: inventoryFile(),
-  NODEPLANE_DEFAULT_REGION: REGION,
-  NODEPLANE_HEALTH_SECONDS: '5',
 })
-const pid = ctx.server.process.pid!
-console.error(
-  `server ${pid} on ${ctx.server.url}, data dir ${ctx.server.dataDir}, instance ${ctx.names.prefix}`
-)
+const pid = soak.server.process.pid!
+console.error(`server ${pid} on ${soak.server.url} (${DRIVER}), data dir ${soak.server.dataDir}`)
 let stopping = false
 process.on('SIGINT', () => {
   console.error('\nSIGINT: finishing the cycles in flight, then cleaning up')
@@ -74,7 +57,7 @@ async function runUntil(until: number): Promise<void> {
     while (Date.now() < until && !stopping) {
       try {
         // Every other node under the firewall: filtered and open nodes both come and go.
-        await cycle(ctx, REGION, started++ % 2 === 0)
+        await cycle(soak, started++ % 2 === 0)
       } catch (err) {
         stats.failures++
         if (stats.errors.length < 10) stats.errors.push((err as Error).message)
@@ -99,28 +82,32 @@ async function sample(name: string): Promise<void> {
     at: Date.now(),
     cycles: stats.cycles,
     census: await censusOfServer(),
-    rows: tableRows(ctx.server.dataDir),
+    rows: tableRows(soak.server.dataDir),
   })
   console.error(`${name}: ${stats.cycles} cycles, ${stats.failures} failures`)
 }
 
 /** The heap after a collection first: RSS read right after it varies less. */
 async function censusOfServer(): Promise<Census> {
-  const { heap, external } = await heapAfterGc(ctx.server.stderr())
+  const { heap, external } = await heapAfterGc(soak.server.stderr())
   const snapshots = values['heap-snapshots']
   if (snapshots) {
     const file = join(resolve(snapshots), `soak-${samples.length}-${stats.cycles}.heapsnapshot`)
-    await writeHeapSnapshot(ctx.server.stderr(), file)
+    await writeHeapSnapshot(soak.server.stderr(), file)
   }
-  const census = await takeCensus(pid, ctx.server.dataDir, ctx.names)
-  return { 'server heap after GC (MiB)': heap, 'server external (MiB)': external, ...census }
+  return {
+    'server heap after GC (MiB)': heap,
+    'server external (MiB)': external,
+    ...serverCensus(pid, soak.server.dataDir),
+    ...(await soak.census()),
+  }
 }
 
 let leaks: string[] = []
 try {
   const start = Date.now()
-  await createSoakFirewall(ctx.client)
-  await cycle(ctx, REGION, true)
+  await createSoakFirewall(soak.client)
+  await cycle(soak, true)
   await sample('start')
   await runUntil(start + (MINUTES * 60_000) / 5)
   await sample('after warm-up')
@@ -128,9 +115,12 @@ try {
   await sample('end')
   leaks = report()
 } finally {
-  await ctx.server.stop()
-  await purge(ctx.names)
-  await checkPurged()
+  const kept = await soak.stop()
+  console.log(
+    kept.length === 0
+      ? `cleaned up: nothing of the server's is left on ${DRIVER}`
+      : `NOT CLEANED UP: ${kept.join(', ')}`
+  )
   removeTempDirs()
 }
 process.exit(leaks.length > 0 ? 1 : 0)
@@ -159,7 +149,7 @@ function report(): string[] {
     'per 100 cycles after warm-up',
   ]
   printTable(
-    `Soak on podman: ${end.cycles} cycles in ${minutes} min, ${IN_FLIGHT} in flight, ${stats.failures} failed; server errors logged: ${serverErrors()}`,
+    `Soak on ${DRIVER}: ${end.cycles} cycles in ${minutes} min, ${IN_FLIGHT} in flight, ${stats.failures} failed; server errors logged: ${serverErrors()}`,
     header,
     growthRows((sample) => sample.census)
   )
@@ -169,10 +159,11 @@ function report(): string[] {
     growthRows((sample) => sample.rows, true)
   )
   for (const message of stats.errors) console.log(`failure: ${message}`)
-  const leaked = MUST_RETURN.filter((name) => end.census[name] !== first.census[name])
+  for (const line of serverWarnings().slice(0, 10)) console.log(`server warning: ${line}`)
+  const leaked = soak.mustReturn.filter((name) => end.census[name] !== first.census[name])
   console.log(
     leaked.length === 0
-      ? `\nOK: ${MUST_RETURN.join(', ')} are back to their start counts`
+      ? `\nOK: ${soak.mustReturn.join(', ')} are back to their start counts`
       : `\nLEAK: ${leaked.map((name) => `${name} ${first.census[name]} -> ${end.census[name]}`).join(', ')}`
   )
   return leaked
@@ -180,18 +171,17 @@ function report(): string[] {
 
 /** Error lines (pino level 50 and up) the server logged. */
 function serverErrors(): number {
-  return ctx.server.logs.filter((entry) => Number(entry.level) >= 50).length
+  return soak.server.logs.filter((entry) => Number(entry.level) >= 50).length
 }
 
-/** The soak cleans up after itself: nothing of the instance is left once it ends. */
-async function checkPurged(): Promise<void> {
-  const left = await takeCensus(process.pid, ctx.server.dataDir, ctx.names)
-  const kept = ['containers', 'namespaces', 'instance processes (5 s old)'].filter(
-    (name) => left[name] !== 0
-  )
-  console.log(
-    kept.length === 0
-      ? 'purged: no container, namespace or process of the instance is left'
-      : `NOT PURGED: ${kept.map((name) => `${name} ${left[name]}`).join(', ')}`
-  )
+/** The server's warnings and errors, each distinct message once with its count: why cycles failed. */
+function serverWarnings(): string[] {
+  const counts = new Map<string, number>()
+  for (const entry of soak.server.logs) {
+    if (Number(entry.level) < 40) continue
+    const err = (entry.err as { message?: string } | undefined)?.message
+    const line = err ? `${String(entry.msg)}: ${err}` : String(entry.msg)
+    counts.set(line, (counts.get(line) ?? 0) + 1)
+  }
+  return [...counts].map(([line, count]) => `${count}x ${line.slice(0, 300)}`)
 }
