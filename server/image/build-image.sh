@@ -12,8 +12,11 @@
 # need root on the machine itself (docs/operations.md#the-container-image).
 #
 # Its tag, localhost/nodeplane:<version>-<hash>, hashes the package tarball, this script, the
-# Containerfile and Node's version: an image of the same content is never built twice. The
-# base root is cached the same way (localhost/nodeplane-base); older tags of both are removed.
+# Containerfile and Node's version: an image of the same content is never built twice. Below
+# it, cached the same way and built only when what they hash changes: the base root
+# (localhost/nodeplane-base: the suite and its packages) and the runtime
+# (localhost/nodeplane-runtime: Node and the release's dependencies, 300 MB of the image's 450),
+# so a change of nodeplane's own sources adds one small layer. Older tags of all three go.
 # Environment: NODEPLANE_DEBIAN_MIRROR (else the mirror apt uses for bookworm).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -22,16 +25,17 @@ suite=bookworm
 packages=ca-certificates,tini
 repository=localhost/nodeplane
 base_repository=localhost/nodeplane-base
+runtime_repository=localhost/nodeplane-runtime
 CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/nodeplane"
 
-step() { echo "==> $*" >&2; }
+step() { echo "==> $(date +%T) $*" >&2; }
 [[ $(id -u) -eq 0 ]] || { echo "build-image.sh: run as root (debootstrap, podman's store)" >&2; exit 1; }
 hash() { sha256sum | cut -c 1-12; }
 # Removes the tags of `repository` other than `keep`; one still used by a container stays.
 remove_older() {
   local old
   for old in $(podman images --filter "reference=$1" --format '{{.Repository}}:{{.Tag}}'); do
-    [[ $old == "$2" ]] || podman rmi "$old" >/dev/null 2>&1 || true
+    [[ $old == "$2" || $old != "$1":* ]] || podman rmi "$old" >/dev/null 2>&1 || true
   done
 }
 
@@ -76,16 +80,33 @@ if ! podman image exists "$base"; then
   remove_older "$base_repository" "$base"
 fi
 
+# What the runtime holds: Node, the Containerfile's first stage, and the dependencies as npm
+# installed them (their manifests, and every file's path and size; no times).
+modules="$prefix/lib/node_modules/nodeplane/node_modules"
+runtime="$runtime_repository:$(cat <(echo "$base $node_version $node_arch") "$here/Containerfile" \
+  <(cd "$modules" && find . -printf '%P %s\n' | LC_ALL=C sort) \
+  <(cd "$modules" && find . -type f -name package.json -print0 | LC_ALL=C sort -z | xargs -0 cat) | hash)"
+# One layer per image (--layers=false), no registry (--pull=never), no network in RUN.
+build() { podman build --layers=false --pull=never --network=none "$@" >"$work/build.log" 2>&1 || { tail -n 20 "$work/build.log" >&2; exit 1; }; }
+# The runtime's context links the dependencies where the cache shares the file system.
+link() { cp -al "$1" "$2" 2>/dev/null || { rm -rf "$2" && cp -a "$1" "$2"; }; }
+if ! podman image exists "$runtime"; then
+  step "podman build $runtime (Node and the release's dependencies)"
+  mkdir "$work/runtime"
+  link "$modules" "$work/runtime/node_modules"
+  cp "$node_binary" "$work/runtime/node"
+  cp "$here/Containerfile" "$work/runtime/"
+  build --target runtime --build-arg "BASE=$base" --label io.nodeplane.image=server-runtime \
+    -t "$runtime" "$work/runtime"
+fi
+
 step "podman build $tag"
-# The build context: hard links where the cache shares the file system, copies elsewhere.
-mkdir "$work/context"
-cp -al "$prefix" "$work/context/prefix" 2>/dev/null || cp -a "$prefix" "$work/context/prefix"
-cp "$node_binary" "$work/context/node"
-cp "$here/Containerfile" "$work/context/"
-# One layer over the base (--layers=false), no registry (--pull=never), no network in RUN.
-podman build --layers=false --pull=never --network=none --build-arg "BASE=$base" \
-  --label io.nodeplane.image=server --label "io.nodeplane.version=$version" \
-  -t "$tag" "$work/context" >"$work/build.log" 2>&1 || { tail -n 20 "$work/build.log" >&2; exit 1; }
+mkdir -p "$work/server/prefix"
+tar -C "$prefix" --exclude=./lib/node_modules/nodeplane/node_modules -c . | tar -C "$work/server/prefix" -x
+cp "$here/Containerfile" "$work/server/"
+build --build-arg "RUNTIME=$runtime" --label io.nodeplane.image=server \
+  --label "io.nodeplane.version=$version" -t "$tag" "$work/server"
 remove_older "$repository" "$tag"
+remove_older "$runtime_repository" "$runtime"
 step "built $tag in ${SECONDS} s ($(podman image inspect --format '{{.Size}}' "$tag" | numfmt --to=si)B)"
 echo "$tag"
