@@ -16,7 +16,8 @@
 # it, cached the same way and built only when what they hash changes: the base root
 # (localhost/nodeplane-base: the suite and its packages) and the runtime
 # (localhost/nodeplane-runtime: Node and the release's dependencies, 300 MB of the image's 450),
-# so a change of nodeplane's own sources adds one small layer. Older tags of all three go.
+# so a change of nodeplane's own sources adds one small layer. Older tags of all three go
+# (those over an hour old).
 # Environment: NODEPLANE_DEBIAN_MIRROR (else the mirror apt uses for bookworm).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -31,10 +32,11 @@ CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/nodeplane"
 step() { echo "==> $(date +%T) $*" >&2; }
 [[ $(id -u) -eq 0 ]] || { echo "build-image.sh: run as root (debootstrap, podman's store)" >&2; exit 1; }
 hash() { sha256sum | cut -c 1-12; }
-# Removes the tags of `repository` other than `keep`; one still used by a container stays.
+# Removes the tags of `repository` other than `keep` made over an hour ago: a build of another
+# checkout on this machine may be about to run a newer one. One used by a container stays.
 remove_older() {
   local old
-  for old in $(podman images --filter "reference=$1" --format '{{.Repository}}:{{.Tag}}'); do
+  for old in $(podman images --filter "reference=$1" --filter until=1h --format '{{.Repository}}:{{.Tag}}'); do
     [[ $old == "$2" || $old != "$1":* ]] || podman rmi "$old" >/dev/null 2>&1 || true
   done
 }
@@ -81,10 +83,11 @@ if ! podman image exists "$base"; then
 fi
 
 # What the runtime holds: Node, the Containerfile's first stage, and the dependencies as npm
-# installed them (their manifests, and every file's path and size; no times).
+# installed them (their manifests, and every file's path and size; no times, and not the
+# Makefile and config.gypi node-gyp writes, whose size follows the install's temporary path).
 modules="$prefix/lib/node_modules/nodeplane/node_modules"
 runtime="$runtime_repository:$(cat <(echo "$base $node_version $node_arch") "$here/Containerfile" \
-  <(cd "$modules" && find . -printf '%P %s\n' | LC_ALL=C sort) \
+  <(cd "$modules" && find . -printf '%P %s\n' | grep -Ev '/build/(Makefile|config\.gypi) ' | LC_ALL=C sort) \
   <(cd "$modules" && find . -type f -name package.json -print0 | LC_ALL=C sort -z | xargs -0 cat) | hash)"
 # One layer per image (--layers=false), no registry (--pull=never), no network in RUN.
 build() { podman build --layers=false --pull=never --network=none "$@" >"$work/build.log" 2>&1 || { tail -n 20 "$work/build.log" >&2; exit 1; }; }
