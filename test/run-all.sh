@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the test suites need (npm packages, the tofu binary, the cdktf and cdktn CLIs, the
-# Python test environment, Chromium, PostgreSQL, nginx, podman, Incus and the node images, a 3-member Incus test cluster) and runs every suite (the API suites once more against the package npm pack makes, installed); the server, dashboard and
+# Python test environment, Chromium, PostgreSQL, nginx, podman, Incus and the node images, a 3-member Incus test cluster; the server's OCI image is built by its engine test, test/engines/oci-image.test.ts, and cached in podman's store) and runs every suite (the API suites once more against the package npm pack makes, installed); the server, dashboard and
 # Python suites and the fuzzer run twice, on SQLite and on PostgreSQL; the provider and examples suites run with tofu
 # and again with terraform when it is on the PATH. Expensive things are cached under ~/.cache/nodeplane.
 set -euo pipefail

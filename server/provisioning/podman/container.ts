@@ -10,7 +10,7 @@ const PIDS_LIMIT = 4096
 const GIB = 1024 ** 3
 
 /** A hard limit of this process (`/proc/self/limits`): a container may not be given more. */
-function hardLimit(name: string, fallback: number): number {
+export function hardLimit(name: string, fallback: number): number {
   const line = readFileSync('/proc/self/limits', 'utf8')
     .split('\n')
     .find((entry) => entry.startsWith(name))
