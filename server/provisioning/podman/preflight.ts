@@ -39,8 +39,33 @@ export async function preflight(): Promise<void> {
     throw new Error(`NODEPLANE_DRIVER=podman cannot run here: ${problems.join('; ')}`)
 }
 
-/** A podman that takes longer than this to look up an image is not working. */
-const IMAGE_PROBE_TIMEOUT_MS = 10_000
+/**
+ * A podman that takes longer than this to look up an image is not working. Generous: podman
+ * queues the lookup behind the `podman run`s holding its storage lock, which on a loaded machine
+ * can take more than 10 s. Only the first create waits for the probe (brief-cache.ts); later
+ * ones take the last answer while the next probe runs, so the limit only delays noticing a
+ * podman that hangs.
+ */
+const IMAGE_PROBE_TIMEOUT_MS = 60_000
+
+/**
+ * Whether podman has `image`; throws when podman itself failed twice in a row. A 20-minute soak
+ * at load 12 had 7 of 340 creates refused by this probe failing once (timing out at 10 s or
+ * podman failing under load: it did not log which), while the engine went on building nodes.
+ */
+async function imageExists(image: string): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await podman(['image', 'exists', image], { timeoutMs: IMAGE_PROBE_TIMEOUT_MS })
+      return true
+    } catch (err) {
+      // `podman image exists` answers 1 for a missing image and something else when it broke.
+      if (err instanceof CommandError && err.code === 1) return false
+      if (attempt === 2) throw err
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+    }
+  }
+}
 
 /**
  * Throws `ProvisioningRefused` when podman can build no node now: the machine lacks what the
@@ -53,15 +78,15 @@ export async function checkEngine(image: string): Promise<void> {
   } catch (err) {
     throw new ProvisioningRefused((err as Error).message)
   }
+  let exists: boolean
   try {
-    await podman(['image', 'exists', image], { timeoutMs: IMAGE_PROBE_TIMEOUT_MS })
+    exists = await imageExists(image)
   } catch (err) {
-    // `podman image exists` answers 1 for a missing image and something else when it broke.
-    if (err instanceof CommandError && err.code === 1) {
-      throw new ProvisioningRefused(
-        `the node image ${image} is missing: run \`nodeplane images build\` as root`
-      )
-    }
     throw new ProvisioningRefused(`podman is not working: ${(err as Error).message}`)
+  }
+  if (!exists) {
+    throw new ProvisioningRefused(
+      `the node image ${image} is missing: run \`nodeplane images build\` as root`
+    )
   }
 }
