@@ -177,15 +177,16 @@ describe('tables hold the longest names', () => {
     })
   }
 
-  // The node page itself is wider than a phone (its heading and delete button hold the whole
-  // name), so only its tables are checked here.
+  // Its heading, breadcrumb and delete button hold the whole name too.
   for (const [label, size] of [
     ['1366', SMALL_LAPTOP],
     ['390', PHONE],
   ] as const) {
-    it(`the node page's tables at ${label} px: no cell overflows, cards labelled`, async () => {
+    it(`the node page at ${label} px: no sideways scroll, no cell overflows, cards labelled`, async () => {
       await d.page.setViewportSize(size)
       await d.page.goto(`/ui/nodes/${nodeId}`)
+      await screenshot(d.page, `long-names--node--${label}`)
+      expect(await sideways()).toBeLessThanOrEqual(0)
       expect(await d.page.locator('table.cards').count()).toBe(2)
       expect(await overflowing()).toEqual([])
       expect(await mislabelled()).toEqual([])
