@@ -58,7 +58,10 @@ export async function getNodeMetrics(
   // 10-second rows exist for the last 24 hours only; a window reaching further back, or a
   // step as coarse as a rollup, reads the rollups.
   const resolution = start >= now - SAMPLE_KEEP && asked < ROLLUP_STEP ? SAMPLE_STEP : ROLLUP_STEP
-  const step = Math.max(asked, resolution)
+  // A default step is a whole number of stored rows, so every point averages as many.
+  const step = query.step
+    ? Math.max(query.step, resolution)
+    : Math.ceil(Math.max(asked, resolution) / resolution) * resolution
   const rows = await nodeMetricRows(ctx.db, node.id, resolution, start, end + 1)
   const types = [...new Set(query.type.split(','))] as MetricType[]
   return {
