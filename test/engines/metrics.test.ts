@@ -15,7 +15,7 @@ function inside(values: [number, number][], from: number, to: number): number[] 
 await describeEngines(
   'node metrics',
   (ctx) => {
-    it('shows cpu near 0 for an idle node and near 100 while one core burns', async () => {
+    it('shows cpu near 0 for an idle node, and what a one-core shell loop gets while it burns (near 100 on a free core)', async () => {
       // One core: the default size of a podman node.
       const { node, password } = await runningNode(ctx.client)
       // Let the boot settle, then 20 s idle, then 30 s of a shell loop on one core.
