@@ -2,7 +2,7 @@
  * Sampling running nodes' counters every NODEPLANE_METRICS_SECONDS (default 10) on the lead
  * replica: each round reads every steady running node's counters in a few engine calls,
  * stores the interval since the last reading (node-metrics.series.ts), and once per 5 minutes
- * rolls the last 5 minutes up and prunes.
+ * rolls the 5 minutes just ended up and prunes.
  * @module
  */
 import type { Deps } from '../deps.js'
@@ -11,7 +11,7 @@ import type { DriverWithMetrics, NodeCounters } from '../provisioning/driver.js'
 import { isLeadWorker } from '../provisioning/lead-worker.js'
 import { steadyRunningIds } from './node-power.store.js'
 import { intervalRow } from './node-metrics.series.js'
-import { ROLLUP_STEP, rollUpAndPrune, saveSamples } from './node-metrics.service.js'
+import { ROLLUP_STEP, SAMPLE_KEEP, rollUpAndPrune, saveSamples } from './node-metrics.service.js'
 import type { MetricRow } from './node-metrics.store.js'
 
 type SamplerDeps = Pick<Deps, 'db' | 'log' | 'clock' | 'config' | 'worker'>
@@ -20,7 +20,9 @@ type SamplerDeps = Pick<Deps, 'db' | 'log' | 'clock' | 'config' | 'worker'>
 export function startMetricsSampling(deps: SamplerDeps, driver: DriverWithMetrics): Rounds {
   // Each node's last reading: the next one's interval starts there.
   const last = new Map<string, NodeCounters>()
-  // The 5 minutes last rolled up, in Unix seconds; unknown after a start, so done again.
+  // The end of the 5 minutes last rolled up, in Unix seconds. Unknown on becoming the lead
+  // (a start, or a takeover from a lead that died): then every whole 5 minutes of the kept
+  // samples is rolled up, so none that the last lead missed is lost.
   let rolled: number | undefined
 
   async function sample(): Promise<void> {
@@ -42,14 +44,16 @@ export function startMetricsSampling(deps: SamplerDeps, driver: DriverWithMetric
     try {
       if (!(await isLeadWorker(deps, deps.worker.id))) {
         last.clear()
+        rolled = undefined
         return
       }
       await sample()
       const now = Math.floor(deps.clock.now().getTime() / 1000)
-      const previous = Math.floor(now / ROLLUP_STEP) * ROLLUP_STEP - ROLLUP_STEP
-      if (rolled !== previous) {
-        await rollUpAndPrune(deps, previous)
-        rolled = previous
+      const until = Math.floor(now / ROLLUP_STEP) * ROLLUP_STEP
+      if (rolled !== until) {
+        const since = rolled ?? Math.floor((now - SAMPLE_KEEP) / ROLLUP_STEP) * ROLLUP_STEP
+        await rollUpAndPrune(deps, since, until)
+        rolled = until
       }
     } catch (err) {
       deps.log.warn({ err }, 'sampling node metrics failed; retrying')

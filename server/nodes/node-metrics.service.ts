@@ -20,7 +20,7 @@ import {
 export const SAMPLE_STEP = 10
 export const ROLLUP_STEP = 300
 /** How long each is kept, in seconds. */
-const SAMPLE_KEEP = 86_400
+export const SAMPLE_KEEP = 86_400
 const ROLLUP_KEEP = 30 * 86_400
 /** The most points a default step gives. */
 const MAX_POINTS = 500
@@ -31,13 +31,18 @@ export function saveSamples(ctx: ServiceCtx, rows: MetricRow[]): Promise<void> {
 }
 
 /**
- * Rolls the 5 minutes starting at `bucket` (Unix seconds) up into averages, for every node,
- * and prunes what is past its retention. Idempotent: a rollup already made stays.
+ * Rolls every whole 5 minutes in [since, until) (Unix seconds, multiples of 5 minutes) up
+ * into averages, for every node, and prunes what is past its retention. Idempotent: a rollup
+ * already made stays.
  */
-export function rollUpAndPrune(ctx: ServiceCtx<'clock'>, bucket: number): Promise<void> {
+export function rollUpAndPrune(
+  ctx: ServiceCtx<'clock'>,
+  since: number,
+  until = since + ROLLUP_STEP
+): Promise<void> {
   const now = Math.floor(ctx.clock.now().getTime() / 1000)
   return transaction(ctx.db, async (tx) => {
-    await rollUpMetrics(tx, SAMPLE_STEP, ROLLUP_STEP, bucket)
+    await rollUpMetrics(tx, SAMPLE_STEP, ROLLUP_STEP, since, until)
     await pruneMetrics(tx, SAMPLE_STEP, now - SAMPLE_KEEP)
     await pruneMetrics(tx, ROLLUP_STEP, now - ROLLUP_KEEP)
   })

@@ -19,21 +19,28 @@ export async function insertMetrics(tx: Tx, rows: MetricRow[]): Promise<void> {
 const mean = (column: AnyColumn) => sql<number>`cast(round(avg(${column})) as bigint)`
 
 /**
- * Makes the `rollup`-second rows starting at `start` (Unix seconds) from the `from`-second rows
- * inside it, for every node that has some; a rollup already made stays as it is.
+ * Makes the `rollup`-second rows of every whole `rollup` seconds in [since, until) (Unix
+ * seconds, multiples of `rollup`) from the `from`-second rows inside them, for every node that
+ * has some; a rollup already made stays as it is.
  */
 export async function rollUpMetrics(
   tx: Tx,
   from: number,
   rollup: number,
-  start: number
+  since: number,
+  until: number
 ): Promise<void> {
   const m = nodeMetrics
+  // Integer division on both databases: the start of the rollup a row falls in. The length is
+  // written into the statement, a whole number of ours: bound, better-sqlite3 sends a number
+  // as a real, and SQLite would divide exactly.
+  const length = sql.raw(String(Math.trunc(rollup)))
+  const bucket = sql<number>`(${m.at} / ${length}) * ${length}`
   const averages = tx
     .select({
       nodeId: m.nodeId,
-      step: sql<number>`${rollup}`.as('step'),
-      at: sql<number>`${start}`.as('at'),
+      step: sql<number>`${length}`.as('step'),
+      at: bucket.as('at'),
       cpu: mean(m.cpu).as('cpu'),
       memoryBytes: mean(m.memoryBytes).as('memory_bytes'),
       diskBytes: mean(m.diskBytes).as('disk_bytes'),
@@ -41,8 +48,8 @@ export async function rollUpMetrics(
       outBps: mean(m.outBps).as('out_bps'),
     })
     .from(m)
-    .where(and(eq(m.step, from), gte(m.at, start), lt(m.at, start + rollup)))
-    .groupBy(m.nodeId)
+    .where(and(eq(m.step, from), gte(m.at, since), lt(m.at, until)))
+    .groupBy(m.nodeId, bucket)
   await tx.insert(m).select(averages).onConflictDoNothing()
 }
 

@@ -146,16 +146,26 @@ describe('GET /api/v1/nodes/{id}/metrics', () => {
   it('answers a window older than a day from the 5-minute rollups', async () => {
     const id = await runningNode('metrics-c')
     const bucket = Math.floor(nowSeconds() / 300) * 300 - 600
+    await storeRow(id, bucket - 290, 1000)
     await storeRow(id, bucket + 10, 4000)
     await storeRow(id, bucket + 20, 6000)
     const { db, close } = await openTestDatabase(server.dataDir)
     try {
-      await rollUpAndPrune({ db, clock: systemClock }, bucket)
-      // Done twice (a restart rolls the last 5 minutes up again): the rollup stays one row.
+      await rollUpAndPrune({ db, clock: systemClock }, bucket - 300, bucket + 300)
+      // Done again (a new lead rolls up every 5 minutes it keeps samples of): one row each.
       await rollUpAndPrune({ db, clock: systemClock }, bucket)
     } finally {
       await close()
     }
+    const rollups = await sqlQuery<{ at: number | string; cpu: number }>(
+      server.dataDir,
+      'SELECT at, cpu FROM node_metrics WHERE node_id = $1 AND step = 300 ORDER BY at',
+      [id]
+    )
+    expect(rollups.map((row) => [Number(row.at), row.cpu])).toEqual([
+      [bucket - 300, 1000],
+      [bucket, 5000],
+    ])
     const query = {
       type: 'cpu,disk',
       start: iso(nowSeconds() - 2 * 86_400),
@@ -164,11 +174,13 @@ describe('GET /api/v1/nodes/{id}/metrics', () => {
     const res = await client.get(metricsPath(id, query))
     // Two days over at most 500 points, in whole 5-minute rollups.
     expect(res.body.metrics.step).toBe(600)
-    const [[at, cpu]] = res.body.metrics.time_series.cpu.values
-    expect(cpu).toBe(50)
-    expect(bucket - at).toBeGreaterThanOrEqual(0)
-    expect(bucket - at).toBeLessThan(600)
-    expect(res.body.metrics.time_series['disk.used_bytes'].values).toHaveLength(1)
+    const points = await client.get(metricsPath(id, { ...query, step: '300' }))
+    expect(points.body.metrics.step).toBe(300)
+    const cpu = points.body.metrics.time_series.cpu.values as [number, number][]
+    expect(cpu.map(([, value]) => value)).toEqual([10, 50])
+    expect(bucket - cpu[1]![0]).toBeGreaterThanOrEqual(0)
+    expect(bucket - cpu[1]![0]).toBeLessThan(300)
+    expect(points.body.metrics.time_series['disk.used_bytes'].values).toHaveLength(2)
   })
 
   it('removes the metrics with the node when it is deleted', async () => {
