@@ -49,6 +49,8 @@ const ConfigSchema = z
     defaultIngress: z.enum(['open', 'ssh-only']).optional(),
     /** How often the worker looks for running nodes whose engine side died (podman driver). */
     healthSeconds: z.coerce.number().min(0.1).default(5),
+    /** How often running nodes' counters are sampled for their metrics (podman, incus). */
+    metricsSeconds: z.coerce.number().min(0.1).default(10),
     provisionSeconds: z.coerce.number().min(0).default(5),
     teardownSeconds: z.coerce.number().min(0).default(1),
     /** simulated driver: how long each power action (reboot, shutdown, ...) takes. */
@@ -145,6 +147,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   inventoryFile: 'NODEPLANE_INVENTORY',
   netnsAllowTenants: 'NODEPLANE_NETNS_ALLOW_TENANTS',
   healthSeconds: 'NODEPLANE_HEALTH_SECONDS',
+  metricsSeconds: 'NODEPLANE_METRICS_SECONDS',
   provisionSeconds: 'NODEPLANE_PROVISION_SECONDS',
   teardownSeconds: 'NODEPLANE_TEARDOWN_SECONDS',
   createSeconds: 'NODEPLANE_CREATE_SECONDS',

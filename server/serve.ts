@@ -12,7 +12,8 @@ import { logDriverNotice } from './provisioning/start-notice.js'
 import { openRuntime, printAdminPassword } from './runtime.js'
 import { startInventorySync } from './compute-hosts/inventory-sync.js'
 import { hasInventory } from './provisioning/inventory.js'
-import { followsEvents, hasFirewall } from './provisioning/driver.js'
+import { followsEvents, hasFirewall, hasMetrics } from './provisioning/driver.js'
+import { startMetricsSampling } from './nodes/node-metrics.sampler.js'
 import { startFirewallSync } from './firewalls/firewall-sync.js'
 
 /** Runs the server until SIGINT or SIGTERM, then drains and closes the database. */
@@ -56,6 +57,8 @@ export async function serve(config: Config): Promise<void> {
     background.push(firewalls.stop)
     await firewalls.firstRound
   }
+  // Only the lead replica samples (lead-worker.ts); an engine that measures nothing has none.
+  if (hasMetrics(rt.driver)) background.push(startMetricsSampling(rt, rt.driver).stop)
   if (followsEvents(rt.driver)) {
     // Early news for the health check and the inventory sync; their intervals stay the net.
     background.push(

@@ -33,6 +33,8 @@ import { takeSecret } from './secret-handover.js'
 import { firewallsForNode } from '../firewalls/firewalls.service.js'
 import { NodeFirewalls } from './firewalls.view.js'
 import { UserDataSection } from './node-user-data.view.js'
+import { MetricsSection } from './node-metrics.view.js'
+import { metricRangeOf, nodeMetricsOver } from './node-metrics.data.js'
 import { userDataResultOf } from './node-user-data.data.js'
 import { submitOnce } from './once.js'
 import { renderPage } from './render.js'
@@ -59,6 +61,8 @@ export async function detailsPage(
   const sshKeys = await listSshKeys(deps, accountId)
   const firewalls = await firewallsForNode(deps, accountId, node.id)
   const userData = await userDataResultOf(deps, principalOf(session), node)
+  const range = metricRangeOf(c.req.query('metrics'))
+  const metrics = await nodeMetricsOver(deps, accountId, node.id, range)
   const events = await listEvents(
     deps,
     accountId,
@@ -96,6 +100,7 @@ export async function detailsPage(
       <Credentials node={node} />
       <SshAccess node={node} sshKeys={sshKeys} csrf={session.csrfToken} refused={refused} />
       <NameAndLabels node={node} csrf={session.csrfToken} refused={refused} />
+      <MetricsSection nodeId={node.id} range={range} metrics={metrics} />
       <UserDataSection status={node.user_data_status} result={userData} />
       <NodeFirewalls firewalls={firewalls} />
       <Addresses node={node} addresses={addresses} csrf={session.csrfToken} />

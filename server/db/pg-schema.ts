@@ -132,4 +132,5 @@ export const {
   firewallTargets,
   installSettings,
   usageArchive,
+  nodeMetrics,
 } = pgTables

@@ -7,6 +7,7 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm'
 import { skipLocked, type Tx } from '../db/transaction.js'
 import { deleteLabels } from '../labels/labels.store.js'
+import { deleteNodeMetrics } from './node-metrics.store.js'
 import { nodeSshKeys } from './node-ssh-keys.table.js'
 import { nodes, type NodeRow } from './nodes.table.js'
 import { nodeUserData } from './user-data.table.js'
@@ -27,11 +28,13 @@ export function prunableNodes(tx: Tx, before: Date, limit: number): Promise<Node
   )
 }
 
-/** Deletes nodes `ids` (deleted ones only), their user data, key links and labels; returns the nodes removed. */
+/** Deletes nodes `ids` (deleted ones only), their user data, key links, metrics and labels; returns the nodes removed. */
 export async function deleteNodeRows(tx: Tx, ids: string[]): Promise<NodeRow[]> {
   if (ids.length === 0) return []
   await tx.delete(nodeUserData).where(inArray(nodeUserData.nodeId, ids))
   await tx.delete(nodeSshKeys).where(inArray(nodeSshKeys.nodeId, ids))
+  // Gone at teardown already; a sampling round that raced the teardown may have left some.
+  await deleteNodeMetrics(tx, ids)
   await deleteLabels(tx, 'node', ...ids)
   return tx
     .delete(nodes)

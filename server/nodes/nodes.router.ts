@@ -13,6 +13,8 @@ import * as routes from './nodes.routes.js'
 import { createNode, deleteNode, getNode, listNodesPage, nodeCredentials } from './nodes.service.js'
 import { updateNode } from './nodes.update.js'
 import { waitForNode } from './nodes.wait.js'
+import { metrics } from './node-metrics.routes.js'
+import { getNodeMetrics } from './node-metrics.service.js'
 import * as userDataRoutes from './user-data.routes.js'
 import { getUserData, getUserDataResult } from './user-data.service.js'
 
@@ -107,4 +109,9 @@ export function nodesRouter(deps: Deps) {
     .openapi(userDataRoutes.userDataResult, async (c) =>
       c.json(await getUserDataResult(deps, principalOf(c), c.req.valid('param').id), 200)
     )
+    .openapi(metrics, async (c) => {
+      const { accountId } = principalOf(c)
+      const query = c.req.valid('query')
+      return c.json(await getNodeMetrics(deps, accountId, c.req.valid('param').id, query), 200)
+    })
 }

@@ -14,6 +14,7 @@ import { recordNodeEvent, recordStuckEvents } from './node-events.js'
 import { nodeAccess } from './node-access.service.js'
 import { powerHooks } from './node-power.worker.js'
 import { steadyRunningIds } from './node-power.store.js'
+import { deleteNodeMetrics } from './node-metrics.store.js'
 import { expectedNode } from './nodes.spec.js'
 import {
   markNodeRunning,
@@ -127,6 +128,8 @@ export function nodeTransitions(
           const node = await transition(tx, nodeId, 'deleting', 'deleted', fields, workerId)
           if (!node) return
           await releaseNodeIps({ ...ctx, db: tx }, node)
+          // Its metrics go with it; the record stays a while for billing, they need not.
+          await deleteNodeMetrics(tx, [node.id])
           // An engine selling its own machines frees only a host it sells now (inventory-sync.ts).
           if (!soldHosts || soldHosts.has(node.hostId)) await freeHost({ db: tx }, node.hostId)
           await recordNodeEvent({ ...ctx, db: tx }, node, 'node.deleted', {}, 'deleted')

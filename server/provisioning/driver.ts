@@ -272,3 +272,40 @@ export interface DriverWithFirewall extends ProvisioningDriver {
 export function hasFirewall(driver: ProvisioningDriver): driver is DriverWithFirewall {
   return typeof (driver as Partial<DriverWithFirewall>).setFirewall === 'function'
 }
+
+/**
+ * What an engine reads of a node's machine at one moment. The CPU and network figures are
+ * counters since the machine started (they fall back to zero when it restarts or is rebuilt);
+ * memory and disk are what is in use now.
+ */
+export interface NodeCounters {
+  /** When they were read, in Unix milliseconds. */
+  at: number
+  /** CPU time used by everything in the node, in nanoseconds. */
+  cpuNs: number
+  /** Memory in use, without the page cache the kernel can drop at once (as `docker stats`). */
+  memoryBytes: number
+  /** Space used on the node's root disk; null when the engine cannot say (now). */
+  diskBytes: number | null
+  /** Bytes received and sent on the node's interfaces (loopback aside). */
+  rxBytes: number
+  txBytes: number
+}
+
+/**
+ * A driver that can read its nodes' resource counters, for `GET /api/v1/nodes/{id}/metrics`.
+ * Without it, every node's series are empty.
+ */
+export interface DriverWithMetrics extends ProvisioningDriver {
+  /**
+   * The counters of those of `nodeIds` whose machine runs now; a node that is stopped or gone
+   * is left out. Called every NODEPLANE_METRICS_SECONDS for every running node, so it must be
+   * cheap: a few engine calls for all of them, not one per node.
+   */
+  sampleNodes(nodeIds: string[]): Promise<Map<string, NodeCounters>>
+}
+
+/** Whether `driver` can read its nodes' counters (see DriverWithMetrics). */
+export function hasMetrics(driver: ProvisioningDriver): driver is DriverWithMetrics {
+  return typeof (driver as Partial<DriverWithMetrics>).sampleNodes === 'function'
+}

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, lt, ne, notInArray, or } from 'drizzle-orm'
+import type { Db } from '../db/client.js'
 import { skipLocked, type Tx } from '../db/transaction.js'
 import { nodes, type NodeRow } from '../nodes/nodes.table.js'
 import { workers } from './workers.table.js'
@@ -78,4 +79,18 @@ export async function claimOrphans(
 /** Forgets workers silent since `before`, so the table holds only the living and the recent. */
 export async function forgetDeadWorkers(tx: Tx, before: Date): Promise<void> {
   await tx.delete(workers).where(lt(workers.heartbeatAt, before))
+}
+
+/**
+ * The live worker with the lowest id (heartbeat since `staleBefore`): the one replica that does
+ * what must be done once for all, such as sampling nodes' metrics.
+ */
+export async function leadWorkerId(db: Db, staleBefore: Date): Promise<string | undefined> {
+  const [lead] = await db
+    .select({ id: workers.id })
+    .from(workers)
+    .where(gte(workers.heartbeatAt, staleBefore))
+    .orderBy(asc(workers.id))
+    .limit(1)
+  return lead?.id
 }

@@ -28,6 +28,7 @@ from .errors import (  # noqa: E402
 )
 from .events import Event, EventActor  # noqa: E402
 from .firewalls import Firewall, FirewallRule  # noqa: E402
+from .metrics import NodeMetrics  # noqa: E402
 from .nodes import Node, NodeCredentials  # noqa: E402
 from .power import RebuiltNode  # noqa: E402
 from .public_ips import IpAttachment  # noqa: E402
@@ -56,6 +57,7 @@ __all__ = [
     "IpAttachment",
     "Node",
     "NodeCredentials",
+    "NodeMetrics",
     "NodeNotReadyError",
     "NodeUsage",
     "NodeUserData",

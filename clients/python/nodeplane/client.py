@@ -9,13 +9,14 @@ from typing import Any, Iterator, List, Mapping, Optional, Sequence, Type, Union
 
 import requests
 
-from . import compute_hosts, events as events_api, firewalls, nodes, power, public_ips, ssh_keys, usage as usage_api, user_data, vpcs, webhooks
+from . import compute_hosts, events as events_api, firewalls, metrics, nodes, power, public_ips, ssh_keys, usage as usage_api, user_data, vpcs, webhooks
 from ._http import HttpClient
 from ._labels import LabelSelector
 from ._model import UNSET
 from .compute_hosts import ComputeHost, ComputeHostPage
 from .events import Event
 from .firewalls import Firewall, RuleLike
+from .metrics import NodeMetrics
 from .nodes import Node, NodeCredentials, SshKeyRef
 from .power import RebuiltNode
 from .public_ips import IpAttachment
@@ -201,6 +202,30 @@ class Client:
         :raises NotFoundError: the node has no user data (``user_data_not_found``), or no such node
         """
         return user_data.result(self._http, node_id)
+
+    def get_metrics(
+        self,
+        node_id: str,
+        types: Union[str, Sequence[str]],
+        start: Timestamp,
+        end: Timestamp,
+        step: Optional[int] = None,
+    ) -> NodeMetrics:
+        """Returns a node's metrics over ``[start, end]`` (``GET /api/v1/nodes/{id}/metrics``).
+
+        Nodes are sampled every 10 seconds while they run; 10-second figures are kept 24 hours,
+        5-minute averages 30 days.
+
+        :param types: ``cpu``, ``memory``, ``disk`` and/or ``network``, as a list or a
+            comma-separated string
+        :param start: window start (datetime, naive means UTC, or an ISO 8601 string)
+        :param end: window end, after ``start`` and at most 31 days from it
+        :param step: seconds per point; default: at most 500 points
+        :return: the series of the types asked for, each a list of ``(unix_seconds, value)``
+        :raises ValidationError: a malformed field, named in ``error.errors``
+        :raises NotFoundError: no such node on the account, or it is deleted
+        """
+        return metrics.get(self._http, node_id, types, start, end, step)
 
     def delete_node(self, node_id: str) -> None:
         """Deletes a node (``DELETE /nodes/{id}``): billing stops, its data is destroyed.

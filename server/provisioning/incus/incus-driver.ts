@@ -14,6 +14,7 @@ import {
   ProvisioningRefused,
   type DriverWithEvents,
   type DriverWithFirewall,
+  type DriverWithMetrics,
   type DriverWithPower,
   type DriverWithPreflight,
   type DriverWithRebuild,
@@ -45,6 +46,7 @@ import {
   stoppedByGuest,
 } from './instances.js'
 import { clusterIdentity, onlineMembers, readMachines } from './members.js'
+import { sampleIncusNodes } from './metrics.js'
 import {
   applyAccess,
   applyPublicAddresses,
@@ -72,6 +74,7 @@ export type IncusDriver = DriverWithPreflight &
   DriverWithPower &
   DriverWithFirewall &
   DriverWithRebuild &
+  DriverWithMetrics &
   InventorySource
 
 const PROBE_MS = 250
@@ -301,6 +304,7 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
         startIncusUserData(client, instanceName(node.id), node, options.userDataTimeoutSeconds)
       )
     },
+    sampleNodes: (nodeIds) => sampleIncusNodes(client, nodeIds),
     readUserData(node) {
       return readRun(
         (limits) => readIncusUserData(client, instanceName(node.id), limits),

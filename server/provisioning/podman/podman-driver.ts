@@ -4,6 +4,7 @@ import { offerOf } from '../../compute-hosts/machines.js'
 import { keyedSerial } from '../../lib/serial.js'
 import type {
   DriverWithFirewall,
+  DriverWithMetrics,
   DriverWithPower,
   DriverWithPreflight,
   DriverWithRebuild,
@@ -28,6 +29,7 @@ import { ensureNodeNetwork, setNodePublicIps, waitForSshd } from '../network/nod
 import { delegateSystemdCgroup } from './cgroup.js'
 import { runArgs, setAccessInContainer, setRootPassword } from './container.js'
 import { imageTag } from './image.js'
+import { podmanSampler } from './metrics.js'
 import { machineReader, podmanEngineId, podmanRules } from './inventory.js'
 import { removeInstance } from '../cleanup.js'
 import { checkEngine } from './preflight.js'
@@ -55,6 +57,7 @@ export type PodmanDriver = DriverWithPreflight &
   DriverWithPower &
   DriverWithRebuild &
   DriverWithFirewall &
+  DriverWithMetrics &
   InventorySource & { names: NetnsNames; image: string }
 
 /** How long a revived node may take to open port 22 when the caller sets no limit. */
@@ -278,6 +281,7 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
     readUserData(node) {
       return readPodmanUserData(nodeNamespace(names, node.id), userDataLimit)
     },
+    sampleNodes: podmanSampler(names.prefix),
     async offers() {
       const machine = await readMachine()
       return [offerOf(engineId, machine, podmanRules(machine, options.rules))]

@@ -1,0 +1,158 @@
+/**
+ * Node Details' four graphs (CPU, memory, disk, network), drawn on the server as small SVGs
+ * that scale to the page's width, each with its figures in words beside it for screen readers
+ * and narrow screens alike.
+ * @module
+ */
+import type { NodeMetrics } from '../nodes/node-metrics.schema.js'
+
+/** The periods the graphs can show, with their length in seconds. */
+export const METRIC_RANGES = { hour: 3600, day: 86_400, week: 7 * 86_400 } as const
+export type MetricRange = keyof typeof METRIC_RANGES
+
+type Values = [number, number][]
+
+const WIDTH = 320
+const HEIGHT = 90
+
+/** 1536 → "1.5 KiB"; bits per second with `perSecond` ("1.2 Mbit/s"). */
+export function humanAmount(value: number, unit: 'bytes' | 'bits'): string {
+  const base = unit === 'bytes' ? 1024 : 1000
+  const names =
+    unit === 'bytes' ? ['B', 'KiB', 'MiB', 'GiB', 'TiB'] : ['bit/s', 'kbit/s', 'Mbit/s', 'Gbit/s']
+  let scaled = value
+  let i = 0
+  while (scaled >= base && i < names.length - 1) {
+    scaled /= base
+    i++
+  }
+  return `${scaled >= 10 || i === 0 ? Math.round(scaled) : scaled.toFixed(1)} ${names[i]}`
+}
+
+/** The SVG path of a series over the window, scaled so that `top` is the graph's top. */
+function pathOf(values: Values, start: number, end: number, top: number): string {
+  const x = (at: number) => (((at - start) / (end - start)) * WIDTH).toFixed(1)
+  const y = (value: number) => (HEIGHT - (value / top) * HEIGHT).toFixed(1)
+  return values.map(([at, value], i) => `${i === 0 ? 'M' : 'L'}${x(at)} ${y(value)}`).join(' ')
+}
+
+interface GraphProps {
+  id: string
+  title: string
+  series: { label: string; values: Values; className: string }[]
+  format: (value: number) => string
+  /** The least top of the scale (100 for CPU percent), so an idle node's graph stays low. */
+  floor?: number
+  start: number
+  end: number
+  period: string
+}
+
+/** One graph: a heading, the SVG, and its figures as text. */
+function Graph(props: GraphProps) {
+  const all = props.series.flatMap((s) => s.values.map(([, value]) => value))
+  const summaryId = `${props.id}-summary`
+  if (all.length === 0) {
+    return (
+      <figure class="metric-graph" data-metric={props.id}>
+        <figcaption>{props.title}</figcaption>
+        <p class="muted" data-metric-empty>
+          No data for {props.period}: the node was not running, or its engine measures nothing.
+        </p>
+      </figure>
+    )
+  }
+  // Headroom above the peak, so a steady line does not hide in the graph's top edge.
+  const peak = Math.max(...all)
+  const top = (props.floor ? Math.max(props.floor, peak) : peak * 1.25) || 1
+  const summary = props.series
+    .filter((s) => s.values.length > 0)
+    .map((s) => {
+      const latest = s.values[s.values.length - 1]![1]
+      const peak = Math.max(...s.values.map(([, value]) => value))
+      return `${s.label}: now ${props.format(latest)}, peak ${props.format(peak)}`
+    })
+    .join('; ')
+  return (
+    <figure class="metric-graph" data-metric={props.id}>
+      <figcaption>{props.title}</figcaption>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-labelledby={summaryId}
+      >
+        <line x1="0" y1={HEIGHT} x2={WIDTH} y2={HEIGHT} class="axis" />
+        {props.series.map((s) => (
+          <path d={pathOf(s.values, props.start, props.end, top)} class={s.className} />
+        ))}
+      </svg>
+      <p class="small" id={summaryId}>
+        {summary} (scale top {props.format(top)}, {props.period})
+      </p>
+    </figure>
+  )
+}
+
+/** The four graphs of a node over `range`, with links to the other ranges. */
+export function MetricsSection(props: {
+  nodeId: string
+  range: MetricRange
+  metrics: NodeMetrics
+}) {
+  const { metrics } = props.metrics
+  const series = (name: string): Values => metrics.time_series[name]?.values ?? []
+  const start = Date.parse(metrics.start) / 1000
+  const end = Date.parse(metrics.end) / 1000
+  const period = `the last ${props.range}`
+  const common = { start, end, period }
+  const bytes = (value: number) => humanAmount(value, 'bytes')
+  return (
+    <section id="node-metrics" aria-labelledby="metrics-heading">
+      <h2 id="metrics-heading">Metrics</h2>
+      <p class="metric-ranges">
+        {(Object.keys(METRIC_RANGES) as MetricRange[]).map((range) =>
+          range === props.range ? (
+            <strong aria-current="true">Last {range}</strong>
+          ) : (
+            <a href={`/ui/nodes/${props.nodeId}?metrics=${range}#node-metrics`}>Last {range}</a>
+          )
+        )}
+      </p>
+      <div class="metric-graphs">
+        <Graph
+          id="cpu"
+          title="CPU (100% = one core)"
+          series={[{ label: 'CPU', values: series('cpu'), className: 'line' }]}
+          format={(value) => `${Math.round(value)}%`}
+          floor={100}
+          {...common}
+        />
+        <Graph
+          id="memory"
+          title="Memory used"
+          series={[{ label: 'Memory', values: series('memory.used_bytes'), className: 'line' }]}
+          format={bytes}
+          {...common}
+        />
+        <Graph
+          id="disk"
+          title="Disk used"
+          series={[{ label: 'Disk', values: series('disk.used_bytes'), className: 'line' }]}
+          format={bytes}
+          {...common}
+        />
+        <Graph
+          id="network"
+          title="Network (in solid, out dashed)"
+          series={[
+            { label: 'In', values: series('network.in_bps'), className: 'line' },
+            { label: 'Out', values: series('network.out_bps'), className: 'line dashed' },
+          ]}
+          format={(value) => humanAmount(value, 'bits')}
+          {...common}
+        />
+      </div>
+    </section>
+  )
+}
