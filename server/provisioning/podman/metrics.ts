@@ -10,12 +10,15 @@
 import { readFile } from 'node:fs/promises'
 import type { NodeCounters } from '../driver.js'
 import { run } from '../network/exec.js'
+import { createLimiter } from '../../lib/limiter.js'
 import { instanceContainers, podman, type ContainerState } from './podman.js'
 
 /** How long a disk figure is kept: measuring it walks the node's writable layer. */
 const DISK_TTL_MS = 60_000
 /** The longest one walk of a writable layer may take before the figure is left out. */
 const DU_TIMEOUT_MS = 5_000
+/** Walks of writable layers at once: after a start every node's figure is due together. */
+const DU_AT_ONCE = 2
 
 /** The cgroup v1 directory of `pid` in the hierarchy that has `controller`, or undefined. */
 export function cgroupDir(procCgroup: string, controller: string): string | undefined {
@@ -88,6 +91,8 @@ async function layers(name: string): Promise<{ upper?: string; image: string } |
 /** Reads the counters of the podman nodes of the instance whose containers bear `prefix`. */
 export function podmanSampler(prefix: string) {
   const disks = new Map<string, { at: number; bytes: number | null }>()
+  const measuring = new Set<string>()
+  const walks = createLimiter(DU_AT_ONCE)
   const images = new Map<string, number>()
 
   async function imageSize(image: string): Promise<number> {
@@ -98,15 +103,27 @@ export function podmanSampler(prefix: string) {
     return images.get(image)!
   }
 
-  async function diskOf(nodeId: string, name: string, now: number): Promise<number | null> {
-    const kept = disks.get(nodeId)
-    if (kept && now - kept.at < DISK_TTL_MS) return kept.bytes
+  async function measureDisk(name: string): Promise<number | null> {
     const found = await layers(name)
     const layer = found?.upper ? await diskUsage(found.upper) : null
     const image = found ? await imageSize(found.image).catch(() => 0) : 0
-    const bytes = layer === null ? null : layer + image
-    disks.set(nodeId, { at: now, bytes })
-    return bytes
+    return layer === null ? null : layer + image
+  }
+
+  /**
+   * The node's last disk figure (none before the first): a due one is measured beside the
+   * rounds, a few at a time, so a round's CPU and network readings never wait for a walk.
+   */
+  function diskOf(nodeId: string, name: string, now: number): number | null {
+    const kept = disks.get(nodeId)
+    if ((!kept || now - kept.at >= DISK_TTL_MS) && !measuring.has(nodeId)) {
+      measuring.add(nodeId)
+      void walks(() => measureDisk(name))
+        .catch(() => null)
+        .then((bytes) => disks.set(nodeId, { at: Date.now(), bytes }))
+        .finally(() => measuring.delete(nodeId))
+    }
+    return kept?.bytes ?? null
   }
 
   async function sampleOne(nodeId: string, container: ContainerState): Promise<NodeCounters> {
@@ -117,15 +134,15 @@ export function podmanSampler(prefix: string) {
       readFile(`/proc/${pid}/net/dev`, 'utf8'),
     ])
     const { rx, tx } = netDevTotals(netDev)
-    const diskBytes = await diskOf(nodeId, container.name, at)
+    const diskBytes = diskOf(nodeId, container.name, at)
     return { at, ...cgroup, diskBytes, rxBytes: rx, txBytes: tx }
   }
 
   return async function sampleNodes(nodeIds: string[]): Promise<Map<string, NodeCounters>> {
     const result = new Map<string, NodeCounters>()
-    if (nodeIds.length === 0) return result
     const wanted = new Set(nodeIds)
     for (const id of disks.keys()) if (!wanted.has(id)) disks.delete(id)
+    if (nodeIds.length === 0) return result
     // One podman call for all nodes; the rest are reads of kernel files.
     const containers = await instanceContainers(prefix)
     await Promise.all(
