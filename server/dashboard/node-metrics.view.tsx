@@ -101,7 +101,9 @@ export function MetricsSection(props: {
   metrics: NodeMetrics
 }) {
   const { metrics } = props.metrics
-  const series = (name: string): Values => metrics.time_series[name]?.values ?? []
+  // Every point is a pair (the schema's length), typed as a list of numbers.
+  const series = (name: string): Values =>
+    (metrics.time_series[name]?.values ?? []).map(([at, value]) => [at!, value!])
   const start = Date.parse(metrics.start) / 1000
   const end = Date.parse(metrics.end) / 1000
   const period = `the last ${props.range}`

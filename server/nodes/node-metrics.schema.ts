@@ -54,8 +54,12 @@ export const NodeMetricsQuery = z
 
 export type NodeMetricsQuery = z.infer<typeof NodeMetricsQuery>
 
+// Two numbers, not z.tuple: the OpenAPI generator writes a tuple as an `items` list, which
+// OpenAPI 3.1 (JSON Schema 2020-12) does not allow, and tools reading the document refuse it.
+const Point = z.array(z.number()).length(2).openapi({ minItems: 2, maxItems: 2 })
+
 const TimeSeries = z.object({
-  values: z.array(z.tuple([z.number().int(), z.number()])).openapi({
+  values: z.array(Point).openapi({
     description: '`[unix_seconds, value]` pairs, oldest first',
     example: [[1795816200, 12.5]],
   }),
