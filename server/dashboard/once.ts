@@ -56,13 +56,12 @@ function redirect(c: DashContext, done: Done): Response {
 const submitting = new Map<string, number>()
 const submitKey = (claim: IdempotencyClaim) => `${claim.accountId} ${claim.key}`
 
-/** Counts this submit in while `work` runs, and tells it whether another was counted first. */
-async function counted<T>(claim: IdempotencyClaim, work: (others: boolean) => Promise<T>) {
+/** Counts this submit in while `work` runs. */
+async function counted<T>(claim: IdempotencyClaim, work: () => Promise<T>): Promise<T> {
   const key = submitKey(claim)
-  const others = submitting.get(key) ?? 0
-  submitting.set(key, others + 1)
+  submitting.set(key, (submitting.get(key) ?? 0) + 1)
   try {
-    return await work(others > 0)
+    return await work()
   } finally {
     const left = submitting.get(key)! - 1
     if (left === 0) submitting.delete(key)
@@ -70,10 +69,16 @@ async function counted<T>(claim: IdempotencyClaim, work: (others: boolean) => Pr
   }
 }
 
-async function claim(deps: Deps, c: DashContext, mine: IdempotencyClaim, heldHere: boolean) {
+/**
+ * Whether another submit of the claim's token runs in this process now. Not "whether one was
+ * counted in first": two submits claim at once, and the one counted second may claim first.
+ */
+const othersHere = (claim: IdempotencyClaim) => (submitting.get(submitKey(claim)) ?? 0) > 1
+
+async function claim(deps: Deps, c: DashContext, mine: IdempotencyClaim) {
   const now = deps.clock.now()
   return claimKey(deps.db, {
-    heldHere,
+    heldHere: () => othersHere(mine),
     ...mine,
     // Not the form's fields: the token alone names the submit, whatever the browser resends.
     fingerprint: createHash('sha256').update(`UI ${c.req.path}`).digest('hex'),
@@ -110,17 +115,14 @@ export async function submitOnce<T>(
   }
   const mine = { accountId: sessionOf(c).user.accountId, key: `ui:${token}`, owner: deps.worker.id }
   // Counted in before the claim, so a repeat arriving meanwhile sees this one as running.
-  return counted(mine, async (othersFirst) => {
-    let heldHere = othersFirst
+  return counted(mine, async () => {
     for (const started = Date.now(); ; await sleep(100)) {
-      const outcome = await claim(deps, c, mine, heldHere)
+      const outcome = await claim(deps, c, mine)
       if (outcome.kind === 'replay')
         return redirect(c, JSON.parse(outcome.row.body ?? '{}') as Done)
       if (outcome.kind === 'new') break
       if (outcome.kind === 'mismatch' || Date.now() - started > WAIT_FOR_FIRST_MS)
         return redirect(c, steps.pending)
-      // Only a submit counted in before this one can be the one still running.
-      heldHere = (submitting.get(submitKey(mine)) ?? 0) > 1
     }
     return submitClaimed(deps, c, mine, steps)
   })

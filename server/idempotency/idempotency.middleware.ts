@@ -90,7 +90,7 @@ async function claim(deps: Deps, mine: RequestClaim, fingerprint: string) {
     expiredBefore: new Date(now.getTime() - REPLAY_WINDOW_MS),
     staleBefore: new Date(now.getTime() - deps.config.workerStaleSeconds * 1000),
     // `running` answered for any other request of this process with the key already.
-    heldHere: false,
+    heldHere: () => false,
   })
   if (claimed.kind === 'mismatch') throw reused()
   if (claimed.kind === 'in_progress') throw inUse()

@@ -55,9 +55,11 @@ interface ClaimInput extends IdempotencyClaim {
   /**
    * Whether another request of this process is handling the key now: only the caller knows.
    * A claim of this process that no request holds was left by one whose finish failed; it is
-   * taken over like a dead process's, or it would answer 409 until the window ends.
+   * taken over like a dead process's, or it would answer 409 until the window ends. Asked
+   * once the claim is read, not before the transaction: a request that came in later may have
+   * claimed the key while this one waited for its connection.
    */
-  heldHere: boolean
+  heldHere: () => boolean
 }
 
 const keyOf = (claim: Pick<IdempotencyClaim, 'accountId' | 'key'>) =>
@@ -131,7 +133,7 @@ async function insertUnlessRecorded(tx: Tx, record: IdempotencyInsert): Promise<
 /** Whether the process that claimed a key may still be handling its request. */
 async function ownerAlive(tx: Tx, owner: string | null, input: ClaimInput): Promise<boolean> {
   if (owner === null) return false
-  if (owner === input.owner) return input.heldHere
+  if (owner === input.owner) return input.heldHere()
   // One server owns an SQLite file: a claim by any other process was left by a dead one.
   if (dialectOf(tx) === 'sqlite') return false
   const live = and(eq(workers.id, owner), gte(workers.heartbeatAt, input.staleBefore))
@@ -181,8 +183,8 @@ export function claimKey(db: Db, input: ClaimInput): Promise<Claim> {
       const row = await first(tx.select().from(idempotencyKeys).where(keyOf(input)).limit(1))
       if (!row || row.createdAt < input.expiredBefore) {
         await tx.delete(idempotencyKeys).where(keyOf(input))
-        await insertClaim(tx, input)
-        return { kind: 'new' }
+        // Another request may have claimed the key in between (PostgreSQL): it runs, not this.
+        return (await insertClaim(tx, input)) ? { kind: 'new' } : { kind: 'in_progress' }
       }
       if (row.fingerprint !== input.fingerprint) return { kind: 'mismatch' }
       if (row.owner === null && row.status !== null) return { kind: 'replay', row }

@@ -32,7 +32,7 @@ function claim(owner: string, key: string, now = new Date(), heldHere = false): 
     now,
     expiredBefore: new Date(now.getTime() - REPLAY_WINDOW_MS),
     staleBefore: now,
-    heldHere,
+    heldHere: () => heldHere,
   }
   return claimKey(database.db, input).then((result) => result.kind)
 }

@@ -3,9 +3,13 @@ import { createTestKey } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
 import { startServer } from '../helpers/server.js'
 
+// On PostgreSQL a killed server's work waits for its heartbeat to go stale before the next
+// server claims it; one second keeps that wait well inside the polls below.
+const STALE = { NODEPLANE_WORKER_STALE_SECONDS: '1' }
+
 describe('restart', () => {
   it('finishes nodes that were provisioning when the server was SIGKILLed, losing nothing', async () => {
-    const env = { NODEPLANE_PROVISION_SECONDS: '3' }
+    const env = { ...STALE, NODEPLANE_PROVISION_SECONDS: '3' }
     const first = await startServer({ env })
     const key = (await createTestKey(first.dataDir)).key
     const before = api(first.url, key)
@@ -41,7 +45,7 @@ describe('restart', () => {
   })
 
   it('finishes deletions that were under way when the server was SIGKILLed', async () => {
-    const env = { NODEPLANE_TEARDOWN_SECONDS: '30' }
+    const env = { ...STALE, NODEPLANE_TEARDOWN_SECONDS: '30' }
     const first = await startServer({ env })
     const key = (await createTestKey(first.dataDir)).key
     const before = api(first.url, key)
@@ -54,7 +58,7 @@ describe('restart', () => {
 
     const second = await startServer({
       dataDir: first.dataDir,
-      env: { NODEPLANE_TEARDOWN_SECONDS: '0' },
+      env: { ...STALE, NODEPLANE_TEARDOWN_SECONDS: '0' },
     })
     try {
       const after = api(second.url, key)
