@@ -6,7 +6,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-output
-step() { printf '\n==> %s\n' "$*"; }
+# Each step's minutes go into one table at the end: CI shows only the tail of the output.
+timings=() step_name='' step_start=$SECONDS
+step() {
+  [ -z "$step_name" ] || timings+=("$(printf '%4ds  %.70s' $((SECONDS - step_start)) "$step_name")")
+  step_name=$* step_start=$SECONDS
+  printf '\n==> %s\n' "$*"
+}
 
 step "npm packages"
 stamp=node_modules/.nodeplane-lock.sha256
@@ -122,6 +128,9 @@ tail -n 4 test-output/fuzz-postgres.log
 for log in test-output/fuzz.log test-output/fuzz-postgres.log; do
   grep -q "No issues found" "$log" || { sed -n '/^=* \(ERRORS\|FAILURES\) =*$/,$p' "$log" | cut -c 1-300 | head -n 80 || true; }
 done
+
+step "summary"
+printf '%s\n' "Seconds by step (${SECONDS}s in all):" "${timings[@]}"
 
 # One closing line over every suite, in the plain form CI reads.
 node test/summary.mjs test-output/vitest.json test-output/vitest-postgres.json test-output/pytest.xml test-output/pytest-postgres.xml "$fuzz_status" test-output/vitest-terraform.json \
