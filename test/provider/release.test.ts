@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { runCli, startServer, type TestServer } from '../helpers/server.js'
 import { tempDir } from '../helpers/temp-dirs.js'
-import { collect, removeTempDirs, ROOT, TESTDATA, tofuBinary } from '../helpers/tofu.js'
+import { collect, removeTempDirs, ROOT, terraformBinaries, TESTDATA } from '../helpers/tofu.js'
 import { spawn } from 'node:child_process'
 
 const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string
@@ -28,21 +28,6 @@ afterAll(async () => {
   await server?.stop()
   removeTempDirs()
 })
-
-/** The binaries the suite runs: tofu, and terraform where it is on the PATH. */
-function binaries(): [string, string][] {
-  const found: [string, string][] = [['tofu', tofuBinary()]]
-  try {
-    const terraform = execFileSync('sh', ['-c', 'command -v terraform'], {
-      encoding: 'utf8',
-    }).trim()
-    // In the suite's terraform pass, NODEPLANE_TOFU is terraform already.
-    if (terraform !== found[0]![1]) found.push(['terraform', terraform])
-  } catch {
-    // Not on this machine: tofu alone.
-  }
-  return found
-}
 
 describe('the provider release', () => {
   it('has one archive per platform, each listed in SHA256SUMS with its true hash', () => {
@@ -83,7 +68,7 @@ describe('the provider release', () => {
     expect(result.stderr).toContain('does not match')
   })
 
-  for (const [name, binary] of binaries()) {
+  for (const [name, binary] of terraformBinaries()) {
     it(`is installed by \`nodeplane provider install\`, then \`${name} init\` installs it and plans with it`, async () => {
       const mirror = tempDir('nodeplane-mirror-')
       const installed = await runCli([
