@@ -132,7 +132,7 @@ const ConfigSchema = z
       .transform((url) => url.replace(/\/+$/, ''))
       .optional(),
     /**
-     * The provider release the registry serves (`npm run release:provider DIR`). Unset: built
+     * The provider release the registry serves (`npm run release:provider -- DIR`). Unset: built
      * once, on first use, into the data directory (a checkout only; an installed package cannot).
      */
     providerReleaseDir: z.string().min(1).optional(),

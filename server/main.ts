@@ -464,7 +464,7 @@ provider
       (err: unknown) => {
         if ((err as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw err
         throw new ConfigError(
-          'an installed package has no provider release tooling: build the release in a checkout (`npm run release:provider DIR`) and set NODEPLANE_PROVIDER_RELEASE_DIR (docs/terraform.md)'
+          'an installed package has no provider release tooling: build the release in a checkout (`npm run release:provider -- DIR`) and set NODEPLANE_PROVIDER_RELEASE_DIR (docs/terraform.md)'
         )
       }
     )

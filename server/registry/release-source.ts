@@ -1,6 +1,6 @@
 /**
  * Where the provider registry's archives come from: the release directory an operator names
- * (`NODEPLANE_PROVIDER_RELEASE_DIR`, written by `npm run release:provider DIR`), else a release
+ * (`NODEPLANE_PROVIDER_RELEASE_DIR`, written by `npm run release:provider -- DIR`), else a release
  * built once, on first use, into the data directory. Neither the npm package nor the image
  * carries archives; an installed package cannot build them either (it has no provider
  * sources), so it serves a release directory only.
@@ -106,6 +106,6 @@ async function buildIntoDataDir(dataDir: string, log: Logger): Promise<string> {
   throw new ProblemError(
     503,
     'provider_release_unavailable',
-    'this server could not build the provider release (its log says why; an installed package never can): set NODEPLANE_PROVIDER_RELEASE_DIR to a release written by `npm run release:provider DIR` (docs/terraform.md)'
+    'this server could not build the provider release (its log says why; an installed package never can): set NODEPLANE_PROVIDER_RELEASE_DIR to a release written by `npm run release:provider -- DIR` (docs/terraform.md)'
   )
 }

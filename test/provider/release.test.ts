@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import * as openpgp from 'openpgp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { runCli, startServer, type TestServer } from '../helpers/server.js'
@@ -66,6 +67,56 @@ describe('the provider release', () => {
     ])
     expect(result.code).toBe(1)
     expect(result.stderr).toContain('does not match')
+  })
+
+  it('is signed by `npm run release:provider -- --signing-key`, as GnuPG verifies, with the registry manifest listed', async () => {
+    const { privateKey, publicKey } = await openpgp.generateKey({
+      type: 'rsa',
+      rsaBits: 2048,
+      userIDs: [{ name: 'nodeplane publisher' }],
+      passphrase: 'correct horse',
+      format: 'armored',
+    })
+    const keyFile = join(tempDir('nodeplane-publisher-'), 'private.asc')
+    writeFileSync(keyFile, privateKey)
+    const out = tempDir('nodeplane-signed-release-')
+    const release = (passphrase: string) =>
+      collect(
+        spawn(
+          'npm',
+          [
+            ...['run', '--silent', 'release:provider', '--'],
+            out,
+            '--signing-key',
+            keyFile,
+            '--passphrase-env',
+            'KEY_PASSPHRASE',
+          ],
+          {
+            cwd: ROOT,
+            env: { ...process.env, KEY_PASSPHRASE: passphrase },
+          }
+        )
+      )
+    expect((await release('wrong')).code).not.toBe(0)
+    const signed = await release('correct horse')
+    expect(signed.code, signed.stderr).toBe(0)
+
+    const sums = join(out, `terraform-provider-nodeplane_${VERSION}_SHA256SUMS`)
+    const manifest = `terraform-provider-nodeplane_${VERSION}_manifest.json`
+    expect(JSON.parse(readFileSync(join(out, manifest), 'utf8'))).toEqual({
+      version: 1,
+      metadata: { protocol_versions: ['6.0'] },
+    })
+    expect(readFileSync(sums, 'utf8')).toContain(`  ${manifest}\n`)
+    const gnupg = tempDir('nodeplane-gnupg-')
+    const gpg = (args: string[]) =>
+      execFileSync('gpg', ['--batch', '--homedir', gnupg, ...args], { stdio: 'pipe' })
+    writeFileSync(join(gnupg, 'public.asc'), publicKey)
+    gpg(['--import', join(gnupg, 'public.asc')])
+    gpg(['--verify', `${sums}.sig`, sums]) // throws on a bad signature
+    writeFileSync(sums, readFileSync(sums, 'utf8') + 'tampered\n')
+    expect(() => gpg(['--verify', `${sums}.sig`, sums])).toThrow(/BAD signature/)
   })
 
   for (const [name, binary] of terraformBinaries()) {
