@@ -35,8 +35,9 @@ export interface ReleaseSource {
   releases(): Promise<ProviderRelease[]>
 }
 
-const SUMS = /^terraform-provider-nodeplane_(.+)_SHA256SUMS$/
-const ARCHIVE = /^terraform-provider-nodeplane_(.+)_([a-z0-9]+)_([a-z0-9]+)\.zip$/
+// Names without a path separator: a name listed in SHA256SUMS never leads out of the directory.
+const SUMS = /^terraform-provider-nodeplane_([^/\\]+)_SHA256SUMS$/
+const ARCHIVE = /^terraform-provider-nodeplane_([^/\\]+)_([a-z0-9]+)_([a-z0-9]+)\.zip$/
 
 /** The releases in `dir`: one per `_SHA256SUMS` file, with the archives it lists. */
 export function readReleases(dir: string): ProviderRelease[] {

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import * as openpgp from 'openpgp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
-import { startServer, type TestServer } from '../helpers/server.js'
+import { runCli, startServer, type TestServer } from '../helpers/server.js'
 import { httpsGet, testCertificate, type TestTls } from '../helpers/tls.js'
 import {
   collect,
@@ -50,6 +50,23 @@ describe('nodeplane serve --tls-cert --tls-key', () => {
     const login = await httpsGet(`https://${host}/ui/login`, tls.ca)
     expect(login.status).toBe(200)
     expect(String(login.headers['set-cookie'])).toMatch(/; Secure/)
+  })
+
+  it('refuses to start with a certificate and no key, or a file it cannot read', async () => {
+    const data = ['--data', tempDir('nodeplane-tls-data-'), '--port', '0']
+    const alone = await runCli(['serve', ...data, '--tls-cert', tls.cert])
+    expect(alone.code).toBe(1)
+    expect(alone.stderr).toContain('NODEPLANE_TLS_CERT: give both the certificate and its key')
+    const missing = await runCli([
+      'serve',
+      ...data,
+      '--tls-cert',
+      '/nonexistent.pem',
+      '--tls-key',
+      tls.key,
+    ])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toContain('cannot read /nonexistent.pem')
   })
 })
 
