@@ -4,7 +4,9 @@ import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as openpgp from 'openpgp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { GEN_DIR } from '../../provider/cdktf/generate.js'
 import { createTestKey } from '../helpers/accounts.js'
+import { cdktfCli, freshApp, installApp, runCdktf, terraformPath, tree } from '../helpers/cdktf.js'
 import { runCli, startServer, type TestServer } from '../helpers/server.js'
 import { httpsGet, testCertificate, type TestTls } from '../helpers/tls.js'
 import {
@@ -228,6 +230,43 @@ describe('terraform init against the server', () => {
       expect(gone.status).toBe(404)
     })
   }
+})
+
+describe('cdktf get against the server', () => {
+  it.skipIf(!terraformPath())(
+    'writes the committed bindings, the server named as their source and docs host',
+    async () => {
+      const dir = freshApp({
+        name: 'registry-get-app',
+        core: 'cdktf',
+        bindings: './.gen/providers/nodeplane/index.js',
+        providers: [`${host}/nodeplane/nodeplane@~> 0.1`],
+      })
+      installApp(dir, 'cdktf')
+      const noCliConfig = join(dir, 'empty.tfrc')
+      writeFileSync(noCliConfig, '')
+      const got = await runCdktf(cdktfCli('cdktf'), dir, ['get'], {
+        SSL_CERT_FILE: tls.ca,
+        TF_CLI_CONFIG_FILE: noCliConfig,
+        TERRAFORM_BINARY_NAME: terraformPath()!,
+      })
+      expect(got.code, got.output).toBe(0)
+      // The generator names the source it was given; the rest is the committed bindings.
+      const asCommitted = Object.fromEntries(
+        Object.entries(tree(join(dir, '.gen'))).map(([path, text]) => [
+          path,
+          text
+            .replaceAll(
+              `"${host}/nodeplane/nodeplane":`,
+              '"registry.terraform.io/nodeplane/nodeplane":'
+            )
+            .replaceAll(`https://${host}/providers/`, 'https://registry.terraform.io/providers/')
+            .replaceAll(`${host}/nodeplane/nodeplane`, 'nodeplane/nodeplane'),
+        ])
+      )
+      expect(asCommitted).toEqual(tree(GEN_DIR))
+    }
+  )
 })
 
 describe('a damaged archive', () => {
