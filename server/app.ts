@@ -18,6 +18,7 @@ import { notFound, onError } from './http/problem.js'
 import { requestLog } from './http/request-log.js'
 import { createRouter } from './http/router.js'
 import { refuseUnknownQuery } from './http/unknown-query.js'
+import { registryRouter } from './registry/registry.router.js'
 import { sshKeysRouter } from './ssh-keys/ssh-keys.router.js'
 import { nodesRouter } from './nodes/nodes.router.js'
 import { publicIpsRouter } from './public-ips/public-ips.router.js'
@@ -59,6 +60,7 @@ export function createApp(deps: Deps) {
   app.route('/', eventsRouter(deps))
   app.route('/', webhooksRouter(deps))
   mountOpenApi(app)
+  app.route('/', registryRouter(deps))
   app.route('/', dashboardRouter(deps))
   return app
 }

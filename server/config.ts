@@ -120,6 +120,26 @@ const ConfigSchema = z
     webhookTimeoutSeconds: z.coerce.number().positive().default(10),
     /** Lets webhooks target loopback and private addresses (tests, trusted single-tenant installs). */
     webhookAllowPrivateTargets: z.stringbool().default(false),
+    /** PEM certificate (chain) and key: the server answers HTTPS, API, dashboard and registry alike. */
+    tlsCert: z.string().min(1).optional(),
+    tlsKey: z.string().min(1).optional(),
+    /**
+     * The URL clients reach the server at, when a reverse proxy stands in front: the provider
+     * registry's download links start with it. Unset: the scheme and Host of each request.
+     */
+    publicUrl: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+    /**
+     * The provider release the registry serves (`npm run release:provider -- DIR`). Unset: built
+     * once, on first use, into the data directory (a checkout only; an installed package cannot).
+     */
+    providerReleaseDir: z.string().min(1).optional(),
+  })
+  .refine((config) => !config.tlsCert === !config.tlsKey, {
+    path: ['tlsCert'],
+    message: 'give both the certificate and its key (NODEPLANE_TLS_CERT and NODEPLANE_TLS_KEY)',
   })
   .refine((config) => config.headersTimeoutSeconds <= config.requestTimeoutSeconds, {
     path: ['headersTimeoutSeconds'],
@@ -182,6 +202,10 @@ const ENV_NAMES: Record<keyof Config, string> = {
   webhookDisableAfter: 'NODEPLANE_WEBHOOK_DISABLE_AFTER',
   webhookTimeoutSeconds: 'NODEPLANE_WEBHOOK_TIMEOUT_SECONDS',
   webhookAllowPrivateTargets: 'NODEPLANE_WEBHOOK_ALLOW_PRIVATE_TARGETS',
+  tlsCert: 'NODEPLANE_TLS_CERT',
+  tlsKey: 'NODEPLANE_TLS_KEY',
+  publicUrl: 'NODEPLANE_PUBLIC_URL',
+  providerReleaseDir: 'NODEPLANE_PROVIDER_RELEASE_DIR',
 }
 
 /** Thrown with a message a person can act on when a setting is invalid. */

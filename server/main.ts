@@ -63,9 +63,17 @@ program
   .option('--port <port>', 'TCP port (default 8080, or NODEPLANE_PORT; 0 picks a free one)')
   .option('--host <host>', 'address to bind (default 127.0.0.1, or NODEPLANE_HOST)')
   .addOption(dataOption())
+  .option('--tls-cert <file>', 'PEM certificate (chain): serve HTTPS (or NODEPLANE_TLS_CERT)')
+  .option('--tls-key <file>', "the certificate's PEM private key (or NODEPLANE_TLS_KEY)")
   .action(async (options) => {
     await serve(
-      loadConfig(process.env, { port: options.port, host: options.host, dataDir: options.data })
+      loadConfig(process.env, {
+        port: options.port,
+        host: options.host,
+        dataDir: options.data,
+        tlsCert: options.tlsCert,
+        tlsKey: options.tlsKey,
+      })
     )
   })
 
@@ -443,6 +451,24 @@ provider
         `${readFileSync(installed.configFile, 'utf8')}\n`
     )
     console.log(`TF_CLI_CONFIG_FILE=${installed.configFile}`)
+  })
+
+provider
+  .command('build')
+  .description(
+    "build this version's provider release into DIR/<version> unless it is there; prints that directory (a checkout only)"
+  )
+  .argument('<dir>', 'parent directory of the versioned release')
+  .action(async (dir: string) => {
+    const { versionedRelease } = await import('../provider/release/versioned.js').catch(
+      (err: unknown) => {
+        if ((err as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw err
+        throw new ConfigError(
+          'an installed package has no provider release tooling: build the release in a checkout (`npm run release:provider -- DIR`) and set NODEPLANE_PROVIDER_RELEASE_DIR (docs/terraform.md)'
+        )
+      }
+    )
+    console.log(await versionedRelease(resolve(dir)))
   })
 
 program.parseAsync().catch((err: unknown) => {

@@ -6,6 +6,7 @@ import { BENCH_WITHOUT_EVENTS } from './events/events.service.js'
 import { startHousekeeping } from './events/housekeeping.js'
 import { startWebhookDelivery } from './webhooks/webhook-delivery.js'
 import { MAX_HEADER_BYTES, slowClientLimits } from './http/limits.js'
+import { listening } from './http/tls.js'
 import { exposedDataDirMode } from './lib/data-dir.js'
 import { shieldFromOomKiller } from './lib/oom.js'
 import { logDriverNotice } from './provisioning/start-notice.js'
@@ -18,6 +19,8 @@ import { startFirewallSync } from './firewalls/firewall-sync.js'
 
 /** Runs the server until SIGINT or SIGTERM, then drains and closes the database. */
 export async function serve(config: Config): Promise<void> {
+  // A certificate that cannot be read stops the start before anything else is opened.
+  const how = listening(config)
   const exposedMode = exposedDataDirMode(config.dataDir)
   const rt = await openRuntime(config)
   shieldFromOomKiller(rt.log)
@@ -70,13 +73,14 @@ export async function serve(config: Config): Promise<void> {
       fetch: createApp(rt).fetch,
       port: config.port,
       hostname: config.host,
+      ...(how.createServer && { createServer: how.createServer }),
       // A slow or stalled client cannot hold a connection for long.
-      serverOptions: { ...slowClientLimits(config), maxHeaderSize: MAX_HEADER_BYTES },
+      serverOptions: { ...slowClientLimits(config), maxHeaderSize: MAX_HEADER_BYTES, ...how.tls },
     },
     (info: AddressInfo) => {
       rt.log.info(
         {
-          url: `http://${info.address}:${info.port}`,
+          url: `${how.scheme}://${info.address}:${info.port}`,
           driver: config.driver,
           database: config.databaseUrl ? 'postgres' : 'sqlite',
           data_dir: config.dataDir,

@@ -71,6 +71,9 @@ export const ERROR_CODES = {
   webhook_not_found: { 404: "the webhook is absent, deleted, or another account's" },
   user_not_found: { 404: 'CLI: no user with that email' },
   route_not_found: { 404: 'no route has this path' },
+  provider_release_not_found: {
+    404: 'provider registry: no such version of nodeplane/nodeplane, platform or release file',
+  },
   method_not_allowed: { 405: 'a known path with another method; `Allow` lists the methods' },
   host_unavailable: { 409: 'the requested host is reserved' },
   node_not_running: {
@@ -134,6 +137,9 @@ export const ERROR_CODES = {
   ip_pool_exhausted: { 503: 'no free address of that IP version; `Retry-After: 60`' },
   storage_full: {
     503: "the server's disk is full: nothing was changed, reads still work; `Retry-After: 60`",
+  },
+  provider_release_unavailable: {
+    503: 'provider registry: the server could not build the provider release (an installed package never can); set `NODEPLANE_PROVIDER_RELEASE_DIR`',
   },
 } as const satisfies Catalogue
 

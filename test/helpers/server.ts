@@ -45,6 +45,8 @@ export async function startServer(
     nodeArgs?: string[]
     /** Another `nodeplane` command than {@link CLI}. */
     cli?: string
+    /** More flags for `nodeplane serve` (such as `--tls-cert FILE`). */
+    args?: string[]
   } = {}
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? newDataDir()
@@ -61,6 +63,7 @@ export async function startServer(
       '127.0.0.1',
       '--data',
       dataDir,
+      ...(options.args ?? []),
     ],
     {
       cwd: REPO,

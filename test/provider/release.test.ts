@@ -2,11 +2,12 @@ import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import * as openpgp from 'openpgp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { runCli, startServer, type TestServer } from '../helpers/server.js'
 import { tempDir } from '../helpers/temp-dirs.js'
-import { collect, removeTempDirs, ROOT, TESTDATA, tofuBinary } from '../helpers/tofu.js'
+import { collect, removeTempDirs, ROOT, terraformBinaries, TESTDATA } from '../helpers/tofu.js'
 import { spawn } from 'node:child_process'
 
 const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string
@@ -28,21 +29,6 @@ afterAll(async () => {
   await server?.stop()
   removeTempDirs()
 })
-
-/** The binaries the suite runs: tofu, and terraform where it is on the PATH. */
-function binaries(): [string, string][] {
-  const found: [string, string][] = [['tofu', tofuBinary()]]
-  try {
-    const terraform = execFileSync('sh', ['-c', 'command -v terraform'], {
-      encoding: 'utf8',
-    }).trim()
-    // In the suite's terraform pass, NODEPLANE_TOFU is terraform already.
-    if (terraform !== found[0]![1]) found.push(['terraform', terraform])
-  } catch {
-    // Not on this machine: tofu alone.
-  }
-  return found
-}
 
 describe('the provider release', () => {
   it('has one archive per platform, each listed in SHA256SUMS with its true hash', () => {
@@ -83,7 +69,57 @@ describe('the provider release', () => {
     expect(result.stderr).toContain('does not match')
   })
 
-  for (const [name, binary] of binaries()) {
+  it('is signed by `npm run release:provider -- --signing-key`, as GnuPG verifies, with the registry manifest listed', async () => {
+    const { privateKey, publicKey } = await openpgp.generateKey({
+      type: 'rsa',
+      rsaBits: 2048,
+      userIDs: [{ name: 'nodeplane publisher' }],
+      passphrase: 'correct horse',
+      format: 'armored',
+    })
+    const keyFile = join(tempDir('nodeplane-publisher-'), 'private.asc')
+    writeFileSync(keyFile, privateKey)
+    const out = tempDir('nodeplane-signed-release-')
+    const release = (passphrase: string) =>
+      collect(
+        spawn(
+          'npm',
+          [
+            ...['run', '--silent', 'release:provider', '--'],
+            out,
+            '--signing-key',
+            keyFile,
+            '--passphrase-env',
+            'KEY_PASSPHRASE',
+          ],
+          {
+            cwd: ROOT,
+            env: { ...process.env, KEY_PASSPHRASE: passphrase },
+          }
+        )
+      )
+    expect((await release('wrong')).code).not.toBe(0)
+    const signed = await release('correct horse')
+    expect(signed.code, signed.stderr).toBe(0)
+
+    const sums = join(out, `terraform-provider-nodeplane_${VERSION}_SHA256SUMS`)
+    const manifest = `terraform-provider-nodeplane_${VERSION}_manifest.json`
+    expect(JSON.parse(readFileSync(join(out, manifest), 'utf8'))).toEqual({
+      version: 1,
+      metadata: { protocol_versions: ['6.0'] },
+    })
+    expect(readFileSync(sums, 'utf8')).toContain(`  ${manifest}\n`)
+    const gnupg = tempDir('nodeplane-gnupg-')
+    const gpg = (args: string[]) =>
+      execFileSync('gpg', ['--batch', '--homedir', gnupg, ...args], { stdio: 'pipe' })
+    writeFileSync(join(gnupg, 'public.asc'), publicKey)
+    gpg(['--import', join(gnupg, 'public.asc')])
+    gpg(['--verify', `${sums}.sig`, sums]) // throws on a bad signature
+    writeFileSync(sums, readFileSync(sums, 'utf8') + 'tampered\n')
+    expect(() => gpg(['--verify', `${sums}.sig`, sums])).toThrow(/BAD signature/)
+  })
+
+  for (const [name, binary] of terraformBinaries()) {
     it(`is installed by \`nodeplane provider install\`, then \`${name} init\` installs it and plans with it`, async () => {
       const mirror = tempDir('nodeplane-mirror-')
       const installed = await runCli([
