@@ -10,11 +10,20 @@
  */
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
-import { writeFileSync } from 'node:fs'
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import yazl from 'yazl'
+import { adHocSign } from './macho-sign.js'
 
 /** Terraform's platform names and Bun's compile targets for them. */
 export const BUN_TARGETS = {
@@ -40,6 +49,9 @@ const COMPILE_FLAGS = [
   '--no-compile-autoload-dotenv',
   '--no-compile-autoload-bunfig',
 ]
+
+/** Changed whenever the steps after the compile change, so earlier cache entries go stale. */
+const STEPS_VERSION = 'ad-hoc signed darwin'
 
 /** The bun binary of this checkout's devDependencies. */
 export function bunBinary(root: string): string {
@@ -80,7 +92,14 @@ export async function compileFor(
   const bunVersion = execFileSync(bun, ['--version'], { encoding: 'utf8' }).trim()
   const key = createHash('sha256')
     .update(
-      [source, bunVersion, BUN_TARGETS[platform], ...COMPILE_FLAGS, names.executable].join('\0')
+      [
+        source,
+        bunVersion,
+        BUN_TARGETS[platform],
+        ...COMPILE_FLAGS,
+        names.executable,
+        STEPS_VERSION,
+      ].join('\0')
     )
     .digest('hex')
     .slice(0, 16)
@@ -106,10 +125,18 @@ export async function compileFor(
       '--outfile',
       join(work, names.executable),
     ],
-    { stdio: ['ignore', 'ignore', 'inherit'] }
+    // Bun writes its temporary file into the working directory: keep it in the cache.
+    { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] }
   )
   rmSync(entry)
-  await zipOne(join(work, names.archive), names.executable, join(work, names.executable))
+  const executable = join(work, names.executable)
+  // Bun 1.4.5 leaves darwin_amd64 with the runtime's original, now wrong, signature (macho-sign.ts).
+  if (platform.startsWith('darwin_'))
+    writeFileSync(
+      executable,
+      await adHocSign(readFileSync(executable), 'terraform-provider-nodeplane')
+    )
+  await zipOne(join(work, names.archive), names.executable, executable)
   // A rename makes the entry appear whole, so a build that dies half way leaves no cache hit.
   renameSync(work, dir)
   return compiled

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { constants, inflateRawSync } from 'node:zlib'
+import { inflateRawSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   archiveName,
@@ -26,19 +26,15 @@ beforeAll(async () => {
 }, 600_000)
 afterAll(removeTempDirs)
 
-/** The name and the first bytes of the one file in a zip, read from its local file header. */
-function firstEntry(archive: string): { name: string; head: Buffer } {
+/** The name and the content of the one file in a zip, read from its local file header. */
+function onlyEntry(archive: string): { name: string; content: Buffer } {
   const zip = readFileSync(archive)
   expect(zip.readUInt32LE(0)).toBe(0x04034b50)
   expect(zip.readUInt16LE(8)).toBe(8) // deflated
   const nameLength = zip.readUInt16LE(26)
   const start = 30 + nameLength + zip.readUInt16LE(28)
   const name = zip.subarray(30, 30 + nameLength).toString()
-  // A part of the stream inflates to the start of the file; a sync flush allows the cut.
-  const head = inflateRawSync(zip.subarray(start, start + (1 << 20)), {
-    finishFlush: constants.Z_SYNC_FLUSH,
-  })
-  return { name, head }
+  return { name, content: inflateRawSync(zip.subarray(start)) }
 }
 
 /** What an executable's header says it is: format and processor. */
@@ -58,6 +54,35 @@ function describeExecutable(head: Buffer): string {
     return `PE ${machine}`
   }
   return 'unknown'
+}
+
+/**
+ * Problems of a Mach-O executable's code signature, as macOS checks it before it runs a page:
+ * one CodeDirectory whose SHA-256 page hashes cover everything before the signature.
+ */
+function signatureProblems(exe: Buffer): string[] {
+  let offset = 32
+  let signature: number | undefined
+  for (let i = 0; i < exe.readUInt32LE(16); i++) {
+    if (exe.readUInt32LE(offset) === 0x1d) signature = exe.readUInt32LE(offset + 8)
+    offset += exe.readUInt32LE(offset + 4)
+  }
+  if (signature === undefined) return ['no LC_CODE_SIGNATURE']
+  expect(exe.readUInt32BE(signature)).toBe(0xfade0cc0) // SuperBlob
+  const cd = signature + exe.readUInt32BE(signature + 16)
+  expect(exe.readUInt32BE(cd)).toBe(0xfade0c02) // CodeDirectory
+  const problems: string[] = []
+  if (!(exe.readUInt32BE(cd + 12) & 0x2)) problems.push('not ad hoc')
+  const codeLimit = exe.readUInt32BE(cd + 32)
+  if (codeLimit !== signature) problems.push(`codeLimit ${codeLimit} is not the signature's offset`)
+  const hashes = cd + exe.readUInt32BE(cd + 16)
+  const pageSize = 1 << exe.readUInt8(cd + 39)
+  for (let page = 0; page < exe.readUInt32BE(cd + 28); page++) {
+    const code = exe.subarray(page * pageSize, Math.min((page + 1) * pageSize, codeLimit))
+    const claimed = exe.subarray(hashes + page * 32, hashes + (page + 1) * 32)
+    if (!createHash('sha256').update(code).digest().equals(claimed)) problems.push(`page ${page}`)
+  }
+  return problems
 }
 
 const EXPECTED: Record<(typeof PLATFORMS)[number], string> = {
@@ -83,10 +108,12 @@ describe('the provider release for every platform', () => {
 
   for (const platform of PLATFORMS) {
     it(`holds for ${platform} one ${EXPECTED[platform]} executable named as Terraform looks for it`, () => {
-      const { name, head } = firstEntry(join(releaseDir, archiveName(platform)))
+      const { name, content } = onlyEntry(join(releaseDir, archiveName(platform)))
       expect(name).toBe(executableName(undefined, platform))
       expect(name.endsWith('.exe')).toBe(platform.startsWith('windows_'))
-      expect(describeExecutable(head)).toBe(EXPECTED[platform])
+      expect(describeExecutable(content)).toBe(EXPECTED[platform])
+      // Apple silicon runs no unsigned code, and no Mac a page that fails its hash.
+      if (platform.startsWith('darwin_')) expect(signatureProblems(content)).toEqual([])
     })
   }
 })
