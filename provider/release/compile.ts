@@ -18,6 +18,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs'
 import { homedir } from 'node:os'
@@ -68,6 +69,34 @@ export interface Compiled {
   archive: string
 }
 
+const HOUR = 3_600_000
+
+/**
+ * Removes the platform's earlier entries, and work directories that builds which died left
+ * behind; not the work of a build running now (test files build in parallel).
+ */
+function pruneCache(cache: string, platform: Platform, keep: string): void {
+  for (const entry of readdirSync(cache).filter((name) => name.startsWith(`${platform}-`))) {
+    const path = join(cache, entry)
+    if (path === keep) continue
+    if (entry.endsWith('.tmp') && Date.now() - statSync(path).mtimeMs < HOUR) continue
+    rmSync(path, { recursive: true, force: true })
+  }
+}
+
+/**
+ * A rename makes the entry appear whole, so a build that dies half way leaves no cache hit.
+ * When a parallel build of the same key got there first, its entry is as good as ours.
+ */
+function publish(work: string, dir: string): void {
+  try {
+    renameSync(work, dir)
+  } catch (err) {
+    if (!existsSync(dir)) throw err
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
 function zipOne(target: string, name: string, file: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const zip = new yazl.ZipFile()
@@ -109,8 +138,7 @@ export async function compileFor(
   if (existsSync(compiled.archive)) return compiled
 
   mkdirSync(cache, { recursive: true })
-  for (const old of readdirSync(cache).filter((entry) => entry.startsWith(`${platform}-`)))
-    rmSync(join(cache, old), { recursive: true, force: true })
+  pruneCache(cache, platform, dir)
   const work = `${dir}.${process.pid}.tmp`
   mkdirSync(work, { recursive: true })
   const entry = join(work, 'provider.cjs')
@@ -137,7 +165,6 @@ export async function compileFor(
       await adHocSign(readFileSync(executable), 'terraform-provider-nodeplane')
     )
   await zipOne(join(work, names.archive), names.executable, executable)
-  // A rename makes the entry appear whole, so a build that dies half way leaves no cache hit.
-  renameSync(work, dir)
+  publish(work, dir)
   return compiled
 }
