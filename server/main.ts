@@ -443,7 +443,8 @@ provider
     const installed = await installRelease({
       mirrorDir: options.mirror && resolve(options.mirror),
       releaseDir: options.from && resolve(options.from),
-      onBuild: () => process.stderr.write('Building the provider release (about a second)...\n'),
+      onBuild: () =>
+        process.stderr.write('Building the provider release (about a minute the first time)...\n'),
     })
     process.stderr.write(
       `Installed nodeplane/nodeplane into ${installed.mirrorDir}.\n` +

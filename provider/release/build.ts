@@ -2,34 +2,50 @@
  * The provider as users get providers: `npm run release:provider` writes, per platform,
  * `terraform-provider-nodeplane_<version>_<os>_<arch>.zip` and one
  * `terraform-provider-nodeplane_<version>_SHA256SUMS`, as `terraform init` expects from a mirror.
- * Inside each zip is one executable, `terraform-provider-nodeplane_v<version>`: the provider and
- * its dependencies bundled and minified into a single script that runs on Node.js 20 or later
- * (see docs/terraform.md for why a script and not a single executable application).
+ * Inside each zip is one executable, `terraform-provider-nodeplane_v<version>` (with `.exe` on
+ * Windows), that needs nothing installed: the provider and its dependencies bundled into one
+ * script, compiled with Bun's runtime into a native executable (compile.ts; docs/terraform.md).
  * @module
  */
 import { createHash } from 'node:crypto'
-import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build, type BuildOptions } from 'esbuild'
-import yazl from 'yazl'
+import { build } from 'esbuild'
+import { compileFor, type Compiled, type Platform } from './compile.js'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const DEFAULT_OUT = join(ROOT, 'dist/provider-release')
 export const VERSION: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version
 
-/** The same script runs wherever Node does; Terraform still wants one archive per platform. */
-export const PLATFORMS = ['linux_amd64', 'linux_arm64', 'darwin_amd64', 'darwin_arm64'] as const
+/** Every platform the release has an archive for, in Terraform's names. */
+export const PLATFORMS = [
+  'linux_amd64',
+  'linux_arm64',
+  'darwin_amd64',
+  'darwin_arm64',
+  'windows_amd64',
+] as const satisfies readonly Platform[]
 
-export const executableName = (version = VERSION) => `terraform-provider-nodeplane_v${version}`
+/** The platform of this machine, in Terraform's names. */
+export const HOST_PLATFORM = `${process.platform === 'win32' ? 'windows' : process.platform}_${
+  process.arch === 'x64' ? 'amd64' : process.arch
+}` as Platform
+
+/** The executable inside an archive; Windows runs only names ending in `.exe`. */
+export const executableName = (version = VERSION, platform?: string) =>
+  `terraform-provider-nodeplane_v${version}${platform?.startsWith('windows_') ? '.exe' : ''}`
 export const archiveName = (platform: string, version = VERSION) =>
   `terraform-provider-nodeplane_${version}_${platform}.zip`
 export const sumsName = (version = VERSION) => `terraform-provider-nodeplane_${version}_SHA256SUMS`
 
-/** One entry and everything it imports as a minified CommonJS script for Node 20 or later. */
-async function bundleFor(entry: string, options: BuildOptions = {}): Promise<string> {
+/**
+ * The release's entry (entry.ts) and everything it imports as one minified CommonJS script,
+ * so nothing is resolved from node_modules at run time.
+ */
+export async function bundleSource(): Promise<string> {
   const result = await build({
-    entryPoints: [join(ROOT, 'provider/release', entry)],
+    entryPoints: [join(ROOT, 'provider/release/entry.ts')],
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -37,51 +53,38 @@ async function bundleFor(entry: string, options: BuildOptions = {}): Promise<str
     minify: true,
     legalComments: 'none',
     logLevel: 'warning',
-    ...options,
     write: false,
   })
   return result.outputFiles[0]!.text
 }
 
+/** The provider compiled for one platform (by default this machine's), cached by content. */
+export async function compiledProvider(
+  platform: Platform = HOST_PLATFORM,
+  source?: string
+): Promise<Compiled> {
+  return compileFor(platform, source ?? (await bundleSource()), {
+    root: ROOT,
+    executable: executableName(VERSION, platform),
+    archive: archiveName(platform),
+  })
+}
+
 /**
- * The release executable: launcher.ts with the bundled provider (entry.ts, no node_modules at
- * run time) inside as a string, which it compiles with a V8 code cache (see there why), behind
- * a shebang.
+ * Writes the release into `outDir` and returns the paths of its files: every platform, or
+ * those given (tests that only run this machine's executable build only that one).
  */
-export async function bundleScript(): Promise<Buffer> {
-  const source = await bundleFor('entry.ts')
-  const digest = createHash('sha256').update(source).digest('hex').slice(0, 16)
-  const launcher = await bundleFor('launcher.ts', {
-    banner: { js: '#!/usr/bin/env node' },
-    define: {
-      NODEPLANE_PROVIDER_SOURCE: JSON.stringify(source),
-      NODEPLANE_PROVIDER_BUILD: JSON.stringify(`${VERSION}-${digest}`),
-    },
-  })
-  return Buffer.from(launcher)
-}
-
-function zipOne(target: string, name: string, content: Buffer): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const zip = new yazl.ZipFile()
-    // A fixed time keeps archives of the same script byte for byte the same.
-    zip.addBuffer(content, name, { mode: 0o100755, mtime: new Date('2026-01-01T00:00:00Z') })
-    zip.outputStream.pipe(createWriteStream(target)).on('close', resolve).on('error', reject)
-    zip.end()
-  })
-}
-
-/** Writes the release into `outDir` and returns the paths of its files. */
 export async function buildRelease(
-  outDir = DEFAULT_OUT
+  outDir = DEFAULT_OUT,
+  platforms: readonly Platform[] = PLATFORMS
 ): Promise<{ archives: string[]; sums: string }> {
   mkdirSync(outDir, { recursive: true })
-  const script = await bundleScript()
+  const source = await bundleSource()
   const archives: string[] = []
   const lines: string[] = []
-  for (const platform of PLATFORMS) {
+  for (const platform of platforms) {
     const path = join(outDir, archiveName(platform))
-    await zipOne(path, executableName(), script)
+    copyFileSync((await compiledProvider(platform, source)).archive, path)
     archives.push(path)
     lines.push(
       `${createHash('sha256').update(readFileSync(path)).digest('hex')}  ${archiveName(platform)}`

@@ -17,15 +17,7 @@ import {
 } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import {
-  archiveName,
-  buildRelease,
-  DEFAULT_OUT,
-  PLATFORMS,
-  ROOT,
-  sumsName,
-  VERSION,
-} from './build.js'
+import { buildRelease, DEFAULT_OUT, ROOT, sumsName, VERSION } from './build.js'
 
 const HOSTS = ['registry.opentofu.org', 'registry.terraform.io']
 
@@ -45,7 +37,10 @@ function releaseIsStale(releaseDir: string): boolean {
   return sources.some((file) => statSync(join(ROOT, 'provider', file)).mtimeMs > built)
 }
 
-/** The archives of `releaseDir`, each checked against the release's SHA256SUMS. */
+/**
+ * The archives of `releaseDir`, each checked against the release's SHA256SUMS: all that it
+ * lists (a release built for this machine alone lists one).
+ */
 function verifiedArchives(releaseDir: string): string[] {
   const sums = readFileSync(join(releaseDir, sumsName()), 'utf8')
   const expected = new Map(
@@ -54,12 +49,11 @@ function verifiedArchives(releaseDir: string): string[] {
       .split('\n')
       .map((line) => line.split(/\s+/).reverse() as [string, string])
   )
-  return PLATFORMS.map((platform) => {
-    const name = archiveName(platform)
+  return [...expected].map(([name, hash]) => {
     const actual = createHash('sha256')
       .update(readFileSync(join(releaseDir, name)))
       .digest('hex')
-    if (expected.get(name) !== actual)
+    if (hash !== actual)
       throw new Error(`${name} does not match ${sumsName()}: the release is damaged`)
     return name
   })

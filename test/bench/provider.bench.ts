@@ -1,7 +1,7 @@
 /**
  * Provider benchmarks:
- * - start to handshake of the plugin (the release executable users install, with and without
- *   its code cache, the test bundle, the checkout's launcher) beside `node` printing one line
+ * - start to handshake of the plugin (the release executable users install, the test bundle,
+ *   the checkout's launcher) beside `node` printing one line
  *   and the Go reference provider, in wall and CPU time (CPU holds on a busy machine);
  * - the HTTP requests of a 20-node apply and destroy, waiting with `wait_for` and by polling;
  * - `apply` / `plan` / `destroy` wall time (and the plan's CPU time) for N nodes, with tofu and
@@ -17,7 +17,7 @@
  * test-output/bench/provider.json.
  */
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { REPO } from '../helpers/server.js'
 import {
@@ -26,103 +26,25 @@ import {
   LAUNCHER,
   releasePlugin,
   removeTempDirs,
-  tempDir,
   tofu,
   tofuBinary,
   workdir,
   type Workdir,
 } from '../helpers/tofu.js'
-import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from '../../provider/protocol/plugin.js'
-import { selfSignedCertificate, startKeyGeneration } from '../../provider/protocol/tls.js'
 import { createTestKey } from '../helpers/accounts.js'
 import { olderServer, statusRequests } from '../helpers/older-server.js'
 import { startServer } from '../helpers/server.js'
 import { benchKey, printTable, serverWith } from './_lib.js'
+import { nodeFloor, startCost, underTime, type StartCost } from './_plugin-start.js'
 
 const COUNTS = (process.env.BENCH_NODES ?? '1,10,100').split(',').map(Number)
 
-interface StartCost {
-  /** Median wall ms from spawning to the handshake line. */
-  wallMs: number
-  /** Median CPU ms (user + system) of the whole start, to the handshake and a SIGTERM exit. */
-  cpuMs: number
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
-
-/** `command` run under /usr/bin/time: its arguments, and the CPU ms (user + system) once it exited. */
-function underTime(command: string[]) {
-  const rusage = join(tempDir('nodeplane-cpu-time-'), 'rusage')
-  return {
-    args: ['-f', '%U %S', '-o', rusage, ...command],
-    cpuMs: () => {
-      const [user, system] = readFileSync(rusage, 'utf8')
-        .trim()
-        .split('\n')
-        .at(-1)!
-        .split(' ')
-        .map(Number)
-      return Math.round((user! + system!) * 1000)
-    },
-  }
-}
-
-/**
- * Starts `exe` 9 times as go-plugin does and stops it once it printed its handshake line. On a
- * shared machine wall time swings with the neighbours; the CPU time, read by /usr/bin/time,
- * barely does.
- */
-async function startCost(exe: string, env: Record<string, string> = {}): Promise<StartCost> {
-  const clientCert = selfSignedCertificate(await startKeyGeneration())
-  // A Go plugin listens on a unix socket in $TMPDIR that a SIGTERM leaves behind.
-  const scratch = tempDir('nodeplane-start-cost-')
-  const wall: number[] = []
-  const cpu: number[] = []
-  for (let i = 0; i < 9; i++) {
-    const measured = underTime([exe])
-    const start = performance.now()
-    const timer = spawn('/usr/bin/time', measured.args, {
-      env: {
-        ...process.env,
-        [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE,
-        PLUGIN_PROTOCOL_VERSIONS: '6',
-        PLUGIN_CLIENT_CERT: clientCert.certPem,
-        TMPDIR: scratch,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'ignore'],
-    })
-    await new Promise((resolve) => timer.stdout.once('data', resolve))
-    wall.push(performance.now() - start)
-    const exited = new Promise((resolve) => timer.once('exit', resolve))
-    execFileSync('pkill', ['-TERM', '-P', String(timer.pid)])
-    await exited
-    cpu.push(measured.cpuMs())
-  }
-  return { wallMs: Math.round(median(wall)), cpuMs: Math.round(median(cpu)) }
-}
-
-/** A script that prints a handshake-shaped line and waits: what starting `node` costs at least. */
-function nodeFloor(): string {
-  const dir = tempDir('nodeplane-node-floor-')
-  const exe = join(dir, 'floor')
-  writeFileSync(
-    exe,
-    "#!/usr/bin/env node\nprocess.stdout.write('1|6|tcp|127.0.0.1:1|grpc|\\n')\nsetInterval(() => {}, 1000)\nprocess.on('SIGTERM', () => process.exit(0))\n",
-    { mode: 0o755 }
-  )
-  return exe
-}
-
 /** Start-to-handshake of each way the provider runs, beside `node` itself and the Go reference. */
 async function handshakes(release: string, bundle: string, reference: string) {
-  const cache = tempDir('nodeplane-bench-cache-')
   const cost = {
     nodeFloor: await startCost(nodeFloor()),
     goReference: await startCost(reference),
-    releaseNoCodeCache: await startCost(release, { NODEPLANE_PROVIDER_CODE_CACHE: '0' }),
-    // The first of these starts writes the cache, the median is of starts that read it.
-    release: await startCost(release, { XDG_CACHE_HOME: cache }),
+    release: await startCost(release),
     testBundle: await startCost(bundle, { NODEPLANE_PROVIDER_TEST_TYPES: '' }),
     checkoutLauncher: await startCost(LAUNCHER, { NODEPLANE_PROVIDER_TEST_TYPES: '' }),
   }
@@ -138,8 +60,7 @@ async function handshakes(release: string, bundle: string, reference: string) {
     [
       row('`node` printing one line (the floor)', cost.nodeFloor),
       row('Go reference provider (terraform-plugin-framework)', cost.goReference),
-      row('release executable, code cache warm (as users run it)', cost.release),
-      row('release executable, no code cache (first start)', cost.releaseNoCodeCache),
+      row('release executable (Bun, compiled with bytecode; as users run it)', cost.release),
       row('test bundle (unminified, external packages)', cost.testBundle),
       row('checkout launcher (tsx or tsc build)', cost.checkoutLauncher),
     ]

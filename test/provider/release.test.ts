@@ -1,16 +1,27 @@
-import { execFileSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+/**
+ * The provider release as users install it: this machine's archive through
+ * `nodeplane provider install` and a filesystem mirror, then `init`, `plan`, `apply` and
+ * `destroy` by terraform and by tofu with a PATH that holds the CLI and nothing else, so no
+ * `node` can run the provider: the executable carries its own runtime.
+ * (release-platforms.test.ts checks every platform's archive.)
+ */
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
 import * as openpgp from 'openpgp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  archiveName,
+  buildRelease,
+  HOST_PLATFORM,
+  sumsName,
+  VERSION,
+} from '../../provider/release/build.js'
 import { createTestKey } from '../helpers/accounts.js'
+import { api } from '../helpers/http.js'
 import { runCli, startServer, type TestServer } from '../helpers/server.js'
 import { tempDir } from '../helpers/temp-dirs.js'
 import { collect, removeTempDirs, ROOT, terraformBinaries, TESTDATA } from '../helpers/tofu.js'
-import { spawn } from 'node:child_process'
-
-const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string
 
 let server: TestServer
 let key: string
@@ -20,43 +31,42 @@ beforeAll(async () => {
   server = await startServer()
   key = (await createTestKey(server.dataDir)).key
   releaseDir = tempDir('nodeplane-release-')
-  execFileSync('npx', ['tsx', 'provider/release/build.ts', releaseDir], {
-    cwd: ROOT,
-    stdio: 'ignore',
-  })
-})
+  await buildRelease(releaseDir, [HOST_PLATFORM])
+}, 300_000)
 afterAll(async () => {
   await server?.stop()
   removeTempDirs()
 })
 
-describe('the provider release', () => {
-  it('has one archive per platform, each listed in SHA256SUMS with its true hash', () => {
-    const files = readdirSync(releaseDir).sort()
-    const archives = ['darwin_amd64', 'darwin_arm64', 'linux_amd64', 'linux_arm64'].map(
-      (platform) => `terraform-provider-nodeplane_${VERSION}_${platform}.zip`
-    )
-    expect(files).toEqual(
-      [...archives, `terraform-provider-nodeplane_${VERSION}_SHA256SUMS`].sort()
-    )
-    const sums = readFileSync(
-      join(releaseDir, `terraform-provider-nodeplane_${VERSION}_SHA256SUMS`),
-      'utf8'
-    )
-    for (const archive of archives) {
-      const hash = createHash('sha256')
-        .update(readFileSync(join(releaseDir, archive)))
-        .digest('hex')
-      expect(sums).toContain(`${hash}  ${archive}\n`)
-    }
-  })
+/** A directory holding only a link to `binary`: the whole PATH of the commands below. */
+function pathWithOnly(binary: string): string {
+  const dir = tempDir('nodeplane-path-')
+  symlinkSync(binary, join(dir, basename(binary)))
+  return dir
+}
 
+/** Installs the release into a fresh mirror; returns the CLI configuration file it wrote. */
+async function installIntoMirror(): Promise<string> {
+  const mirror = tempDir('nodeplane-mirror-')
+  const installed = await runCli(['provider', 'install', '--from', releaseDir, '--mirror', mirror])
+  expect(installed.code, installed.stderr).toBe(0)
+  const cliConfig = installed.stdout
+    .trim()
+    .split('\n')
+    .at(-1)!
+    .replace(/^TF_CLI_CONFIG_FILE=/, '')
+  expect(readFileSync(cliConfig, 'utf8')).toContain('filesystem_mirror')
+  return cliConfig
+}
+
+describe('the provider release', () => {
   it('refuses to install a damaged archive', async () => {
     const damaged = tempDir('nodeplane-damaged-')
     for (const file of readdirSync(releaseDir))
       writeFileSync(join(damaged, file), readFileSync(join(releaseDir, file)))
-    const archive = join(damaged, `terraform-provider-nodeplane_${VERSION}_linux_arm64.zip`)
+    const archive = join(damaged, archiveName(HOST_PLATFORM))
     writeFileSync(archive, Buffer.concat([readFileSync(archive), Buffer.from('x')]))
+    expect(readFileSync(join(damaged, sumsName()), 'utf8')).toContain(archiveName(HOST_PLATFORM))
     const result = await runCli([
       'provider',
       'install',
@@ -120,50 +130,50 @@ describe('the provider release', () => {
   })
 
   for (const [name, binary] of terraformBinaries()) {
-    it(`is installed by \`nodeplane provider install\`, then \`${name} init\` installs it and plans with it`, async () => {
-      const mirror = tempDir('nodeplane-mirror-')
-      const installed = await runCli([
-        'provider',
-        'install',
-        '--from',
-        releaseDir,
-        '--mirror',
-        mirror,
-      ])
-      expect(installed.code, installed.stderr).toBe(0)
-      const cliConfig = installed.stdout
-        .trim()
-        .split('\n')
-        .at(-1)!
-        .replace(/^TF_CLI_CONFIG_FILE=/, '')
-      expect(readFileSync(cliConfig, 'utf8')).toContain('filesystem_mirror')
-
+    it(`is installed by \`nodeplane provider install\`, then \`${name}\` with no node on its PATH inits, plans, applies and destroys with it`, async () => {
+      const cliConfig = await installIntoMirror()
       const dir = tempDir('nodeplane-init-')
       const config = readFileSync(join(TESTDATA, 'release-init.tf'), 'utf8')
       // Version constraints take no variables: the fixture names the version being released.
       expect(config).toContain(`version = "${VERSION}"`)
       writeFileSync(join(dir, 'main.tf'), config)
+      mkdirSync(join(dir, 'home'))
       const env = {
-        ...process.env,
+        PATH: pathWithOnly(binary),
+        HOME: join(dir, 'home'),
         TF_CLI_CONFIG_FILE: cliConfig,
         TF_VAR_endpoint: server.url,
         TF_VAR_api_key: key,
         TF_IN_AUTOMATION: '1',
         CHECKPOINT_DISABLE: '1',
       }
-      const run = (args: string[]) =>
-        collect(spawn(binary, [...args, '-no-color'], { cwd: dir, env }))
-      const init = await run(['init', '-input=false'])
-      expect(init.code, init.stderr).toBe(0)
-      expect(init.stdout).toContain(`Installed nodeplane/nodeplane v${VERSION}`)
+      const noNode = await collect(spawn('/bin/sh', ['-c', 'command -v node'], { env }))
+      expect(noNode.code).not.toBe(0)
+      const run = async (args: string[]) => {
+        const result = await collect(spawn(binary, [...args, '-no-color'], { cwd: dir, env }))
+        expect(result.code, `${name} ${args[0]}: ${result.stderr}`).toBe(0)
+        return result.stdout
+      }
+
+      expect(await run(['init', '-input=false'])).toContain(
+        `Installed nodeplane/nodeplane v${VERSION}`
+      )
       // The lock file records the archive's hash, as for any provider from a registry.
       expect(readFileSync(join(dir, '.terraform.lock.hcl'), 'utf8')).toMatch(
         /provider "registry\.(opentofu\.org|terraform\.io)\/nodeplane\/nodeplane"[\s\S]*version\s+= "0\.1\.0"[\s\S]*h1:/
       )
-      const applied = await run(['apply', '-auto-approve', '-input=false'])
-      expect(applied.code, applied.stderr).toBe(0)
-      const hosts = JSON.parse((await run(['output', '-json'])).stdout).hosts.value
-      expect(hosts).toBeGreaterThan(0)
+      expect(await run(['plan', '-input=false'])).toContain('1 to add')
+      await run(['apply', '-auto-approve', '-input=false'])
+      const outputs = JSON.parse(await run(['output', '-json']))
+      expect(outputs.hosts.value).toBeGreaterThan(0)
+      expect(outputs.node_status.value).toBe('running')
+      const nodeNames = async () =>
+        (await api(server.url, key).get<{ name: string }[]>('/nodes')).body.map((n) => n.name)
+      expect(await nodeNames()).toContain('released')
+
+      expect(await run(['plan', '-input=false', '-detailed-exitcode'])).toContain('No changes')
+      await run(['destroy', '-auto-approve', '-input=false'])
+      expect(await nodeNames()).not.toContain('released')
     })
   }
 })

@@ -1,5 +1,5 @@
 # A configuration that pins the released provider's version, so `init` must find exactly that
-# version in the local mirror (release.test.ts). Not copied beside provider.tf: it has its own
+# version in the local mirror, then reads hosts and creates one node (release.test.ts). Not copied beside provider.tf: it has its own
 # required_providers block, with the version.
 terraform {
   required_providers {
@@ -27,4 +27,12 @@ data "nodeplane_compute_hosts" "cheap" {
 
 output "hosts" {
   value = length(data.nodeplane_compute_hosts.cheap.hosts)
+}
+
+resource "nodeplane_node" "n" {
+  name = "released"
+}
+
+output "node_status" {
+  value = nodeplane_node.n.status
 }
