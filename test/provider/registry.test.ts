@@ -132,7 +132,7 @@ describe('the provider registry', () => {
   it('answers 404 for an unknown version, platform or file', async () => {
     for (const path of [
       `${PROVIDER}/9.9.9/download/linux/amd64`,
-      `${PROVIDER}/${VERSION}/download/windows/amd64`,
+      `${PROVIDER}/${VERSION}/download/freebsd/amd64`,
       `${PROVIDER}/${VERSION}/download/linux/s390x`,
       `${PROVIDER}/files/secret.key`,
       `${PROVIDER}/files/..%2F..%2Fsecret.key`,
