@@ -6,7 +6,7 @@
  * @module
  */
 import { diagnosticError } from '../framework/diagnostics.js'
-import { isNotFound, type ApiClient } from '../client/api.js'
+import { ApiError, isNotFound, type ApiClient } from '../client/api.js'
 import type { ApiHost, ApiHostPage } from '../client/types.js'
 
 /** Claimed host ids per API endpoint and region. */
@@ -36,15 +36,19 @@ function inTurn<T>(scope: HostScope, pick: (claimed: Set<string>) => Promise<T>)
   return turn
 }
 
-/** A host by id, or null when the inventory has none. */
+/**
+ * A host by id; null when the inventory has none, undefined when the server cannot say (a
+ * release before `GET /api/v1/compute/{id}`).
+ */
 export async function hostById(
   api: ApiClient,
   id: string,
   signal?: AbortSignal
-): Promise<ApiHost | null> {
+): Promise<ApiHost | null | undefined> {
   try {
     return await api.get<ApiHost>(`/api/v1/compute/${encodeURIComponent(id)}`, signal)
   } catch (err) {
+    if (err instanceof ApiError && err.code === 'route_not_found') return undefined
     if (isNotFound(err)) return null
     throw err
   }
@@ -100,6 +104,8 @@ export function claimHost(
   return inTurn(scope, async (claimed) => {
     if (remembered && !claimed.has(remembered)) {
       const host = await hostById(api, remembered, signal)
+      // An older server cannot say; then the create finds out, and fails the same way.
+      if (host === undefined) return rememberedAsListed(api, scope.region, remembered, claimed)
       if (host?.status !== 'active') throw plannedHostGone(remembered)
       claimed.add(host.id)
       return host
@@ -109,6 +115,24 @@ export function claimHost(
     claimed.add(host.id)
     return host
   })
+}
+
+/** The remembered host as the region's active hosts list it, on a server without the lookup. */
+async function rememberedAsListed(
+  api: ApiClient,
+  region: string,
+  id: string,
+  claimed: Set<string>
+): Promise<ApiHost> {
+  for (let page = 1; ; page++) {
+    const answer = await activeHosts(api, region, page, 200)
+    const host = answer.hosts.find((h) => h.id === id)
+    if (host) {
+      claimed.add(host.id)
+      return host
+    }
+    if (!answer.pagination.has_more) throw plannedHostGone(id)
+  }
 }
 
 /** The error for a node whose planned host was taken or removed since the plan. */

@@ -49,8 +49,9 @@ export async function planPlacement(ctx: Ctx, config: ValueRecord): Promise<Plac
   const api = apiClient(ctx.client)
   if (known(config.host_id)) {
     const host = await hostById(api, config.host_id, ctx.signal)
-    if (!host) throw diagnosticError('No such compute host', config.host_id, ['host_id'])
-    return placementOf(host)
+    if (host === null) throw diagnosticError('No such compute host', config.host_id, ['host_id'])
+    // A server that cannot look a host up: its prices show after apply.
+    return host ? placementOf(host) : null
   }
   const region = await regionOf(api, config, ctx.signal)
   if (region === undefined) return null

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { generateCatalog } from '../../server/compute-hosts/catalog-generator.js'
 import { api } from '../helpers/http.js'
 import { providerSuite } from '../helpers/provider-suite.js'
-import { newDataDir } from '../helpers/server.js'
+import { newDataDir, runCli } from '../helpers/server.js'
 import type { Workdir } from '../helpers/tofu.js'
 
 /** Three active hosts in us-east-1 and two in eu-west-1, so a plan can run out of room. */
@@ -82,6 +82,10 @@ describe('nodeplane_node prices at plan time with real tofu', () => {
         .sort((a, b) => a.hourly_price - b.hourly_price)
     ).toEqual(cheapest.map(pricesOf))
 
+    // A second plan (a new provider process, as apply's) keeps each node's host.
+    expect((await run(w, ['plan', '-input=false', '-out=tfplan'])).code).toBe(0)
+    expect(await plannedNodes(w, 'tfplan')).toEqual(planned)
+
     const applied = await run(w, ['apply', '-input=false', 'tfplan'])
     expect(applied.code, applied.output).toBe(0)
     const nodes = (await api(suite.server.url, suite.key).get('/nodes')).body as {
@@ -132,5 +136,31 @@ describe('nodeplane_node prices at plan time with real tofu', () => {
     expect((await run(w, ['apply', '-input=false', 'tfplan'])).code).toBe(0)
     expect((await run(w, ['destroy', '-auto-approve', '-input=false'])).code).toBe(0)
     await client.delete(`/nodes/${taker.body.id}`)
+  })
+
+  it("plans a node on the host it names at that host's prices, and refresh reads a new price", async () => {
+    const client = api(suite.server.url, suite.key)
+    const hosts = await activeHosts('us-east-1')
+    const dearest = hosts.at(-1)!
+    const w = fixture('priced-nodes', { nodes: 1, host_id: dearest.id })
+    expect((await run(w, ['plan', '-input=false', '-out=tfplan'])).code).toBe(0)
+    const [planned] = await plannedNodes(w, 'tfplan')
+    expect(planned).toMatchObject(pricesOf(dearest))
+    expect((await run(w, ['apply', '-input=false', 'tfplan'])).code).toBe(0)
+
+    // The operator changes the host's price; the node's prices follow at the next refresh.
+    const reserved = (await client.get(`/api/v1/compute/${dearest.id}`)).body
+    const file = join(suite.server.dataDir, 'repriced.json')
+    const pricing = { hourly: '9.5000', currency: reserved.pricing.currency }
+    writeFileSync(file, JSON.stringify([{ ...reserved, pricing }]))
+    expect((await runCli(['hosts', 'load', file, '--data', suite.server.dataDir])).code).toBe(0)
+    const refreshed = await run(w, ['apply', '-refresh-only', '-auto-approve', '-input=false'])
+    expect(refreshed.code, refreshed.output).toBe(0)
+    const state = JSON.parse((await run(w, ['show', '-json'])).stdout)
+    const node = state.values.root_module.resources[0].values
+    expect(node).toMatchObject({ host_id: dearest.id, hourly_price: 9.5, monthly_price: 6935 })
+    const again = await run(w, ['plan', '-detailed-exitcode', '-input=false'])
+    expect(again.code, again.output).toBe(0)
+    expect((await run(w, ['destroy', '-auto-approve', '-input=false'])).code).toBe(0)
   })
 })

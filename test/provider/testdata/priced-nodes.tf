@@ -1,5 +1,5 @@
-# var.nodes nodes in var.region, each named for its index, so the plan shows their hosts and
-# prices.
+# var.nodes nodes in var.region (on var.host_id, when set), each named for its index, so the
+# plan shows their hosts and prices.
 variable "nodes" {
   type = number
 }
@@ -9,8 +9,14 @@ variable "region" {
   default = "us-east-1"
 }
 
+variable "host_id" {
+  type    = string
+  default = null
+}
+
 resource "nodeplane_node" "n" {
   count  = var.nodes
   name   = "priced-${count.index}"
-  region = var.region
+  region  = var.region
+  host_id = var.host_id
 }
