@@ -91,16 +91,24 @@ async function cheapestUnclaimed(
   }
 }
 
+/** What a claim starts from, and what it does when the region has no host left. */
+export interface ClaimOptions {
+  /** The host an earlier plan of this node chose. */
+  remembered: string | undefined
+  /** Fail the plan when no host is left; else the claim comes back empty. */
+  failWhenFull: boolean
+}
+
 /**
- * Claim a host for one new node of the plan: `remembered` (the host an earlier plan of this
- * node chose) while it is still active, else the cheapest unclaimed active host of the region.
+ * Claim a host for one new node of the plan: the remembered one while it is still active,
+ * else the cheapest unclaimed active host of the region.
  */
 export function claimHost(
   api: ApiClient,
   scope: HostScope,
-  remembered: string | undefined,
+  { remembered, failWhenFull }: ClaimOptions,
   signal?: AbortSignal
-): Promise<ApiHost> {
+): Promise<ApiHost | undefined> {
   return inTurn(scope, async (claimed) => {
     if (remembered && !claimed.has(remembered)) {
       const host = await hostById(api, remembered, signal)
@@ -111,8 +119,8 @@ export function claimHost(
       return host
     }
     const host = await cheapestUnclaimed(api, scope.region, claimed, signal)
-    if (!host) throw await notEnoughHosts(api, scope.region, claimed, signal)
-    claimed.add(host.id)
+    if (!host && failWhenFull) throw await notEnoughHosts(api, scope.region, claimed, signal)
+    if (host) claimed.add(host.id)
     return host
   })
 }

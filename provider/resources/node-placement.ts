@@ -43,9 +43,15 @@ const placementOf = (host: ApiHost): Placement => ({ host_id: host.id, ...hostPr
 /**
  * The host and prices of a new node, or null when the plan cannot know them yet: its region
  * (or VPC, or host) comes from a resource not created yet, or it is left to the server's
- * default region.
+ * default region. A full region fails the plan, except for a `replacing` node: its
+ * predecessor's host is freed first (unless `create_before_destroy`, which the provider cannot
+ * see), so the server is left to choose then.
  */
-export async function planPlacement(ctx: Ctx, config: ValueRecord): Promise<Placement | null> {
+export async function planPlacement(
+  ctx: Ctx,
+  config: ValueRecord,
+  replacing: boolean
+): Promise<Placement | null> {
   const api = apiClient(ctx.client)
   if (known(config.host_id)) {
     const host = await hostById(api, config.host_id, ctx.signal)
@@ -57,11 +63,13 @@ export async function planPlacement(ctx: Ctx, config: ValueRecord): Promise<Plac
   if (region === undefined) return null
   const scope = { endpoint: ctx.client.endpoint ?? '', region }
   const remembered = recall(scope, config)
-  const host = await claimHost(api, scope, remembered, ctx.signal).catch((err: unknown) => {
+  const options = { remembered, failWhenFull: !replacing }
+  const host = await claimHost(api, scope, options, ctx.signal).catch((err: unknown) => {
     // A host gone since the earlier plan: the next plan chooses afresh.
     if (remembered) forget(remembered)
     throw err
   })
+  if (!host) return null
   remember(scope, config, host.id)
   return placementOf(host)
 }

@@ -214,8 +214,10 @@ export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
       wait_for: config.wait_for ?? 'ssh',
       replace_on_user_data_change: config.replace_on_user_data_change ?? false,
     }
-    if (prior === null || replace) {
-      const placement = await planPlacement(ctx, config)
+    // A replacement is planned twice; its host is chosen in the second plan, the create.
+    if (prior !== null && replace) return out
+    if (prior === null) {
+      const placement = await planPlacement(ctx, config, replace)
       return placement ? { ...out, ...placement } : out
     }
     // An update in place keeps what the API reports as it was: nothing here changes it, and a

@@ -5,7 +5,7 @@ import { generateCatalog } from '../../server/compute-hosts/catalog-generator.js
 import { api } from '../helpers/http.js'
 import { providerSuite } from '../helpers/provider-suite.js'
 import { newDataDir, runCli } from '../helpers/server.js'
-import type { Workdir } from '../helpers/tofu.js'
+import { setVariables, type Workdir } from '../helpers/tofu.js'
 
 /** Three active hosts in us-east-1 and two in eu-west-1, so a plan can run out of room. */
 function smallCatalog(): string {
@@ -161,6 +161,22 @@ describe('nodeplane_node prices at plan time with real tofu', () => {
     expect(node).toMatchObject({ host_id: dearest.id, hourly_price: 9.5, monthly_price: 6935 })
     const again = await run(w, ['plan', '-detailed-exitcode', '-input=false'])
     expect(again.code, again.output).toBe(0)
+    expect((await run(w, ['destroy', '-auto-approve', '-input=false'])).code).toBe(0)
+  })
+
+  it('replaces the nodes of a full region, their hosts known after apply, since the old ones free theirs', async () => {
+    const client = api(suite.server.url, suite.key)
+    const w = fixture('priced-nodes', { nodes: 2, region: 'eu-west-1', user_data: '#!/bin/sh\n' })
+    expect((await run(w, ['apply', '-auto-approve', '-input=false'])).code).toBe(0)
+    expect(await activeHosts('eu-west-1')).toEqual([])
+
+    setVariables(w, { user_data: '#!/bin/sh\necho again\n' })
+    const plan = await run(w, ['plan', '-input=false'])
+    expect(plan.code, plan.output).toBe(0)
+    expect(flat(plan.output)).toMatch(/host_id = "[^"]+" -> \(known after apply\)/)
+    const applied = await run(w, ['apply', '-auto-approve', '-input=false'])
+    expect(applied.code, applied.output).toBe(0)
+    expect((await client.get('/nodes')).body).toHaveLength(2)
     expect((await run(w, ['destroy', '-auto-approve', '-input=false'])).code).toBe(0)
   })
 })
