@@ -53,6 +53,12 @@ const hostsSchema = schema({
   },
 })
 
+/** A host's prices as numbers, as Terraform shows them; shared with `nodeplane_node`. */
+export const hostPrices = (h: ApiHost) => ({
+  hourly_price: Number(h.pricing.hourly),
+  monthly_price: Number(h.pricing.monthly),
+})
+
 const flat = (h: ApiHost) => ({
   id: h.id,
   status: h.status,
@@ -65,8 +71,7 @@ const flat = (h: ApiHost) => ({
   memory_gb: h.memory_gb,
   storage_gb: h.storage_gb,
   gpu_count: h.gpu.count,
-  hourly_price: Number(h.pricing.hourly),
-  monthly_price: Number(h.pricing.monthly),
+  ...hostPrices(h),
   currency: h.pricing.currency,
 })
 

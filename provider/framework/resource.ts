@@ -24,7 +24,11 @@ export interface PlanRequest<S extends Schema> {
   config: PlannedOf<S>
   /** The framework's plan: computed attributes already unknown where they will change. */
   planned: PlannedOf<S>
-  /** Whether a requires-replace attribute changed, so the resource will be recreated. */
+  /**
+   * Whether the resource will be recreated. Terraform plans a replacement twice: first the
+   * change (`prior` set, a requires-replace attribute changed), then the new object as a
+   * create (`prior` null, `replace` still true); its planned state is the second one's.
+   */
   replace: boolean
 }
 

@@ -69,8 +69,10 @@ export function resourceRpcs(rt: Runtime) {
       const replaceWhen = r.replaceWhen?.bind(r) as
         ((p: Value, q: Value, c: Value) => never) | undefined
       let { planned, requiresReplace } = planChange(r.schema, prior, proposed, config, replaceWhen)
+      const replacing = prior !== null && requiresReplace.length > 0
+      const replacementCreate = prior === null && isReplacingMark(req.priorPrivate)
       if (planned !== null && r.modifyPlan) {
-        const replace = requiresReplace.length > 0
+        const replace = replacing || replacementCreate
         const input = { prior, config, planned, replace } as never
         planned =
           ((await r.modifyPlan(contextFor(rt, diags), input)) as Value | undefined) ?? planned
@@ -78,7 +80,12 @@ export function resourceRpcs(rt: Runtime) {
       return {
         plannedState: encodeDynamicValue(planned, type),
         requiresReplace: requiresReplace.map(attributePathMessage),
-        plannedPrivate: req.priorPrivate,
+        // Terraform hands the first plan's private data to the create that follows it.
+        plannedPrivate: replacing
+          ? REPLACING
+          : replacementCreate
+            ? Buffer.alloc(0)
+            : req.priorPrivate,
       }
     }),
 
@@ -118,6 +125,10 @@ export function resourceRpcs(rt: Runtime) {
     }),
   }
 }
+
+/** The private data of a replacement's first plan, which its create plan gets as prior. */
+const REPLACING = Buffer.from('{"nodeplane":"replacing"}')
+const isReplacingMark = (data: Buffer | undefined) => data?.equals(REPLACING) ?? false
 
 // planned null → delete; prior null → create; otherwise update in place.
 async function apply(

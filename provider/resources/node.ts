@@ -17,6 +17,7 @@ import type { ApiNode, ApiUserData } from '../client/types.js'
 import type { ProviderClient } from '../provider.js'
 import { collection } from './common.js'
 import { nodeArguments, nodeComputed, nodeAttributes } from './node-attributes.js'
+import { nodePrices, planPlacement, pricesOf } from './node-placement.js'
 import { CONFIGURABLE_POWER_STATES, setPower } from './node-power.js'
 import {
   rebuildNode,
@@ -25,6 +26,7 @@ import {
   warnUserDataChange,
 } from './node-user-data-change.js'
 import { awaitUserData, waitUntilGone, waitUntilRunning } from './node-wait.js'
+import { postNode } from './node-post.js'
 
 const nodeSchema = schema({
   description: 'A compute node, billed per second from creation until deletion.',
@@ -32,6 +34,7 @@ const nodeSchema = schema({
     id: attr.string({ computed: true, description: 'The node id, `node_…`.' }),
     ...nodeArguments,
     ...nodeComputed,
+    ...nodePrices,
   },
   blocks: { timeouts: timeouts(['create', 'delete']) },
 })
@@ -49,12 +52,20 @@ const PROVIDER_ONLY = [
   'timeouts',
 ] as const
 /** What the API reports and no configuration sets. */
-const COMPUTED = Object.keys(nodeComputed) as (keyof typeof nodeComputed)[]
+const COMPUTED = [...Object.keys(nodeComputed), ...Object.keys(nodePrices)] as (
+  keyof typeof nodeComputed | keyof typeof nodePrices
+)[]
+
+/** A host's prices as state holds them; null when the inventory no longer has the host. */
+type Prices = Pick<NodeState, keyof typeof nodePrices>
+const NO_PRICES: Prices = { hourly_price: null, monthly_price: null }
 
 /** A node as state: what the API says, with the provider's own arguments as `known` has them. */
-function toState(node: ApiNode, known: Partial<NodeState>): NodeState {
+function toState(node: ApiNode, known: Partial<NodeState>, prices: Prices | null): NodeState {
   return {
     ...nodeAttributes(node),
+    hourly_price: (prices ?? NO_PRICES).hourly_price,
+    monthly_price: (prices ?? NO_PRICES).monthly_price,
     labels: collection(node.labels, known.labels),
     ssh_keys: collection(node.ssh_keys, known.ssh_keys),
     password_login: node.password_login ?? known.password_login ?? true,
@@ -66,27 +77,12 @@ function toState(node: ApiNode, known: Partial<NodeState>): NodeState {
   }
 }
 
-/** The `POST /nodes` body: only what the configuration sets, so an older server still accepts it. */
-function createBody(config: NodeState) {
-  const body = {
-    name: config.name,
-    region: config.region,
-    vpc_id: config.vpc_id,
-    host_id: config.host_id,
-    labels: config.labels,
-    ssh_keys: config.ssh_keys,
-    password_login: config.password_login,
-    user_data: config.user_data,
-  }
-  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null))
-}
-
 async function create(ctx: Ctx, planned: NodePlan, config: NodeState): Promise<NodeState> {
   const waitForUserData = planned.wait_for === 'user_data' && config.user_data !== null
   const defaultTimeout = (waitForUserData ? 15 : 2) * 60_000
   const deadline = Date.now() + timeoutFor(config.timeouts, 'create', defaultTimeout)
   const api = apiClient(ctx.client)
-  const created = await api.post<ApiNode>('/nodes', createBody(config), ctx.signal)
+  const created = await postNode(api, planned, config, ctx.signal)
   const running = await waitUntilRunning<ApiNode>(api, created.id, deadline, ctx.signal)
   if (!running) {
     // The contract's advice for a node stuck in provisioning: delete it and create a new one.
@@ -100,8 +96,9 @@ async function create(ctx: Ctx, planned: NodePlan, config: NodeState): Promise<N
   // A failed or unfinished script leaves the node in state with an error, so Terraform marks it
   // tainted and replaces it on the next apply, as it does after a failed provisioner.
   const node = waitForUserData ? await awaitUserData(ctx, api, running, deadline) : running
-  if (config.power_state !== 'off') return toState(node, known)
-  return toState(await setPower(api, node.id, 'off', ctx.signal), known)
+  const prices = await pricesOf(api, node.host_id, ctx.signal)
+  if (config.power_state !== 'off') return toState(node, known, prices)
+  return toState(await setPower(api, node.id, 'off', ctx.signal), known, prices)
 }
 
 /**
@@ -209,7 +206,7 @@ export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
     if (userDataChange(config) !== 'replace') return []
     return valuesEqual(prior.user_data, proposed.user_data) ? [] : [['user_data']]
   },
-  modifyPlan(ctx, { prior, config, planned, replace }) {
+  async modifyPlan(ctx, { prior, config, planned, replace }) {
     // Defaults of optional arguments the API or the provider fills, as plan-time values.
     const out: NodePlan = {
       ...planned,
@@ -217,7 +214,12 @@ export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
       wait_for: config.wait_for ?? 'ssh',
       replace_on_user_data_change: config.replace_on_user_data_change ?? false,
     }
-    if (prior === null || replace) return out
+    // A replacement is planned twice; its host is chosen in the second plan, the create.
+    if (prior !== null && replace) return out
+    if (prior === null) {
+      const placement = await planPlacement(ctx, config, replace)
+      return placement ? { ...out, ...placement } : out
+    }
     // An update in place keeps what the API reports as it was: nothing here changes it, and a
     // value that moved on its own (user data finishing) shows at the next refresh.
     for (const k of COMPUTED) (out as Record<string, unknown>)[k] = prior[k]
@@ -229,7 +231,10 @@ export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
   create,
   async read(ctx, state) {
     const node = await read(ctx, state.id!)
-    return node && toState(node, state)
+    if (!node) return null
+    const prices = await pricesOf(apiClient(ctx.client), node.host_id, ctx.signal)
+    // A host gone from the inventory keeps the prices last read.
+    return toState(node, state, prices ?? state)
   },
   async update(ctx, prior, plan, config) {
     // Apply re-plans with every value known, and modifyPlan left no computed value unknown.
@@ -239,7 +244,7 @@ export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
     if (!node) return { ...planned, timeouts: config.timeouts }
     // The plan kept the computed values of the prior state (see modifyPlan), except those a
     // rebuild changes, which it left unknown; so does the result.
-    const state = toState(node, { ...planned, timeouts: config.timeouts })
+    const state = toState(node, { ...planned, timeouts: config.timeouts }, prior)
     for (const k of COMPUTED)
       if (!isUnknown(plan[k])) (state as Record<string, unknown>)[k] = prior[k]
     for (const k of PROVIDER_ONLY) (state as Record<string, unknown>)[k] = planned[k]

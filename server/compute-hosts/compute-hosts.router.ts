@@ -3,7 +3,7 @@ import { optionalKey } from '../http/auth.js'
 import { limitRate } from '../http/limits.js'
 import { createRouter } from '../http/router.js'
 import * as routes from './compute-hosts.routes.js'
-import { discoverHosts } from './compute-hosts.service.js'
+import { discoverHosts, getHost } from './compute-hosts.service.js'
 
 /** Compute host discovery, the one public endpoint group. */
 export function computeHostsRouter(deps: Deps) {
@@ -13,7 +13,14 @@ export function computeHostsRouter(deps: Deps) {
     optionalKey(deps),
     limitRate(deps.config.discoveryRateLimit)
   )
-  return router.openapi(routes.discover, async (c) =>
-    c.json(await discoverHosts(deps, c.req.valid('query')), 200)
+  router.use(
+    routes.getOne.getRoutingPath(),
+    optionalKey(deps),
+    limitRate(deps.config.discoveryRateLimit)
   )
+  return router
+    .openapi(routes.discover, async (c) =>
+      c.json(await discoverHosts(deps, c.req.valid('query')), 200)
+    )
+    .openapi(routes.getOne, async (c) => c.json(await getHost(deps, c.req.valid('param').id), 200))
 }

@@ -1,6 +1,11 @@
 import { createRoute } from '@hono/zod-openapi'
 import { optionalBearer, problemResponse } from '../http/responses.js'
-import { DiscoveryQuery, DiscoveryResult } from './compute-hosts.schema.js'
+import {
+  ComputeHost,
+  DiscoveryQuery,
+  DiscoveryResult,
+  HostIdParam,
+} from './compute-hosts.schema.js'
 
 export const discover = createRoute({
   method: 'get',
@@ -18,5 +23,24 @@ export const discover = createRoute({
     },
     400: problemResponse('A query parameter is invalid'),
     401: problemResponse('A key was sent and is not valid'),
+  },
+})
+
+export const getOne = createRoute({
+  method: 'get',
+  path: '/api/v1/compute/{id}',
+  tags: ['Compute hosts'],
+  summary: 'Get one compute host',
+  description:
+    'Public, as the search is. What a plan asks before it places a node on a host: whether the host is still `active`, and its prices.',
+  security: optionalBearer,
+  request: { params: HostIdParam },
+  responses: {
+    200: {
+      description: 'The host',
+      content: { 'application/json': { schema: ComputeHost } },
+    },
+    401: problemResponse('A key was sent and is not valid'),
+    404: problemResponse('No compute host has this id (`host_not_found`)'),
   },
 })

@@ -37,6 +37,13 @@ export const ComputeHost = z
 
 export type ComputeHost = z.infer<typeof ComputeHost>
 
+export const HostIdParam = z.object({
+  id: z.uuid().openapi({
+    param: { name: 'id', in: 'path' },
+    example: '5f0c3a52-8d0e-4c59-9b7e-2a61d4f0c8e1',
+  }),
+})
+
 /** Discovery's pagination object (docs/contract.md 2.5). */
 export const Pagination = z
   .object({

@@ -37,6 +37,13 @@ export async function discoverHosts(ctx: ServiceCtx, query: DiscoveryQuery) {
   }
 }
 
+/** `GET /api/v1/compute/{id}`: one host, whatever its status. */
+export async function getHost(ctx: ServiceCtx, id: string) {
+  const host = await findHost(ctx.db, id)
+  if (!host) throw new ProblemError(404, 'host_not_found', `no compute host ${id}`)
+  return toComputeHost(host)
+}
+
 /** What a creation asks of reserveHost. */
 interface HostWanted {
   hostId?: string

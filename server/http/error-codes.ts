@@ -25,7 +25,10 @@ export const ERROR_CODES = {
     400: '`vpc_id` of a new node names no VPC on the account',
     404: "the VPC is absent, deleted, or another account's",
   },
-  host_not_found: { 400: '`host_id` of a new node names no compute host' },
+  host_not_found: {
+    400: '`host_id` of a new node names no compute host',
+    404: 'no compute host has this id',
+  },
   region_mismatch: { 400: 'the VPC, host and region of a new node disagree' },
   ip_not_in_pool: { 400: 'an address outside the public pools' },
   cursor_not_found: { 400: '`after` of a page of nodes names no node on the account' },

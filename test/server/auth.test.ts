@@ -85,7 +85,10 @@ describe('contract 5: authentication', () => {
   it('rule 4: every public operation of the document answers without a key', async () => {
     expect(PUBLIC_ENDPOINTS).toEqual(expect.arrayContaining([['GET', '/api/v1/compute']]))
     for (const [method, path] of PUBLIC_ENDPOINTS) {
-      expect([method, path, (await call(method, path)).status]).toEqual([method, path, 200])
+      const { status } = await call(method, path)
+      // A placeholder id is answered as one no object has (400 or 404), not refused as keyless.
+      const answered = path.includes('x_unknown') ? [400, 404] : [200]
+      expect([method, path, answered.includes(status)]).toEqual([method, path, true])
     }
   })
 

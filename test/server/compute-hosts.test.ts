@@ -183,3 +183,23 @@ describe('GET /api/v1/compute', () => {
     await eventually(async () => ((await active()) === before + 4 ? true : undefined), 3_000)
   })
 })
+
+describe('GET /api/v1/compute/{id}', () => {
+  it('returns one host as the search lists it, with no key, whatever its status', async () => {
+    for (const status of ['active', 'reserved']) {
+      const [listed] = (await client.get(`/api/v1/compute?status=${status}&limit=1`)).body.hosts
+      const res = await client.get(`/api/v1/compute/${listed.id}`)
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual(listed)
+    }
+  })
+
+  it('answers 404 host_not_found for an id no host has, and 400 naming id for one that is not a UUID', async () => {
+    const missing = await client.get('/api/v1/compute/00000000-0000-4000-8000-000000000000')
+    expect(missing.status).toBe(404)
+    expect(missing.body.code).toBe('host_not_found')
+    const invalid = await client.get('/api/v1/compute/not-a-host')
+    expect(invalid.status).toBe(400)
+    expect(invalid.body.errors[0].field).toBe('id')
+  })
+})

@@ -309,6 +309,11 @@ export class Node extends cdktf.TerraformResource {
     return this._hostId;
   }
 
+  // hourly_price - computed: true, optional: false, required: false
+  public get hourlyPrice() {
+    return this.getNumberAttribute('hourly_price');
+  }
+
   // id - computed: true, optional: false, required: false
   public get id() {
     return this.getStringAttribute('id');
@@ -333,6 +338,11 @@ export class Node extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get labelsInput() {
     return this._labels;
+  }
+
+  // monthly_price - computed: true, optional: false, required: false
+  public get monthlyPrice() {
+    return this.getNumberAttribute('monthly_price');
   }
 
   // name - computed: false, optional: true, required: false

@@ -1,0 +1,99 @@
+/**
+ * Where a new `nodeplane_node` lands, decided at plan time: the plan shows its host and that
+ * host's prices, and apply asks the API for exactly that host. The host is the one the server
+ * would pick (the cheapest active host of the region), minus those the plan's other new nodes
+ * took.
+ * @module
+ */
+import { diagnosticError } from '../framework/diagnostics.js'
+import type { Context } from '../framework/resource.js'
+import { attr } from '../framework/schema.js'
+import { isUnknown, type ValueRecord } from '../framework/values.js'
+import { apiClient, isNotFound, type ApiClient } from '../client/api.js'
+import type { ApiHost, ApiVpc } from '../client/types.js'
+import { hostPrices } from '../data-sources/compute-hosts.js'
+import type { ProviderClient } from '../provider.js'
+import { claimHost, hostById } from './host-claims.js'
+import { forget, recall, remember } from './placement-memory.js'
+
+/** The prices of the host a node runs on (or, planned, will run on). */
+export const nodePrices = {
+  hourly_price: attr.number({
+    computed: true,
+    description:
+      "The hourly price of the node's compute host, in its currency (as `nodeplane_compute_hosts` shows it). Known at plan time for a new node whose region is known.",
+  }),
+  monthly_price: attr.number({
+    computed: true,
+    description: "The monthly price of the node's compute host, in its currency.",
+  }),
+}
+
+type Ctx = Context<ProviderClient>
+/** The plan's placement of a new node: its host and that host's prices. */
+export interface Placement {
+  host_id: string
+  hourly_price: number
+  monthly_price: number
+}
+
+const known = (v: unknown): v is string => typeof v === 'string'
+const placementOf = (host: ApiHost): Placement => ({ host_id: host.id, ...hostPrices(host) })
+
+/**
+ * The host and prices of a new node, or null when the plan cannot know them yet: its region
+ * (or VPC, or host) comes from a resource not created yet, or it is left to the server's
+ * default region. A full region fails the plan, except for a `replacing` node: its
+ * predecessor's host is freed first (unless `create_before_destroy`, which the provider cannot
+ * see), so the server is left to choose then.
+ */
+export async function planPlacement(
+  ctx: Ctx,
+  config: ValueRecord,
+  replacing: boolean
+): Promise<Placement | null> {
+  const api = apiClient(ctx.client)
+  if (known(config.host_id)) {
+    const host = await hostById(api, config.host_id, ctx.signal)
+    if (host === null) throw diagnosticError('No such compute host', config.host_id, ['host_id'])
+    // A server that cannot look a host up: its prices show after apply.
+    return host ? placementOf(host) : null
+  }
+  const region = await regionOf(api, config, ctx.signal)
+  if (region === undefined) return null
+  const scope = { endpoint: ctx.client.endpoint ?? '', region }
+  const remembered = recall(scope, config)
+  const options = { remembered, failWhenFull: !replacing }
+  const host = await claimHost(api, scope, options, ctx.signal).catch((err: unknown) => {
+    // A host gone since the earlier plan: the next plan chooses afresh.
+    if (remembered) forget(remembered)
+    throw err
+  })
+  if (!host) return null
+  remember(scope, config, host.id)
+  return placementOf(host)
+}
+
+/** The region the server will place the node in, if the plan knows it. */
+async function regionOf(
+  api: ApiClient,
+  config: ValueRecord,
+  signal: AbortSignal
+): Promise<string | undefined> {
+  if (isUnknown(config.region)) return undefined
+  if (known(config.region)) return config.region
+  if (!known(config.vpc_id)) return undefined
+  try {
+    return (await api.get<ApiVpc>(`/api/v1/networking/${config.vpc_id}`, signal)).region
+  } catch (err) {
+    // An unknown VPC is create's error to report, with the API's words.
+    if (isNotFound(err)) return undefined
+    throw err
+  }
+}
+
+/** The prices of a node's host now, or null when the inventory no longer has it. */
+export async function pricesOf(api: ApiClient, hostId: string, signal: AbortSignal) {
+  const host = await hostById(api, hostId, signal)
+  return host ? hostPrices(host) : null
+}
