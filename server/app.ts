@@ -1,6 +1,7 @@
 import { every } from 'hono/combine'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
+import { consoleRouter } from './console/console.router.js'
 import { computeHostsRouter } from './compute-hosts/compute-hosts.router.js'
 import { dashboardRouter } from './dashboard/dashboard.router.js'
 import type { Deps } from './deps.js'
@@ -51,6 +52,7 @@ export function createApp(deps: Deps) {
   app.use(onDeclared(routeOf, needsKey, every(requireKey(deps), idempotency(deps))))
 
   app.route('/', nodesRouter(deps))
+  app.route('/', consoleRouter(deps))
   app.route('/', publicIpsRouter(deps))
   app.route('/', vpcsRouter(deps))
   app.route('/', sshKeysRouter(deps))

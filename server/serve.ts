@@ -16,6 +16,8 @@ import { hasInventory } from './provisioning/inventory.js'
 import { followsEvents, hasFirewall, hasMetrics } from './provisioning/driver.js'
 import { startMetricsSampling } from './nodes/node-metrics.sampler.js'
 import { startFirewallSync } from './firewalls/firewall-sync.js'
+import { attachConsoleSockets } from './console/console.socket.js'
+import type { Server } from 'node:http'
 
 /** Runs the server until SIGINT or SIGTERM, then drains and closes the database. */
 export async function serve(config: Config): Promise<void> {
@@ -90,9 +92,11 @@ export async function serve(config: Config): Promise<void> {
       )
     }
   )
+  const consoles = attachConsoleSockets(server as Server, rt)
   const shutdown = (signal: string) => {
     rt.log.info({ signal }, 'shutting down')
     server.close()
+    consoles.close()
     // Background rounds finish first; then an orderly stop with no node left leaves no fabric
     // or folder behind on the machine.
     void Promise.all(background.map((stop) => stop()))

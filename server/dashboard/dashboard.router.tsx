@@ -8,11 +8,13 @@ import { billingRoutes } from './billing.js'
 import type { DashEnv } from './context.js'
 import { createNodeRoutes } from './create-node.js'
 import { requireCsrfToken } from './csrf.js'
+import { PAGE_CSP } from './csp.js'
 import { dashboardNotFound, dashboardOnError } from './errors.js'
 import { firewallEditRoutes } from './firewall-edit.js'
 import { firewallsRoutes } from './firewalls.js'
 import { hostsRoutes } from './hosts.js'
 import { loginRoutes } from './login.js'
+import { nodeConsoleRoutes } from './node-console.js'
 import { nodeDeleteRoutes } from './node-delete.js'
 import { nodeDetailsRoutes } from './node-details.js'
 import { nodePowerRoutes } from './node-power.js'
@@ -28,22 +30,11 @@ import { vpcEditRoutes } from './vpc-edit.js'
 import { vpcsRoutes } from './vpcs.js'
 import { webhooksRoutes } from './webhooks.js'
 
-// Pages load only their own CSS and script and never run inline code, so an injected
-// <script> cannot execute; frame-ancestors keeps other sites from framing them (clickjacking).
-const CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join('; ')
-
 const pageHeaders: MiddlewareHandler<DashEnv> = async (c, next) => {
   await next()
-  c.res.headers.set('Content-Security-Policy', CSP)
+  // A page may name a policy of its own (the Console tab's); the strict one by default.
+  if (!c.res.headers.has('Content-Security-Policy'))
+    c.res.headers.set('Content-Security-Policy', PAGE_CSP)
   // Pages show secrets (a new key, credentials) and per-user data: never cache them.
   if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
 }
@@ -68,6 +59,7 @@ export function dashboardRouter(deps: Deps) {
   // Before the node pages: `new` is not a node id.
   app.route('/', createNodeRoutes(deps))
   app.route('/', nodeDetailsRoutes(deps))
+  app.route('/', nodeConsoleRoutes(deps))
   app.route('/', nodeSettingsRoutes(deps))
   app.route('/', nodeDeleteRoutes(deps))
   app.route('/', nodePowerRoutes(deps))

@@ -28,6 +28,7 @@ import {
   type SettingsProblem,
 } from './node-settings.view.js'
 import { PowerActions } from './node-power.js'
+import { NodeTabs } from './node-console.js'
 import { NewRootPassword, RebuildSection } from './node-rebuild.js'
 import { takeSecret } from './secret-handover.js'
 import { firewallsForNode } from '../firewalls/firewalls.service.js'
@@ -87,6 +88,7 @@ export async function detailsPage(
       <h1>
         {title} <StatusBadge status={node.status} /> <PowerBadge state={node.power_state} />
       </h1>
+      <NodeTabs nodeId={node.id} current="overview" />
       <StuckWarning stuck={node.stuck} />
       <NotSavedNotice refused={refused} />
       <DeletedElsewhereNotice />

@@ -133,4 +133,5 @@ export const {
   installSettings,
   usageArchive,
   nodeMetrics,
+  consoleTickets,
 } = pgTables

@@ -20,6 +20,8 @@ export const EVENT_TYPES = [
   'node.rebuilt',
   'node.action_started',
   'node.action_failed',
+  'node.console_opened',
+  'node.console_closed',
   'public_ip.attached',
   'public_ip.detached',
   'vpc.created',

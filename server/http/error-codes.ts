@@ -80,16 +80,19 @@ export const ERROR_CODES = {
   method_not_allowed: { 405: 'a known path with another method; `Allow` lists the methods' },
   host_unavailable: { 409: 'the requested host is reserved' },
   node_not_running: {
-    409: 'attaching to or detaching from a node that is not `running`, changing the SSH keys of one being deleted, or a power action or rebuild on a node that is `provisioning` or `deleting`',
+    409: 'attaching to or detaching from a node that is not `running`, changing the SSH keys of one being deleted, a power action or rebuild on a node that is `provisioning` or `deleting`, or its console',
   },
   node_powered_off: {
-    409: 'a `reboot` or `reset` of a node that is off: power it on (`poweron`) instead',
+    409: 'a `reboot` or `reset`, or the console, of a node that is off: power it on (`poweron`) first',
   },
   action_in_progress: {
     409: 'another power action or rebuild of the node is under way: wait for it (`wait_for`), then retry',
   },
   action_unsupported: {
     409: "the server's driver cannot power nodes off and on, or cannot rebuild them (`netns` can neither): the node is left as it is",
+  },
+  console_unsupported: {
+    409: "the server's driver cannot open a console in a node (only `podman` can)",
   },
   node_repairing: {
     409: "attaching or detaching while the node's engine side died and is being restarted (`Retry-After: 5`): nothing changed, retry",

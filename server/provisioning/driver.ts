@@ -309,3 +309,51 @@ export interface DriverWithMetrics extends ProvisioningDriver {
 export function hasMetrics(driver: ProvisioningDriver): driver is DriverWithMetrics {
   return typeof (driver as Partial<DriverWithMetrics>).sampleNodes === 'function'
 }
+
+/** A terminal's size in character cells. */
+export interface TerminalSize {
+  cols: number
+  rows: number
+}
+
+/**
+ * A root shell running in a node with a terminal (a pty), as a console connection sees it:
+ * raw bytes both ways. It ends when the shell exits, the node's machine stops (a reboot) or
+ * `close` is called, and then `onEnd`'s listener runs once.
+ */
+export interface ConsoleSession {
+  /** Keystrokes and pasted text, as the terminal sends them. */
+  write(bytes: Buffer): void
+  /** Tells the shell's terminal its new size, as a resized window does (SIGWINCH). */
+  resize(size: TerminalSize): void
+  /** Receives what the shell prints, raw terminal bytes. */
+  onOutput(listener: (bytes: Buffer) => void): void
+  /**
+   * Stops and restarts the output while the reader is behind: what a node prints is its
+   * root's to choose, and must not pile up in the control plane's memory.
+   */
+  pause(): void
+  resume(): void
+  /** Runs once when the session ends, whoever ended it. */
+  onEnd(listener: () => void): void
+  /** Ends the shell and frees what the engine holds for it. */
+  close(): void
+}
+
+/**
+ * A driver that can open a root shell in a running node through the engine, with no login,
+ * no sshd and no network inside the node (`POST /api/v1/nodes/{id}/console`). Without it, the
+ * console answers `409 console_unsupported`.
+ */
+export interface DriverWithConsole extends ProvisioningDriver {
+  /**
+   * Starts a login shell as root in the node's machine with a terminal of `size`; rejects
+   * when the machine is not running.
+   */
+  openConsole(node: Pick<NodeRef, 'id'>, size: TerminalSize): Promise<ConsoleSession>
+}
+
+/** Whether `driver` can open consoles (see DriverWithConsole). */
+export function hasConsole(driver: ProvisioningDriver): driver is DriverWithConsole {
+  return typeof (driver as Partial<DriverWithConsole>).openConsole === 'function'
+}

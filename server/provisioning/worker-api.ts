@@ -5,12 +5,14 @@
  */
 import type { Logger } from 'pino'
 import type {
+  ConsoleSession,
   ExpectedNode,
   NodeAccess,
   NodeAction,
   NodeRef,
   NodeSpec,
   ProvisioningDriver,
+  TerminalSize,
   UserDataRun,
 } from './driver.js'
 
@@ -125,6 +127,10 @@ export interface Worker {
   readonly canPower: boolean
   /** Whether the driver can rebuild nodes in place (see DriverWithRebuild). */
   readonly canRebuild: boolean
+  /** Whether the driver can open a root shell in a node (see DriverWithConsole). */
+  readonly canConsole: boolean
+  /** Opens a root shell in a running node (see DriverWithConsole); rejects without one. */
+  openConsole(node: Pick<NodeRef, 'id'>, size: TerminalSize): Promise<ConsoleSession>
   /**
    * Does an accepted power action or rebuild in the background (the database says it is under
    * way), then records its end; one action of a node at a time, never beside its revival. A

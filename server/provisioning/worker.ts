@@ -5,6 +5,7 @@ import { createLimiter } from '../lib/limiter.js'
 import { keyedSerial } from '../lib/serial.js'
 import { buildNode } from './build-node.js'
 import {
+  hasConsole,
   hasPreflight,
   type ExpectedNode,
   type NodeAccess,
@@ -262,6 +263,12 @@ export function createWorker(
     },
     canPower: power.canPower,
     canRebuild: power.canRebuild,
+    canConsole: hasConsole(driver),
+    async openConsole(node, size) {
+      if (!hasConsole(driver)) throw new Error(`the ${driver.name} driver opens no consoles`)
+      await ready
+      return driver.openConsole(node, size)
+    },
     power: (nodeId, action) => power.power(nodeId, action),
     followUserData(node) {
       if (followers.has(node.id) || !driver.startUserData || !driver.readUserData) return

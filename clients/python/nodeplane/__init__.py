@@ -26,6 +26,7 @@ from .errors import (  # noqa: E402
     ServerError,
     ValidationError,
 )
+from .console import NodeConsole  # noqa: E402
 from .events import Event, EventActor  # noqa: E402
 from .firewalls import Firewall, FirewallRule  # noqa: E402
 from .metrics import NodeMetrics  # noqa: E402
@@ -56,6 +57,7 @@ __all__ = [
     "Gpu",
     "IpAttachment",
     "Node",
+    "NodeConsole",
     "NodeCredentials",
     "NodeMetrics",
     "NodeNotReadyError",

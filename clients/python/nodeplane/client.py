@@ -9,11 +9,12 @@ from typing import Any, Iterator, List, Mapping, Optional, Sequence, Type, Union
 
 import requests
 
-from . import compute_hosts, events as events_api, firewalls, metrics, nodes, power, public_ips, ssh_keys, usage as usage_api, user_data, vpcs, webhooks
+from . import compute_hosts, console, events as events_api, firewalls, metrics, nodes, power, public_ips, ssh_keys, usage as usage_api, user_data, vpcs, webhooks
 from ._http import HttpClient
 from ._labels import LabelSelector
 from ._model import UNSET
 from .compute_hosts import ComputeHost, ComputeHostPage
+from .console import NodeConsole
 from .events import Event
 from .firewalls import Firewall, RuleLike
 from .metrics import NodeMetrics
@@ -364,6 +365,24 @@ class Client:
         ``ssh_command`` is None until the node is running with a public address.
         """
         return nodes.credentials(self._http, node_id)
+
+    def request_console(self, node_id: str) -> NodeConsole:
+        """Returns a one-time console URL of a running node and its password (Hetzner's ``request_console``).
+
+        The console is a root shell in the node through its engine, with no login and no need
+        for sshd or a network in the node. Connect a WebSocket to ``url`` within 60 seconds (it
+        works once), send ``password`` as the first text frame, then exchange raw terminal
+        bytes in binary frames; a text frame ``{"resize": [cols, rows]}`` resizes the
+        terminal. Over plain ``http://`` everything travels in clear: use TLS. Each session is
+        recorded as ``node.console_opened`` and ``node.console_closed`` events. Needs a
+        ``read_write`` key.
+
+        :raises NotFoundError: no such node on the account, or it is deleted
+        :raises ConflictError: the node is provisioning or being deleted (``node_not_running``)
+            or off (``node_powered_off``), or the server's driver opens no consoles
+            (``console_unsupported``: every driver but ``podman``)
+        """
+        return console.request(self._http, node_id)
 
     # Public IPs
 

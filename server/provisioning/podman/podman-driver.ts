@@ -3,6 +3,7 @@ import type { InventoryRules } from '../../compute-hosts/inventory-rules.js'
 import { offerOf } from '../../compute-hosts/machines.js'
 import { keyedSerial } from '../../lib/serial.js'
 import type {
+  DriverWithConsole,
   DriverWithFirewall,
   DriverWithMetrics,
   DriverWithPower,
@@ -37,6 +38,7 @@ import { reconcileContainers, removeUnowned } from './reconcile.js'
 import { containerState, instanceContainers, podman, removeContainer } from './podman.js'
 import { readPodmanUserData, startPodmanUserData } from './user-data.js'
 import { stopContainer, stoppedByGuest } from './power.js'
+import { openPodmanConsole } from './console.js'
 import { USER_DATA_TIMEOUT_SECONDS } from '../user-data-runner.js'
 
 export interface PodmanOptions {
@@ -58,6 +60,7 @@ export type PodmanDriver = DriverWithPreflight &
   DriverWithRebuild &
   DriverWithFirewall &
   DriverWithMetrics &
+  DriverWithConsole &
   InventorySource & { names: NetnsNames; image: string }
 
 /** How long a revived node may take to open port 22 when the caller sets no limit. */
@@ -282,6 +285,9 @@ export function createPodmanDriver(options: PodmanOptions): PodmanDriver {
       return readPodmanUserData(nodeNamespace(names, node.id), userDataLimit)
     },
     sampleNodes: podmanSampler(names.prefix),
+    openConsole(node, size) {
+      return openPodmanConsole(nodeNamespace(names, node.id), size)
+    },
     async offers() {
       const machine = await readMachine()
       return [offerOf(engineId, machine, podmanRules(machine, options.rules))]

@@ -1,0 +1,14 @@
+import type { Deps } from '../deps.js'
+import { principalOf } from '../http/auth.js'
+import { createRouter } from '../http/router.js'
+import { requestConsole as route } from './console.routes.js'
+import { requestConsole } from './console.service.js'
+
+/** `POST /api/v1/nodes/{id}/console`; the socket is console.socket.ts's. */
+export function consoleRouter(deps: Deps) {
+  return createRouter().openapi(route, async (c) => {
+    const { accountId } = principalOf(c)
+    const origin = new URL(c.req.url).origin
+    return c.json(await requestConsole(deps, accountId, c.req.valid('param').id, origin), 201)
+  })
+}

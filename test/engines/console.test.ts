@@ -1,0 +1,14 @@
+import { describeEngines, ssh } from './_engines.js'
+import { consoleCases } from './_console.js'
+
+await describeEngines(
+  'node console',
+  (ctx) => {
+    consoleCases(
+      ctx,
+      (node, password, command) => ssh(ctx.names.internet, node.ip_address, password, command),
+      { expiry: true }
+    )
+  },
+  { engines: ['podman'] }
+)
