@@ -20,6 +20,7 @@ import { bundleSource } from '../../provider/release/build.js'
 import { REPO } from '../helpers/server.js'
 import { removeTempDirs, tofu, tofuBinary, workdir, type Workdir } from '../helpers/tofu.js'
 import { benchKey, printTable, serverWith } from './_lib.js'
+import { referenceConfig, referenceProviderDir } from './_reference-provider.js'
 import { median, startCost, type StartCost } from './_plugin-start.js'
 import { buildCandidates, pluginOf, zippedBytes, type Candidate } from './_provider-candidates.js'
 
@@ -51,28 +52,6 @@ resource "nodeplane_node" "n" {
   name  = "exe-\${count.index}"
 }
 `
-}
-
-function referenceConfig(count: number): string {
-  return `terraform {
-  required_providers {
-    reference = { source = "nodeplane/reference" }
-  }
-}
-resource "reference_node" "n" {
-  count = ${count}
-  name  = "exe-\${count.index}"
-}
-`
-}
-
-/** The reference provider's plugin directory, built once and cached (see its build.sh). */
-function referenceProviderDir(): string {
-  const out = execFileSync('bash', [join(REPO, 'test/bench/reference-provider/build.sh')], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  return out.trim().split('\n').at(-1)!
 }
 
 /** `pairs` alternating runs of `mine` and `theirs` (which goes first alternates too). */
@@ -109,7 +88,7 @@ async function plans(
   url: string,
   key: string
 ) {
-  const ref = workdir(referenceConfig(1), { ...reference, source: 'nodeplane/reference' })
+  const ref = workdir(referenceConfig(1, 'exe'), { ...reference, source: 'nodeplane/reference' })
   await timed(ref, ['apply', '-auto-approve'])
   const rows = []
   for (const candidate of candidates) {
@@ -134,7 +113,7 @@ async function applies(
   url: string,
   key: string
 ) {
-  const ref = workdir(referenceConfig(10), { ...reference, source: 'nodeplane/reference' })
+  const ref = workdir(referenceConfig(10, 'exe'), { ...reference, source: 'nodeplane/reference' })
   const cycle = async (w: Workdir) => {
     const ms = await timed(w, ['apply', '-auto-approve'])
     await timed(w, ['destroy', '-auto-approve'])

@@ -35,6 +35,7 @@ import { createTestKey } from '../helpers/accounts.js'
 import { olderServer, statusRequests } from '../helpers/older-server.js'
 import { startServer } from '../helpers/server.js'
 import { benchKey, printTable, serverWith } from './_lib.js'
+import { referenceConfig, referenceProviderDir } from './_reference-provider.js'
 import { nodeFloor, startCost, underTime, type StartCost } from './_plugin-start.js'
 
 const COUNTS = (process.env.BENCH_NODES ?? '1,10,100').split(',').map(Number)
@@ -144,28 +145,6 @@ const STEPS = ['applyMs', 'planMs', 'destroyMs'] as const
 type Step = (typeof STEPS)[number]
 const NODE = 'nodeplane_node'
 
-function referenceConfig(count: number): string {
-  return `terraform {
-  required_providers {
-    reference = { source = "nodeplane/reference" }
-  }
-}
-resource "reference_node" "n" {
-  count = ${count}
-  name  = "bench-\${count.index}"
-}
-`
-}
-
-/** The reference provider's plugin directory, built once and cached (see its build.sh). */
-function referenceProviderDir(): string {
-  const out = execFileSync('bash', [join(REPO, 'test/bench/reference-provider/build.sh')], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  return out.trim().split('\n').at(-1)!
-}
-
 const ratio = (mine: number, theirs: number) => +(mine / theirs).toFixed(2)
 
 const WAITED_NODES = 20
@@ -248,7 +227,7 @@ try {
     const mine: Row[] = []
     for (const count of COUNTS) {
       const nodes = workdir(nodesConfig(server.url, key, count), { bin: release.bin })
-      const references = workdir(referenceConfig(count), reference)
+      const references = workdir(referenceConfig(count, 'bench'), reference)
       const data = workdir(
         `resource "terraform_data" "d" {\n  count = ${count}\n  input = "bench-\${count.index}"\n}\n`,
         { bin: release.bin }
