@@ -40,6 +40,7 @@ export const getOne = createRoute({
       description: 'The host',
       content: { 'application/json': { schema: ComputeHost } },
     },
+    400: problemResponse('The id is not a UUID'),
     401: problemResponse('A key was sent and is not valid'),
     404: problemResponse('No compute host has this id (`host_not_found`)'),
   },
