@@ -9,6 +9,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFile, readlink } from 'node:fs/promises'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { ConsoleSession, TerminalSize } from '../driver.js'
 import { run } from '../network/exec.js'
 import { containerState } from './podman.js'
@@ -23,6 +24,8 @@ const EXEC_OPTIONS = [
   '/root',
 ]
 const SHELL = ['/bin/bash', '--login']
+/** How often a resize asked for before the shell started looks again. */
+const PTY_POLL_MS = 50
 
 /** The `sh -c` command `script` runs: the size first, so the shell starts with it. */
 function consoleCommand(container: string, size: TerminalSize): string {
@@ -30,16 +33,23 @@ function consoleCommand(container: string, size: TerminalSize): string {
   return `stty cols ${size.cols} rows ${size.rows}; exec ${exec.join(' ')}`
 }
 
-/** The pseudo-terminal `script` made: the standard input of its child (`podman exec`). */
+/**
+ * The pseudo-terminal `script` made (the standard input of its child), once that child is
+ * `podman exec`: before, it is the `sh` whose `stty` sets the first size, which would undo a
+ * resize made earlier.
+ */
 async function ptyOf(script: ChildProcess): Promise<string | undefined> {
   try {
     const children = await readFile(`/proc/${script.pid}/task/${script.pid}/children`, 'utf8')
     const child = children.trim().split(' ')[0]
-    return child ? await readlink(`/proc/${child}/fd/0`) : undefined
+    if (!child || (await readFile(`/proc/${child}/comm`, 'utf8')).trim() !== 'podman') return
+    return await readlink(`/proc/${child}/fd/0`)
   } catch {
     return undefined // `script` or its child has already ended
   }
 }
+
+const running = (script: ChildProcess) => script.exitCode === null && script.signalCode === null
 
 /**
  * Opens a root shell in the running container `container` with a terminal of `size`; rejects
@@ -77,14 +87,18 @@ function resizer(script: ChildProcess): (size: TerminalSize) => void {
   let busy = false
   async function drain(): Promise<void> {
     busy = true
-    while (next) {
+    while (next && running(script)) {
+      const pty = await ptyOf(script)
+      // Not started yet: the size waits (a newer one may replace it meanwhile).
+      if (!pty) {
+        await sleep(PTY_POLL_MS)
+        continue
+      }
       const { cols, rows } = next
       next = undefined
-      const pty = await ptyOf(script)
-      if (pty)
-        await run('stty', ['-F', pty, 'cols', String(cols), 'rows', String(rows)]).catch(
-          () => undefined
-        )
+      await run('stty', ['-F', pty, 'cols', String(cols), 'rows', String(rows)]).catch(
+        () => undefined
+      )
     }
     busy = false
   }
