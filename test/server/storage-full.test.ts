@@ -26,6 +26,8 @@ describe.skipIf(skip)('a full disk under the data directory', () => {
   afterAll(async () => {
     await server?.stop()
     execFileSync('umount', [dataDir])
+    // The temp-dir cleanup may have run while the mount was there, and left the mountpoint.
+    rmSync(dataDir, { recursive: true, force: true })
   })
 
   it('refuses writes with 503 storage_full, keeps reads and what was committed, and writes again once space returns', async () => {
