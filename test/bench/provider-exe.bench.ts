@@ -13,46 +13,19 @@
  * NODEPLANE_BENCH_SEA_NODE=/path/to/node22+ to measure a Node SEA too). Writes
  * test-output/bench/provider-exe.json.
  */
-import { execFileSync } from 'node:child_process'
+
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { bundleSource } from '../../provider/release/build.js'
 import { REPO } from '../helpers/server.js'
-import { removeTempDirs, tofu, tofuBinary, workdir, type Workdir } from '../helpers/tofu.js'
+import { removeTempDirs, terraformBinaries, workdir, type Workdir } from '../helpers/tofu.js'
 import { benchKey, printTable, serverWith } from './_lib.js'
-import { referenceConfig, referenceProviderDir } from './_reference-provider.js'
+import { nodesConfig, ratio, referenceConfig, referenceProviderDir, timed } from './_terraform.js'
 import { median, startCost, type StartCost } from './_plugin-start.js'
 import { buildCandidates, pluginOf, zippedBytes, type Candidate } from './_provider-candidates.js'
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 12)
 const APPLY_PAIRS = Number(process.env.BENCH_APPLY_PAIRS ?? 3)
-
-const ratio = (mine: number, theirs: number) => +(mine / theirs).toFixed(2)
-
-async function timed(w: Workdir, args: string[]): Promise<number> {
-  const start = performance.now()
-  const result = await tofu(w, [...args, '-input=false'])
-  if (result.code !== 0)
-    throw new Error(`${tofuBinary()} ${args.join(' ')} failed:\n${result.stderr}`)
-  return Math.round(performance.now() - start)
-}
-
-function nodesConfig(url: string, key: string, count: number): string {
-  return `terraform {
-  required_providers {
-    nodeplane = { source = "nodeplane/nodeplane" }
-  }
-}
-provider "nodeplane" {
-  endpoint = "${url}"
-  api_key  = "${key}"
-}
-resource "nodeplane_node" "n" {
-  count = ${count}
-  name  = "exe-\${count.index}"
-}
-`
-}
 
 /** `pairs` alternating runs of `mine` and `theirs` (which goes first alternates too). */
 async function alternate(
@@ -89,20 +62,20 @@ async function plans(
   key: string
 ) {
   const ref = workdir(referenceConfig(1, 'exe'), { ...reference, source: 'nodeplane/reference' })
-  await timed(ref, ['apply', '-auto-approve'])
+  await timed(ref, ['apply', '-auto-approve', '-input=false'])
   const rows = []
   for (const candidate of candidates) {
-    const mine = workdir(nodesConfig(url, key, 1), candidate)
-    await timed(mine, ['apply', '-auto-approve'])
+    const mine = workdir(nodesConfig(url, key, 1, 'exe'), candidate)
+    await timed(mine, ['apply', '-auto-approve', '-input=false'])
     const pair = await alternate(
       PAIRS,
-      () => timed(mine, ['plan', '-detailed-exitcode']),
-      () => timed(ref, ['plan', '-detailed-exitcode'])
+      () => timed(mine, ['plan', '-detailed-exitcode', '-input=false']),
+      () => timed(ref, ['plan', '-detailed-exitcode', '-input=false'])
     )
-    await timed(mine, ['destroy', '-auto-approve'])
+    await timed(mine, ['destroy', '-auto-approve', '-input=false'])
     rows.push({ candidate: candidate.name, ...pair })
   }
-  await timed(ref, ['destroy', '-auto-approve'])
+  await timed(ref, ['destroy', '-auto-approve', '-input=false'])
   return rows
 }
 
@@ -115,13 +88,13 @@ async function applies(
 ) {
   const ref = workdir(referenceConfig(10, 'exe'), { ...reference, source: 'nodeplane/reference' })
   const cycle = async (w: Workdir) => {
-    const ms = await timed(w, ['apply', '-auto-approve'])
-    await timed(w, ['destroy', '-auto-approve'])
+    const ms = await timed(w, ['apply', '-auto-approve', '-input=false'])
+    await timed(w, ['destroy', '-auto-approve', '-input=false'])
     return ms
   }
   const rows = []
   for (const candidate of candidates) {
-    const mine = workdir(nodesConfig(url, key, 10), candidate)
+    const mine = workdir(nodesConfig(url, key, 10, 'exe'), candidate)
     rows.push({
       candidate: candidate.name,
       ...(await alternate(
@@ -165,7 +138,7 @@ const server = await serverWith(1000)
 try {
   const key = await benchKey(server)
   const results = []
-  for (const [cli, binary] of clis()) {
+  for (const [cli, binary] of terraformBinaries()) {
     process.env.NODEPLANE_TOFU = binary
     const planRows = await plans(candidates, reference, server.url, key)
     const applyRows = await applies(candidates, reference, server.url, key)
@@ -211,18 +184,4 @@ try {
 } finally {
   await server.stop()
   removeTempDirs()
-}
-
-/** The CLIs to measure: tofu, and terraform when it is on the PATH. */
-function clis(): [string, string][] {
-  const found: [string, string][] = [['tofu', tofuBinary()]]
-  try {
-    found.push([
-      'terraform',
-      execFileSync('sh', ['-c', 'command -v terraform'], { encoding: 'utf8' }).trim(),
-    ])
-  } catch {
-    // tofu alone
-  }
-  return found
 }

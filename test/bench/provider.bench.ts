@@ -16,7 +16,7 @@
  * Run through `npm run bench` (BENCH_ONLY=provider for this part alone). Writes
  * test-output/bench/provider.json.
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { REPO } from '../helpers/server.js'
@@ -26,6 +26,7 @@ import {
   LAUNCHER,
   releasePlugin,
   removeTempDirs,
+  terraformBinaries,
   tofu,
   tofuBinary,
   workdir,
@@ -35,7 +36,7 @@ import { createTestKey } from '../helpers/accounts.js'
 import { olderServer, statusRequests } from '../helpers/older-server.js'
 import { startServer } from '../helpers/server.js'
 import { benchKey, printTable, serverWith } from './_lib.js'
-import { referenceConfig, referenceProviderDir } from './_reference-provider.js'
+import { nodesConfig, ratio, referenceConfig, referenceProviderDir, timed } from './_terraform.js'
 import { nodeFloor, startCost, underTime, type StartCost } from './_plugin-start.js'
 
 const COUNTS = (process.env.BENCH_NODES ?? '1,10,100').split(',').map(Number)
@@ -69,14 +70,6 @@ async function handshakes(release: string, bundle: string, reference: string) {
   return cost
 }
 
-async function timed(w: Workdir, args: string[]): Promise<number> {
-  const start = performance.now()
-  const result = await tofu(w, args)
-  if (result.code !== 0)
-    throw new Error(`${tofuBinary()} ${args.join(' ')} failed:\n${result.stderr}`)
-  return Math.round(performance.now() - start)
-}
-
 type Row = {
   cli: string
   resources: number
@@ -105,37 +98,6 @@ async function lifecycle(cli: string, w: Workdir, resources: number, type: strin
   return { cli, resources, type, applyMs, planMs, destroyMs, planCpuMs: planCpu }
 }
 
-/** The CLIs to measure: tofu, and terraform when it is on the PATH. */
-function clis(): [string, string][] {
-  const found: [string, string][] = [['tofu', tofuBinary()]]
-  try {
-    found.push([
-      'terraform',
-      execFileSync('sh', ['-c', 'command -v terraform'], { encoding: 'utf8' }).trim(),
-    ])
-  } catch {
-    // tofu alone
-  }
-  return found
-}
-
-function nodesConfig(url: string, key: string, count: number): string {
-  return `terraform {
-  required_providers {
-    nodeplane = { source = "nodeplane/nodeplane" }
-  }
-}
-provider "nodeplane" {
-  endpoint = "${url}"
-  api_key  = "${key}"
-}
-resource "nodeplane_node" "n" {
-  count = ${count}
-  name  = "bench-\${count.index}"
-}
-`
-}
-
 /** Milliseconds per extra resource between two rows of the same type. */
 function slope(small: Row, large: Row, field: Step): number {
   return (large[field] - small[field]) / (large.resources - small.resources)
@@ -144,8 +106,6 @@ function slope(small: Row, large: Row, field: Step): number {
 const STEPS = ['applyMs', 'planMs', 'destroyMs'] as const
 type Step = (typeof STEPS)[number]
 const NODE = 'nodeplane_node'
-
-const ratio = (mine: number, theirs: number) => +(mine / theirs).toFixed(2)
 
 const WAITED_NODES = 20
 
@@ -167,7 +127,7 @@ async function waitRequests() {
   try {
     const key = (await createTestKey(server.dataDir)).key
     const run = async (endpoint: string) => {
-      const w = workdir(nodesConfig(endpoint, key, WAITED_NODES), { bin: release.bin })
+      const w = workdir(nodesConfig(endpoint, key, WAITED_NODES, 'bench'), { bin: release.bin })
       const before = server.logs.length
       if ((await tofu(w, ['apply', '-auto-approve', '-input=false'])).code !== 0)
         throw new Error('apply failed')
@@ -222,11 +182,11 @@ try {
   const rows: Row[] = []
   const ratios = []
   const perResource = []
-  for (const [cli, binary] of clis()) {
+  for (const [cli, binary] of terraformBinaries()) {
     process.env.NODEPLANE_TOFU = binary
     const mine: Row[] = []
     for (const count of COUNTS) {
-      const nodes = workdir(nodesConfig(server.url, key, count), { bin: release.bin })
+      const nodes = workdir(nodesConfig(server.url, key, count, 'bench'), { bin: release.bin })
       const references = workdir(referenceConfig(count, 'bench'), reference)
       const data = workdir(
         `resource "terraform_data" "d" {\n  count = ${count}\n  input = "bench-\${count.index}"\n}\n`,
