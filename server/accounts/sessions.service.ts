@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../db/client.js'
 import { transaction } from '../db/transaction.js'
 import type { ServiceCtx } from '../deps.js'
@@ -21,6 +21,7 @@ import {
   insertSession,
   touchSession,
 } from './sessions.store.js'
+import { hashSecret } from '../lib/secrets.js'
 
 /** A session ends after this long without a request... */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000
@@ -38,8 +39,6 @@ export interface Session {
 }
 
 type Ctx = ServiceCtx<'clock'>
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 // Checking a password against this when the email is unknown makes both failures take as
 // long, so response times do not tell which emails have accounts.
@@ -86,7 +85,7 @@ export async function login(
   const now = ctx.clock.now()
   const token = randomBytes(32).toString('base64url')
   const row = {
-    tokenHash: hashToken(token),
+    tokenHash: hashSecret(token),
     userId: user.id,
     csrfToken: randomBytes(32).toString('base64url'),
     createdAt: now,
@@ -113,7 +112,7 @@ export async function login(
 
 /** The live session a cookie token names, or undefined when it is unknown or expired. */
 export async function sessionFromToken(ctx: Ctx, token: string): Promise<Session | undefined> {
-  const tokenHash = hashToken(token)
+  const tokenHash = hashSecret(token)
   const row = await findSession(ctx.db, tokenHash)
   if (!row) return undefined
   const now = ctx.clock.now().getTime()

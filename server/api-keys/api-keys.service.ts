@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { transaction } from '../db/transaction.js'
 import type { ServiceCtx } from '../deps.js'
 import { recordEvent } from '../events/events.service.js'
@@ -15,6 +15,7 @@ import {
   type ApiKeyInfo,
   type Scope,
 } from './api-keys.store.js'
+import { hashSecret } from '../lib/secrets.js'
 
 type Ctx = ServiceCtx<'clock'>
 
@@ -31,10 +32,6 @@ export interface Principal {
 /** Keys are `np_` and 43 url-safe characters (32 random bytes). */
 function newSecret(): string {
   return `np_${randomBytes(32).toString('base64url')}`
-}
-
-function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex')
 }
 
 /** Creates a key and returns it with its secret, which is never retrievable again. */

@@ -3,7 +3,7 @@
  * their use by the socket (console.socket.ts), and the events of a session.
  * @module
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { transaction } from '../db/transaction.js'
 import type { ServiceCtx } from '../deps.js'
 import { currentActor, type Actor } from '../events/actor.js'
@@ -14,14 +14,13 @@ import type { NodeRow } from '../nodes/nodes.table.js'
 import type { NodeConsole } from './console.schema.js'
 import { deleteExpiredTickets, insertTicket, takeTicket } from './console-tickets.store.js'
 import type { ConsoleTicketRow } from './console-tickets.table.js'
+import { hashSecret } from '../lib/secrets.js'
 
 /** A console URL must be connected within this long of its issue. */
 export const TICKET_TTL_MS = 60_000
 
 /** The socket's path for a node; its `ticket` query parameter says which URL it is. */
 export const socketPath = (nodeId: string) => `/api/v1/nodes/${nodeId}/console/socket`
-
-const sha256 = (secret: string) => createHash('sha256').update(secret).digest('hex')
 
 /** 256 bits, URL-safe: the ticket and the password are each unguessable on their own. */
 const secret = () => randomBytes(32).toString('base64url')
@@ -66,10 +65,10 @@ export async function requestConsole(
     const now = ctx.clock.now()
     await deleteExpiredTickets(tx, now)
     await insertTicket(tx, {
-      ticketHash: sha256(ticket),
+      ticketHash: hashSecret(ticket),
       nodeId,
       accountId,
-      passwordHash: sha256(password),
+      passwordHash: hashSecret(password),
       actorType: actor.type,
       actorId: actor.id,
       requestId: actor.request_id,
@@ -88,12 +87,12 @@ export function claimTicket(
   nodeId: string,
   ticket: string
 ): Promise<ConsoleTicketRow | undefined> {
-  return transaction(ctx.db, (tx) => takeTicket(tx, sha256(ticket), nodeId, ctx.clock.now()))
+  return transaction(ctx.db, (tx) => takeTicket(tx, hashSecret(ticket), nodeId, ctx.clock.now()))
 }
 
 /** Whether `password` is the ticket's, compared in constant time. */
 export function passwordMatches(ticket: ConsoleTicketRow, password: string): boolean {
-  return timingSafeEqual(Buffer.from(sha256(password)), Buffer.from(ticket.passwordHash))
+  return timingSafeEqual(Buffer.from(hashSecret(password)), Buffer.from(ticket.passwordHash))
 }
 
 /** Who asked for the ticket, as its session's events name them. */

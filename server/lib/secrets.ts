@@ -1,7 +1,15 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createPrivateFile } from './data-dir.js'
+
+/**
+ * How a secret handed out once (an API key, a session token, a console ticket or password) is
+ * kept: its SHA-256, in hex. 256 random bits need no salt or slow hash.
+ */
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex')
+}
 
 /** Encrypts small secrets (root passwords) at rest with AES-256-GCM. */
 export interface Secrets {
