@@ -33,7 +33,10 @@ export function registryRouter(deps: Deps) {
   })
   app.get(`${NODEPLANE}/files/:name`, async (c) => {
     const file = await registry.file(c.req.param('name'))
-    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': file.type })
+    return c.body(file.body as Uint8Array<ArrayBuffer> | ReadableStream, 200, {
+      'Content-Type': file.type,
+      'Content-Length': String(file.bytes),
+    })
   })
   return app
 }

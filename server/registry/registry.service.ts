@@ -6,8 +6,9 @@
  * @module
  */
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { createReadStream, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { Readable } from 'node:stream'
 import type { PrivateKey } from 'openpgp'
 import { credential } from '../credentials/credentials.service.js'
 import type { ServiceCtx } from '../deps.js'
@@ -25,10 +26,11 @@ const PROTOCOLS = ['6.0']
 const CREDENTIAL = 'registry.signing_key'
 const SIGNATURE_SUFFIX = '.sig'
 
-/** A release file's bytes and the media type to send them with. */
+/** A release file's bytes (an archive's streamed from disk) and the media type to send them with. */
 export interface ReleaseFile {
-  body: Uint8Array
+  body: Uint8Array | ReadableStream<Uint8Array>
   type: string
+  bytes: number
 }
 
 /** The registry of one server: its release source and its signing key, memoised. */
@@ -94,11 +96,10 @@ export function createRegistry(ctx: ServiceCtx<'secrets' | 'clock'>, source: Rel
     /** A file a download answer links to: an archive, a SHA256SUMS or its signature. */
     async file(name: string): Promise<ReleaseFile> {
       for (const r of await source.releases()) {
-        if (name === r.sumsName) return { body: readSums(r), type: 'text/plain; charset=utf-8' }
+        if (name === r.sumsName) return small(readSums(r), 'text/plain; charset=utf-8')
         if (name === r.sumsName + SIGNATURE_SUFFIX)
-          return { body: await signature(readSums(r)), type: 'application/pgp-signature' }
-        if (r.archives.some((a) => a.filename === name))
-          return { body: readFileSync(join(r.dir, name)), type: 'application/zip' }
+          return small(await signature(readSums(r)), 'application/pgp-signature')
+        if (r.archives.some((a) => a.filename === name)) return archiveFile(join(r.dir, name))
       }
       throw notFound(`no release file ${name}`)
     },
@@ -106,6 +107,22 @@ export function createRegistry(ctx: ServiceCtx<'secrets' | 'clock'>, source: Rel
 }
 
 export type Registry = ReturnType<typeof createRegistry>
+
+const small = (body: Uint8Array, type: string): ReleaseFile => ({
+  body,
+  type,
+  bytes: body.byteLength,
+})
+
+/**
+ * An archive is streamed: at some 55 MB, reading it whole would hold the event loop and that
+ * much memory per download under way.
+ */
+function archiveFile(path: string): ReleaseFile {
+  const bytes = statSync(path).size
+  const body = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>
+  return { body, type: 'application/zip', bytes }
+}
 
 function readSums(r: ProviderRelease): Buffer {
   return readFileSync(join(r.dir, r.sumsName))
