@@ -105,6 +105,9 @@ export function consoleCases(ctx: { client: Client }, login: Login, options: { e
 
   it('ends the session when the node reboots; a new URL opens a shell after it', async () => {
     const shell = await openConsole(ctx, nodeId)
+    // The session is open once the shell answers; a reboot before that refuses it instead (4009).
+    shell.type('echo up-$((2+3))\r')
+    await shell.waitFor(/up-5/)
     const accepted = await ctx.client.post(`/api/v1/nodes/${nodeId}/actions/reboot`)
     expect(accepted.status).toBe(202)
     expect((await shell.closed).code).toBe(1000)
