@@ -59,6 +59,13 @@ export interface Operation {
   metadata: Record<string, unknown> | null
 }
 
+/** An operation just started: its path (`/1.0/operations/<id>`), record and member endpoint. */
+export interface StartedOperation {
+  path: string
+  operation: Operation
+  endpoint: string
+}
+
 /** What a call may add: the member it runs on, a body, raw bytes and their headers. */
 export interface CallOptions {
   target?: string
@@ -115,6 +122,16 @@ export interface IncusClient {
   call<T = unknown>(method: string, path: string, options?: CallOptions): Promise<T>
   /** The raw bytes of an answer (a file, an exec's output). */
   raw(method: string, path: string, options?: CallOptions): Promise<Buffer>
+  /**
+   * Starts an operation whose websockets the caller opens itself (an interactive exec): the
+   * operation as Incus answered at once, not waited for, and the endpoint that answered.
+   */
+  begin(method: string, path: string, options?: CallOptions): Promise<StartedOperation>
+  /** The URL and connection options of one of a started operation's websockets. */
+  operationSocket(
+    started: StartedOperation,
+    secret: string
+  ): Promise<{ url: string; options: IncusTlsOptions | undefined }>
   /**
    * The server's own record (`GET /1.0`) as a trusted client sees it; throws IncusUntrusted
    * when the member does not trust nodeplane's client certificate (it then answers with a
@@ -291,7 +308,7 @@ export function createIncusClient(
       const hint = status === 403 && answer.endpoint.startsWith('https:') ? UNTRUSTED_HINT : ''
       throw new IncusError(`${method} ${path}: ${parsed.error}${hint}`, status)
     }
-    return parsed
+    return { ...parsed, endpoint: answer.endpoint }
   }
 
   /** Waits for an operation to end, in rounds of OPERATION_WAIT_SECONDS; throws if it failed. */
@@ -333,6 +350,20 @@ export function createIncusClient(
         throw new IncusError(`${method} ${path}: ${message}`, answer.status)
       }
       return answer.body
+    },
+    async begin(method, path, options = {}) {
+      const answer = await envelope<Operation>(method, path, options)
+      if (answer.type !== 'async') throw new IncusError(`${method} ${path}: not an operation`, 0)
+      const opPath = answer.operation.split('?')[0]!
+      return { path: opPath, operation: answer.metadata, endpoint: answer.endpoint }
+    },
+    async operationSocket(started, secret) {
+      const path = withQuery(`${started.path}/websocket`, { secret, project })
+      const url = new URL(started.endpoint)
+      if (url.protocol === 'unix:')
+        return { url: `ws+unix://${decodeURIComponent(url.pathname)}:${path}`, options: undefined }
+      const secured = await tlsOf(started.endpoint)
+      return { url: `wss://${url.hostname}:${url.port || 8443}${path}`, options: secured }
     },
     async server<T>(timeoutMs?: number) {
       const { metadata } = await envelope<T & { auth?: string }>('GET', '/1.0', { timeoutMs })

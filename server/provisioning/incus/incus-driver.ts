@@ -12,6 +12,7 @@ import type { InventoryRules } from '../../compute-hosts/inventory-rules.js'
 import { keyedSerial } from '../../lib/serial.js'
 import {
   ProvisioningRefused,
+  type DriverWithConsole,
   type DriverWithEvents,
   type DriverWithFirewall,
   type DriverWithMetrics,
@@ -32,6 +33,7 @@ import {
   IncusUntrusted,
   type IncusClient,
 } from './incus-client.js'
+import { openIncusConsole } from './console.js'
 import { followClusterEvents } from './events.js'
 import { healthRounds } from './health.js'
 import { nodeFirewalls } from './firewall.js'
@@ -75,6 +77,7 @@ export type IncusDriver = DriverWithPreflight &
   DriverWithFirewall &
   DriverWithRebuild &
   DriverWithMetrics &
+  DriverWithConsole &
   InventorySource
 
 const PROBE_MS = 250
@@ -305,6 +308,7 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
       )
     },
     sampleNodes: (nodeIds) => sampleIncusNodes(client, nodeIds),
+    openConsole: (node, size) => openIncusConsole(client, instanceName(node.id), size),
     readUserData(node) {
       return readRun(
         (limits) => readIncusUserData(client, instanceName(node.id), limits),

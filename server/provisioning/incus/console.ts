@@ -1,0 +1,107 @@
+/**
+ * A node's console on Incus: an interactive exec of a root login shell through the REST API
+ * (`POST /1.0/instances/{name}/exec` with `interactive` and `wait-for-websocket`), whose
+ * operation offers two websockets: fd 0 carries the terminal's bytes both ways, `control`
+ * takes window resizes and signals. Nothing inside the node is needed but its shell.
+ * @module
+ */
+import WebSocket from 'ws'
+import type { ConsoleSession, TerminalSize } from '../driver.js'
+import type { IncusClient, Operation, StartedOperation } from './incus-client.js'
+
+const HANDSHAKE_MS = 10_000
+/** SIGHUP: what a terminal's hangup sends its shell. */
+const HANGUP = 1
+/** Incus's status code of an operation still running, and how long one wait may hold. */
+const RUNNING = 103
+const WAIT_SECONDS = 600
+
+async function connect(client: IncusClient, started: StartedOperation, secret: string) {
+  const { url, options } = await client.operationSocket(started, secret)
+  const ws = new WebSocket(url, {
+    ...options,
+    handshakeTimeout: HANDSHAKE_MS,
+  } as WebSocket.ClientOptions)
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve())
+    ws.once('error', reject)
+  })
+  ws.on('error', () => undefined)
+  return ws
+}
+
+/** Resolves when the operation is no longer running (the shell exited, the instance stopped). */
+async function operationEnd(client: IncusClient, started: StartedOperation): Promise<void> {
+  for (;;) {
+    try {
+      const op = await client.call<Operation>(
+        'GET',
+        `${started.path}/wait?timeout=${WAIT_SECONDS}`,
+        {
+          timeoutMs: (WAIT_SECONDS + 10) * 1000,
+        }
+      )
+      if (op.status_code !== RUNNING) return
+    } catch {
+      return // gone, or failed: either way the shell is over
+    }
+  }
+}
+
+/** Opens a root shell in the running instance `instance` with a terminal of `size`. */
+export async function openIncusConsole(
+  client: IncusClient,
+  instance: string,
+  size: TerminalSize
+): Promise<ConsoleSession> {
+  const started = await client.begin('POST', `/1.0/instances/${instance}/exec`, {
+    body: {
+      command: ['/bin/bash', '--login'],
+      environment: {
+        HOME: '/root',
+        USER: 'root',
+        TERM: 'xterm-256color',
+        PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+      },
+      cwd: '/root',
+      interactive: true,
+      'wait-for-websocket': true,
+      width: size.cols,
+      height: size.rows,
+    },
+  })
+  const fds = (started.operation.metadata?.fds ?? {}) as Record<string, string>
+  if (!fds['0'] || !fds.control) throw new Error(`the exec in ${instance} offered no websockets`)
+  const data = await connect(client, started, fds['0'])
+  const control = await connect(client, started, fds.control).catch((err: unknown) => {
+    data.terminate()
+    throw err
+  })
+  // Incus keeps the websockets open after the shell exits: the operation's end says it.
+  const ended = Promise.race([
+    new Promise<void>((resolve) => data.once('close', () => resolve())),
+    operationEnd(client, started),
+  ])
+  void ended.then(() => {
+    data.close()
+    control.close()
+  })
+  const command = (message: object) =>
+    control.readyState === WebSocket.OPEN && control.send(JSON.stringify(message))
+  return {
+    write: (bytes) => void (data.readyState === WebSocket.OPEN && data.send(bytes)),
+    resize: ({ cols, rows }) =>
+      void command({
+        command: 'window-resize',
+        args: { width: String(cols), height: String(rows) },
+      }),
+    onOutput: (listener) => void data.on('message', (bytes: Buffer) => listener(bytes)),
+    pause: () => data.pause(),
+    resume: () => data.resume(),
+    onEnd: (listener) => void ended.then(listener),
+    close() {
+      command({ command: 'signal', signal: HANGUP })
+      data.close()
+    },
+  }
+}
