@@ -92,7 +92,7 @@ export const ERROR_CODES = {
     409: "the server's driver cannot power nodes off and on, or cannot rebuild them (`netns` can neither): the node is left as it is",
   },
   console_unsupported: {
-    409: "the server's driver cannot open a console in a node (only `podman` can)",
+    409: "the server's driver cannot open a console in a node (`podman` and `incus` can)",
   },
   node_repairing: {
     409: "attaching or detaching while the node's engine side died and is being restarted (`Retry-After: 5`): nothing changed, retry",

@@ -4,10 +4,8 @@ import { consoleCases } from './_console.js'
 await describeEngines(
   'node console',
   (ctx) => {
-    consoleCases(
-      ctx,
-      (node, password, command) => ssh(ctx.names.internet, node.ip_address, password, command),
-      { expiry: true }
+    consoleCases(ctx, (node, password, command) =>
+      ssh(ctx.names.internet, node.ip_address, password, command)
     )
   },
   { engines: ['podman'] }

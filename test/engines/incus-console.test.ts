@@ -6,7 +6,7 @@ describeIncus(
   'node console',
   (ctx) => {
     afterAll(() => deleteAllNodes(ctx.client), 150_000)
-    consoleCases(ctx, loginTo, { expiry: false })
+    consoleCases(ctx, loginTo)
   },
   {
     inventory: { sizes: [{ cpu_cores: 1, memory_gb: 1, storage_gb: 1, count: 3 }] },

@@ -1,6 +1,11 @@
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertTicket } from '../../server/console/console-tickets.store.js'
+import { socketPath } from '../../server/console/console.service.js'
+import { transaction } from '../../server/db/transaction.js'
+import { hashSecret } from '../../server/lib/secrets.js'
 import { createTestKey, createTestUser } from '../helpers/accounts.js'
+import { openTestDatabase } from '../helpers/database.js'
 import { api } from '../helpers/http.js'
 import { startServer, type TestServer } from '../helpers/server.js'
 
@@ -29,9 +34,9 @@ async function runningNode(): Promise<string> {
 
 const consoleOf = (id: string, c = client) => c.post(`/api/v1/nodes/${id}/console`)
 
-/** The HTTP status a WebSocket handshake to `path` on the server gets. */
+/** The HTTP status a WebSocket handshake to `path` on the server gets (101: it succeeded). */
 function handshakeStatus(path: string): Promise<number> {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const ws = new WebSocket(new URL(path, server.url.replace(/^http/, 'ws')))
     ws.once('unexpected-response', (_req, res) => {
       resolve(res.statusCode ?? 0)
@@ -39,7 +44,7 @@ function handshakeStatus(path: string): Promise<number> {
     })
     ws.once('open', () => {
       ws.terminate()
-      reject(new Error('the handshake succeeded'))
+      resolve(101)
     })
     ws.once('error', () => undefined)
   })
@@ -89,5 +94,34 @@ describe('POST /api/v1/nodes/{id}/console on the simulated driver', () => {
     expect(await handshakeStatus('/api/v1/elsewhere')).toBe(404)
     // The HTTP API is unaffected by the upgrade handler.
     expect((await client.get(`/nodes/${id}`)).status).toBe(200)
+  })
+  it('refuses a URL whose 60 seconds are over, and takes one still valid once', async () => {
+    // A ticket planted with the expiry the server gives, instead of waiting out a real minute
+    // (the simulated driver issues none): the socket must read the expiry from the database.
+    const id = await runningNode()
+    const database = await openTestDatabase(server.dataDir)
+    const plant = (ticket: string, expiresAt: Date) =>
+      transaction(database.db, (tx) =>
+        insertTicket(tx, {
+          ticketHash: hashSecret(ticket),
+          nodeId: id,
+          accountId: 'not-read-by-the-handshake',
+          passwordHash: hashSecret('pw'),
+          actorType: 'api_key',
+          actorId: null,
+          requestId: null,
+          sourceAddress: null,
+          expiresAt,
+        })
+      )
+    try {
+      await plant('late', new Date(Date.now() - 1000))
+      expect(await handshakeStatus(`${socketPath(id)}?ticket=late`)).toBe(403)
+      await plant('fresh', new Date(Date.now() + 60_000))
+      expect(await handshakeStatus(`${socketPath(id)}?ticket=fresh`)).toBe(101)
+      expect(await handshakeStatus(`${socketPath(id)}?ticket=fresh`)).toBe(403)
+    } finally {
+      await database.close()
+    }
   })
 })

@@ -7,14 +7,11 @@
  */
 import WebSocket from 'ws'
 import type { ConsoleSession, TerminalSize } from '../driver.js'
-import type { IncusClient, Operation, StartedOperation } from './incus-client.js'
+import type { IncusClient, StartedOperation } from './incus-client.js'
 
 const HANDSHAKE_MS = 10_000
 /** SIGHUP: what a terminal's hangup sends its shell. */
 const HANGUP = 1
-/** Incus's status code of an operation still running, and how long one wait may hold. */
-const RUNNING = 103
-const WAIT_SECONDS = 600
 
 async function connect(client: IncusClient, started: StartedOperation, secret: string) {
   const { url, options } = await client.operationSocket(started, secret)
@@ -30,23 +27,7 @@ async function connect(client: IncusClient, started: StartedOperation, secret: s
   return ws
 }
 
-/** Resolves when the operation is no longer running (the shell exited, the instance stopped). */
-async function operationEnd(client: IncusClient, started: StartedOperation): Promise<void> {
-  for (;;) {
-    try {
-      const op = await client.call<Operation>(
-        'GET',
-        `${started.path}/wait?timeout=${WAIT_SECONDS}`,
-        {
-          timeoutMs: (WAIT_SECONDS + 10) * 1000,
-        }
-      )
-      if (op.status_code !== RUNNING) return
-    } catch {
-      return // gone, or failed: either way the shell is over
-    }
-  }
-}
+const closeOf = (ws: WebSocket) => new Promise<void>((resolve) => ws.once('close', () => resolve()))
 
 /** Opens a root shell in the running instance `instance` with a terminal of `size`. */
 export async function openIncusConsole(
@@ -77,11 +58,9 @@ export async function openIncusConsole(
     data.terminate()
     throw err
   })
-  // Incus keeps the websockets open after the shell exits: the operation's end says it.
-  const ended = Promise.race([
-    new Promise<void>((resolve) => data.once('close', () => resolve())),
-    operationEnd(client, started),
-  ])
+  // Incus closes the control socket when the shell has exited (the instance stopped, too),
+  // but keeps fd 0 open until the client closes it: either close ends the session.
+  const ended = Promise.race([closeOf(data), closeOf(control)])
   void ended.then(() => {
     data.close()
     control.close()
