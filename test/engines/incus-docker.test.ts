@@ -21,8 +21,9 @@ describe.skipIf(incusUnavailable)('incus driver: docker inside a node', () => {
   beforeAll(async () => {
     // The first run builds the image by debootstrap (minutes; cached) and imports it.
     const image = await ensureDockerImage()
-    // A quarter of the cluster's public /24: a suite run beside this one hands out other addresses.
-    const env = { NODEPLANE_INCUS_IMAGE: image, NODEPLANE_IPV4_POOLS: '203.0.113.192/26' }
+    // A range of the cluster's public /24 no other suite uses (incus-power has .224/28), so a
+    // suite run beside this one never hands out the same address.
+    const env = { NODEPLANE_INCUS_IMAGE: image, NODEPLANE_IPV4_POOLS: '203.0.113.192/27' }
     Object.assign(ctx, await startIncusServer(ONE_SIZE, env))
   }, 900_000)
   afterAll(async () => {
