@@ -40,8 +40,8 @@ function ConsoleSection(props: { node: Node; supported: boolean }) {
   if (!props.supported)
     return (
       <Alert kind="warn">
-        This server's driver opens no consoles (only the podman driver does). Log in over SSH with
-        the credentials on the Overview tab.
+        This server's driver opens no consoles (the podman and incus drivers do). Log in over SSH
+        with the credentials on the Overview tab.
       </Alert>
     )
   return (

@@ -380,7 +380,7 @@ class Client:
         :raises NotFoundError: no such node on the account, or it is deleted
         :raises ConflictError: the node is provisioning or being deleted (``node_not_running``)
             or off (``node_powered_off``), or the server's driver opens no consoles
-            (``console_unsupported``: every driver but ``podman``)
+            (``console_unsupported``: ``simulated`` and ``netns``)
         """
         return console.request(self._http, node_id)
 
