@@ -18,6 +18,13 @@ afterAll(() => d?.close())
 screenshotEachTest('submit-once', () => d?.page)
 
 /**
+ * A name no earlier attempt used: a retried test (retry on shared machines) would otherwise
+ * find the first attempt's node, VPC or key under the same name and count two.
+ */
+let attempts = 0
+const fresh = (name: string) => `${name}-${++attempts}`
+
+/**
  * Sends the form on the page twice at once, as a double click 30 ms apart or a reload of the
  * POST does: the same fields, the same one-time token. Returns the answers' statuses.
  */
@@ -37,22 +44,24 @@ function submitTwice(selector: string): Promise<number[]> {
 describe('every form that creates something is safe to submit twice', () => {
   it('creates one node from a double submit, and both answers redirect', async () => {
     await d.page.goto('/ui/nodes')
-    await d.page.getByLabel('Name (optional)').fill('double-click')
+    const name = fresh('double-click')
+    await d.page.getByLabel('Name (optional)').fill(name)
     // Browsers report a manual redirect as status 0 (an opaque redirect).
     expect(await submitTwice('form[method="post"][action="/ui/nodes"]')).toEqual([0, 0])
     const named = (await client.get('/nodes')).body.filter(
-      (node: { name: string }) => node.name === 'double-click'
+      (node: { name: string }) => node.name === name
     )
     expect(named).toHaveLength(1)
   })
 
   it('creates one node from a double submit of the create page, labels and all', async () => {
     await d.page.goto('/ui/nodes/new')
-    await d.page.getByLabel('Name (optional)').fill('double-new')
-    await d.page.getByLabel('Labels', { exact: true }).fill('env=twice')
+    const name = fresh('double-new')
+    await d.page.getByLabel('Name (optional)').fill(name)
+    await d.page.getByLabel('Labels', { exact: true }).fill(`env=${name}`)
     expect(await submitTwice('form[method="post"][action="/ui/nodes/new"]')).toEqual([0, 0])
-    const named = (await client.get('/nodes?label_selector=env%3Dtwice')).body
-    expect(named.map((node: { name: string }) => node.name)).toEqual(['double-new'])
+    const named = (await client.get(`/nodes?label_selector=env%3D${name}`)).body
+    expect(named.map((node: { name: string }) => node.name)).toEqual([name])
   })
 
   it('disables the button while the form is in flight, so a second click sends nothing', async () => {
@@ -82,21 +91,23 @@ describe('every form that creates something is safe to submit twice', () => {
 
   it('creates one VPC from a double submit, and neither answer is an error', async () => {
     await d.page.goto('/ui/vpcs')
-    await d.page.getByLabel('Name').fill('twice-vpc')
+    const name = fresh('twice-vpc')
+    await d.page.getByLabel('Name').fill(name)
     // Both redirect to the list: the second is not told its own name is taken.
     expect(await submitTwice('form[action="/ui/vpcs"]')).toEqual([0, 0])
     const named = (await client.get('/api/v1/networking')).body.filter(
-      (vpc: { name: string }) => vpc.name === 'twice-vpc'
+      (vpc: { name: string }) => vpc.name === name
     )
     expect(named).toHaveLength(1)
   })
 
   it('creates one API key from a double submit, and a reload neither repeats it nor shows the key again', async () => {
     await d.page.goto('/ui/settings/keys')
-    await d.page.getByLabel('Name').fill('twice-key')
+    const [twice, reloaded] = [fresh('twice-key'), fresh('reloaded-key')]
+    await d.page.getByLabel('Name').fill(twice)
     await submitTwice('form[action="/ui/settings/keys"]')
     await d.page.goto('/ui/settings/keys')
-    await d.page.getByLabel('Name').fill('reloaded-key')
+    await d.page.getByLabel('Name').fill(reloaded)
     await submitWith(d.page, d.page.getByRole('button', { name: 'Create key' }))
     // Post/redirect/get: the key shows once on the page the form redirected to.
     expect(new URL(d.page.url()).pathname).toBe('/ui/settings/keys')
@@ -106,8 +117,8 @@ describe('every form that creates something is safe to submit twice', () => {
     await expect(d.page.content()).resolves.not.toContain(secret)
     const rows = (name: string) =>
       d.page.locator('tr', { has: d.page.getByRole('cell', { name, exact: true }) }).count()
-    await expect(rows('twice-key')).resolves.toBe(1)
-    await expect(rows('reloaded-key')).resolves.toBe(1)
+    await expect(rows(twice)).resolves.toBe(1)
+    await expect(rows(reloaded)).resolves.toBe(1)
   })
 
   it('attaches one address from a double submit', async () => {
