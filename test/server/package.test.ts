@@ -9,9 +9,13 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestKey } from '../helpers/accounts.js'
 import { api } from '../helpers/http.js'
+import { registryWorkdir } from '../helpers/registry.js'
 import { REPO, startServer, type TestServer } from '../helpers/server.js'
 import { tempDir } from '../helpers/temp-dirs.js'
+import { testCertificate } from '../helpers/tls.js'
+import { tofuBinary } from '../helpers/tofu.js'
 
 let command: string
 let installed: string
@@ -97,4 +101,26 @@ describe("the installed package's provider registry", () => {
     expect(sums).toContain(`${sha256}  ${download.body.filename}\n`)
     expect(download.body.shasum).toBe(sha256)
   })
+
+  it('is what tofu init installs from over HTTPS, and the provider it built applies a node', async () => {
+    const tls = testCertificate()
+    const secure = await startServer({
+      cli: command,
+      args: ['--tls-cert', tls.cert, '--tls-key', tls.key],
+    })
+    try {
+      const at = `localhost:${new URL(secure.url).port}`
+      const { key } = await createTestKey(secure.dataDir)
+      const run = registryWorkdir({ at, tls, key })
+      const init = await run(tofuBinary(), ['init', '-input=false'])
+      expect(init.code, init.stderr).toBe(0)
+      expect(init.stdout).toContain(`Installed ${at}/nodeplane/nodeplane v${version}`)
+      const applied = await run(tofuBinary(), ['apply', '-auto-approve', '-input=false'])
+      expect(applied.code, applied.stderr).toBe(0)
+      const destroyed = await run(tofuBinary(), ['destroy', '-auto-approve', '-input=false'])
+      expect(destroyed.code, destroyed.stderr).toBe(0)
+    } finally {
+      await secure.stop()
+    }
+  }, 300_000)
 })
