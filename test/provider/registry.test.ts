@@ -148,6 +148,22 @@ describe('the provider registry', () => {
     expect(after.signing_keys).toEqual(before.signing_keys)
   })
 
+  it('answers 503 saying what building needs when it cannot build, and builds nothing half', async () => {
+    // A cache directory that cannot be made: the compile fails as where Bun is missing.
+    const unbuildable = await startServer({ env: { XDG_CACHE_HOME: '/dev/null/cache' } })
+    try {
+      const reply = await fetch(`${unbuildable.url}${PROVIDER}/versions`)
+      expect(reply.status).toBe(503)
+      const problem = await reply.json()
+      expect(problem.code).toBe('provider_release_unavailable')
+      expect(problem.detail).toContain('`bun` package')
+      expect(problem.detail).toContain('NODEPLANE_PROVIDER_RELEASE_DIR')
+      expect(existsSync(join(unbuildable.dataDir, 'provider-release', VERSION))).toBe(false)
+    } finally {
+      await unbuildable.stop()
+    }
+  })
+
   it('serves a release directory, with links under NODEPLANE_PUBLIC_URL', async () => {
     const proxied = await startServer({
       env: {
