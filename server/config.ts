@@ -133,7 +133,7 @@ const ConfigSchema = z
       .optional(),
     /**
      * The provider release the registry serves (`npm run release:provider -- DIR`). Unset: built
-     * once, on first use, into the data directory (a checkout only; an installed package cannot).
+     * once, on first use, into the data directory (with the `bun` package; docs/terraform.md).
      */
     providerReleaseDir: z.string().min(1).optional(),
   })

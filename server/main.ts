@@ -457,18 +457,13 @@ provider
 provider
   .command('build')
   .description(
-    "build this version's provider release into DIR/<version> unless it is there; prints that directory (a checkout only)"
+    "build this version's provider release into DIR/<version> unless it is there; prints that directory"
   )
   .argument('<dir>', 'parent directory of the versioned release')
   .action(async (dir: string) => {
-    const { versionedRelease } = await import('../provider/release/versioned.js').catch(
-      (err: unknown) => {
-        if ((err as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw err
-        throw new ConfigError(
-          'an installed package has no provider release tooling: build the release in a checkout (`npm run release:provider -- DIR`) and set NODEPLANE_PROVIDER_RELEASE_DIR (docs/terraform.md)'
-        )
-      }
-    )
+    // Loaded here: the release steps are for this command only. The installed package carries
+    // them bundled at the same path under dist/ (provider/release/pack.ts).
+    const { versionedRelease } = await import('../provider/release/versioned.js')
     console.log(await versionedRelease(resolve(dir)))
   })
 

@@ -5,17 +5,34 @@
  * Inside each zip is one executable, `terraform-provider-nodeplane_v<version>` (with `.exe` on
  * Windows), that needs nothing installed: the provider and its dependencies bundled into one
  * script, compiled with Bun's runtime into a native executable (compile.ts; docs/terraform.md).
+ * The same steps run from a checkout and from the installed npm package, which carries them
+ * bundled with the provider's script (pack.ts) in place of the sources.
  * @module
  */
 import { createHash } from 'node:crypto'
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { compileFor, type Compiled, type Platform } from './compile.js'
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+/**
+ * The checkout or the installed package: the nearest directory above this module with
+ * nodeplane's package.json (provider/release/ in a checkout, dist/provider/ in the package,
+ * whose dist/package.json only marks its files ESM).
+ */
+function packageRoot(from = fileURLToPath(import.meta.url)): string {
+  const manifest = join(from, 'package.json')
+  if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'nodeplane')
+    return from
+  if (dirname(from) === from) throw new Error('nodeplane package.json not found')
+  return packageRoot(dirname(from))
+}
+
+export const ROOT = packageRoot()
 export const DEFAULT_OUT = join(ROOT, 'dist/provider-release')
+/** The provider's bundled script as the npm package carries it, written at `npm pack`. */
+export const PACKED_SOURCE = join(ROOT, 'dist/provider/provider.cjs')
+const ENTRY = join(ROOT, 'provider/release/entry.ts')
 export const VERSION: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version
 
 /** Every platform the release has an archive for, in Terraform's names. */
@@ -41,11 +58,14 @@ export const sumsName = (version = VERSION) => `terraform-provider-nodeplane_${v
 
 /**
  * The release's entry (entry.ts) and everything it imports as one minified CommonJS script,
- * so nothing is resolved from node_modules at run time.
+ * so nothing is resolved from node_modules at run time. The installed package has no sources
+ * (nor esbuild): it carries this script as `npm pack` made it.
  */
 export async function bundleSource(): Promise<string> {
+  if (!existsSync(ENTRY)) return readFileSync(PACKED_SOURCE, 'utf8')
+  const { build } = await import('esbuild')
   const result = await build({
-    entryPoints: [join(ROOT, 'provider/release/entry.ts')],
+    entryPoints: [ENTRY],
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -64,7 +84,6 @@ export async function compiledProvider(
   source?: string
 ): Promise<Compiled> {
   return compileFor(platform, source ?? (await bundleSource()), {
-    root: ROOT,
     executable: executableName(VERSION, platform),
     archive: archiveName(platform),
   })

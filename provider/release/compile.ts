@@ -22,7 +22,8 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { homedir } from 'node:os'
-import { join } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import yazl from 'yazl'
 import { adHocSign } from './macho-sign.js'
 
@@ -54,9 +55,22 @@ const COMPILE_FLAGS = [
 /** Changed whenever the steps after the compile change, so earlier cache entries go stale. */
 const STEPS_VERSION = 'ad-hoc signed darwin'
 
-/** The bun binary of this checkout's devDependencies. */
-export function bunBinary(root: string): string {
-  return join(root, 'node_modules/.bin/bun')
+/**
+ * The binary of the `bun` package, found as Node finds packages from here: in a checkout's
+ * node_modules, or beside or above the installed nodeplane package, which has it as an
+ * optional dependency (npm skips it where Bun has no build).
+ */
+export function bunBinary(): string {
+  let manifest: string
+  try {
+    manifest = createRequire(import.meta.url).resolve('bun/package.json')
+  } catch {
+    throw new Error(
+      'the provider is compiled with Bun, and the `bun` package (an optional dependency of nodeplane) is not installed: install nodeplane where Bun has a build, or set NODEPLANE_PROVIDER_RELEASE_DIR (docs/terraform.md)'
+    )
+  }
+  const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: { bun: string } }
+  return join(dirname(manifest), bin.bun)
 }
 
 function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
@@ -115,9 +129,9 @@ function zipOne(target: string, name: string, file: string): Promise<void> {
 export async function compileFor(
   platform: Platform,
   source: string,
-  names: { executable: string; archive: string; root: string }
+  names: { executable: string; archive: string }
 ): Promise<Compiled> {
-  const bun = bunBinary(names.root)
+  const bun = bunBinary()
   const bunVersion = execFileSync(bun, ['--version'], { encoding: 'utf8' }).trim()
   const key = createHash('sha256')
     .update(

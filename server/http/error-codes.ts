@@ -145,7 +145,7 @@ export const ERROR_CODES = {
     503: "the server's disk is full: nothing was changed, reads still work; `Retry-After: 60`",
   },
   provider_release_unavailable: {
-    503: 'provider registry: the server could not build the provider release (an installed package never can); set `NODEPLANE_PROVIDER_RELEASE_DIR`',
+    503: 'provider registry: the server could not build the provider release (building needs the optional `bun` package and, the first time, the npm registry); offline, set `NODEPLANE_PROVIDER_RELEASE_DIR`',
   },
 } as const satisfies Catalogue
 

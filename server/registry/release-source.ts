@@ -2,8 +2,9 @@
  * Where the provider registry's archives come from: the release directory an operator names
  * (`NODEPLANE_PROVIDER_RELEASE_DIR`, written by `npm run release:provider -- DIR`), else a release
  * built once, on first use, into the data directory. Neither the npm package nor the image
- * carries archives; an installed package cannot build them either (it has no provider
- * sources), so it serves a release directory only.
+ * carries archives: both carry what builds them (the bundled provider and the release steps,
+ * provider/release/pack.ts) and build on first use with the `bun` package, an optional
+ * dependency, which fetches the other platforms' runtimes from the npm registry.
  * @module
  */
 import { spawn } from 'node:child_process'
@@ -85,9 +86,9 @@ export function releaseSource(
 }
 
 /**
- * Builds the checkout's release once into `<data>/provider-release/<version>`, by the CLI in a
- * child process (`nodeplane provider build`): the release tooling is TypeScript beside the
- * server's sources, which the compiled server cannot load, and esbuild's memory goes with it.
+ * Builds the release once into `<data>/provider-release/<version>`, by the CLI in a child
+ * process (`nodeplane provider build`): in a checkout the release steps are TypeScript, which
+ * the compiled server cannot load, and the build's memory (esbuild, the zips) goes with it.
  */
 async function buildIntoDataDir(dataDir: string, log: Logger): Promise<string> {
   const parent = join(dataDir, 'provider-release')
@@ -107,6 +108,6 @@ async function buildIntoDataDir(dataDir: string, log: Logger): Promise<string> {
   throw new ProblemError(
     503,
     'provider_release_unavailable',
-    'this server could not build the provider release (its log says why; an installed package never can): set NODEPLANE_PROVIDER_RELEASE_DIR to a release written by `npm run release:provider -- DIR` (docs/terraform.md)'
+    "this server could not build the provider release (its log says why): building needs the `bun` package (an optional dependency of nodeplane, with a build for this platform) and the npm registry reachable the first time, for the other platforms' runtimes; offline, set NODEPLANE_PROVIDER_RELEASE_DIR to a release written by `npm run release:provider -- DIR` (docs/terraform.md)"
   )
 }

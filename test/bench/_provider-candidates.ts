@@ -10,7 +10,7 @@ import { createWriteStream } from 'node:fs'
 import { dirname, join } from 'node:path'
 import yazl from 'yazl'
 import { bunBinary } from '../../provider/release/compile.js'
-import { compiledProvider, ROOT } from '../../provider/release/build.js'
+import { compiledProvider } from '../../provider/release/build.js'
 import { tempDir } from '../helpers/temp-dirs.js'
 import { FLOOR_SCRIPT, nodeFloor } from './_plugin-start.js'
 
@@ -43,7 +43,7 @@ function bunCompile(entry: string, out: string, flags: string[]): string {
   // As the release compiles: no .env or bunfig.toml from Terraform's working directory.
   const quiet = ['--no-compile-autoload-dotenv', '--no-compile-autoload-bunfig']
   const args = ['build', entry, '--compile', ...quiet, '--outfile', out, ...flags]
-  execFileSync(bunBinary(ROOT), args, { cwd: dirname(out), stdio: ['ignore', 'ignore', 'inherit'] })
+  execFileSync(bunBinary(), args, { cwd: dirname(out), stdio: ['ignore', 'ignore', 'inherit'] })
   return out
 }
 

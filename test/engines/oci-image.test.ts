@@ -5,7 +5,11 @@
  * @module
  */
 import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { homedir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { compiledProvider, PLATFORMS, VERSION } from '../../provider/release/build.js'
 import { hardLimit } from '../../server/provisioning/podman/container.js'
 import { api, eventually } from '../helpers/http.js'
 import { REPO } from '../helpers/server.js'
@@ -57,32 +61,35 @@ function buildImage(): Promise<string> {
 }
 
 /**
- * Starts the server's container on the volume and waits until the API answers. The host port
- * is podman's choice, on 127.0.0.1. The rlimits are this process's own: podman's defaults
- * exceed what some machines (this CI's) let a process hand out, and runc refuses them.
+ * Starts the server's container on its volume and waits until the API answers; returns its
+ * URL. The host port is podman's choice, on 127.0.0.1. The rlimits are this process's own:
+ * podman's defaults exceed what some machines (this CI's) let a process hand out, and runc
+ * refuses them.
  */
-async function startContainer(): Promise<void> {
+async function startContainer(container = name, extraArgs: string[] = []): Promise<string> {
   const nofile = Math.min(65536, hardLimit('Max open files', 1024))
   const nproc = Math.min(4096, hardLimit('Max processes', 4096))
   await podman(
     'run',
     '--detach',
-    `--name=${name}`,
-    `--volume=${volume}:/var/lib/nodeplane`,
+    `--name=${container}`,
+    `--volume=${container}-data:/var/lib/nodeplane`,
     '--publish=127.0.0.1::8080',
     `--ulimit=nofile=${nofile}:${nofile}`,
     `--ulimit=nproc=${nproc}:${nproc}`,
     '--env=NODEPLANE_PROVISION_SECONDS=0',
+    ...extraArgs,
     image
   )
   // `podman port` answers `127.0.0.1:PORT`.
-  url = `http://${await podman('port', name, '8080/tcp')}`
+  const started = `http://${await podman('port', container, '8080/tcp')}`
   await eventually(async () => {
-    const reply = await api(url)
+    const reply = await api(started)
       .get('/api/v1/compute?limit=1')
       .catch(() => undefined)
     return reply?.status === 200 ? true : undefined
   }, 60_000)
+  return started
 }
 
 /** What the container printed, stdout (the JSON log) and stderr (messages for people). */
@@ -91,19 +98,24 @@ async function logs(): Promise<string> {
   return out.stdout + out.stderr
 }
 
-async function removeContainer(): Promise<void> {
-  await sh('podman', ['rm', '--force', '--time', '10', name])
+async function removeContainer(container = name): Promise<void> {
+  await sh('podman', ['rm', '--force', '--time', '10', container])
 }
+
+/** Where this machine's Bun keeps the runtimes it fetched for other platforms. */
+const bunCache = () =>
+  process.env.BUN_INSTALL_CACHE_DIR || join(homedir(), '.bun', 'install', 'cache')
 
 describe.skipIf(skip)('the server image (server/image/build-image.sh)', () => {
   beforeAll(async () => {
     image = await buildImage()
-    await startContainer()
+    url = await startContainer()
     firstLogs = await logs()
   }, 900_000)
   afterAll(async () => {
     await removeContainer()
-    await sh('podman', ['volume', 'rm', '--force', volume])
+    await removeContainer(`${name}-registry`)
+    await sh('podman', ['volume', 'rm', '--force', volume, `${name}-registry-data`])
   })
 
   it('answers /api/v1/compute on the published port, with the simulated driver', async () => {
@@ -153,11 +165,40 @@ describe.skipIf(skip)('the server image (server/image/build-image.sh)', () => {
 
     // Upgrading is this: a new container (of a new image) on the same volume.
     await removeContainer()
-    await startContainer()
+    url = await startContainer()
     expect(await logs()).not.toContain('Created the admin account')
     const after = await api(url, key).get(`/api/v1/nodes/${id}/credentials`)
     expect(after.status, after.text).toBe(200)
     // Unsealed with secret.key from the volume: a new key would not open it.
     expect(after.body.password).toBe(before.body.password)
   })
+
+  it('builds the provider release into the volume on first use, with its own Bun, and serves it', async () => {
+    // The runtimes Bun fetches for the other platforms, fetched on this machine first and lent
+    // read-only, so the test downloads nothing (an operator's container fetches them from the
+    // npm registry into /var/cache/nodeplane/bun).
+    for (const platform of PLATFORMS) await compiledProvider(platform)
+    const container = `${name}-registry`
+    const at = await startContainer(container, [
+      `--volume=${bunCache()}:/var/cache/nodeplane/bun:ro`,
+    ])
+    const provider = '/v1/providers/nodeplane/nodeplane'
+    const versions = await api(at).get(`${provider}/versions`)
+    expect(versions.status, versions.text).toBe(200)
+    expect(versions.body.versions[0].version).toBe(VERSION)
+    expect(versions.body.versions[0].platforms).toHaveLength(PLATFORMS.length)
+    const download = await api(at).get(`${provider}/${VERSION}/download/darwin/arm64`)
+    expect(download.status).toBe(200)
+    const archive = Buffer.from(await (await fetch(download.body.download_url)).arrayBuffer())
+    const sums = await (await fetch(download.body.shasums_url)).text()
+    const sha256 = createHash('sha256').update(archive).digest('hex')
+    expect(sums).toContain(`${sha256}  ${download.body.filename}\n`)
+    const inVolume = await podman(
+      'exec',
+      container,
+      'ls',
+      `/var/lib/nodeplane/provider-release/${VERSION}`
+    )
+    expect(inVolume).toContain(download.body.filename)
+  }, 300_000)
 })

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -7,16 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GEN_DIR } from '../../provider/cdktf/generate.js'
 import { createTestKey } from '../helpers/accounts.js'
 import { cdktfCli, freshApp, installApp, runCdktf, terraformPath, tree } from '../helpers/cdktf.js'
+import { registryWorkdir } from '../helpers/registry.js'
 import { runCli, startServer, type TestServer } from '../helpers/server.js'
 import { httpsGet, testCertificate, type TestTls } from '../helpers/tls.js'
-import {
-  collect,
-  removeTempDirs,
-  ROOT,
-  tempDir,
-  terraformBinaries,
-  TESTDATA,
-} from '../helpers/tofu.js'
+import { removeTempDirs, ROOT, tempDir, terraformBinaries } from '../helpers/tofu.js'
 
 const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string
 const PROVIDER = '/v1/providers/nodeplane/nodeplane'
@@ -155,6 +148,22 @@ describe('the provider registry', () => {
     expect(after.signing_keys).toEqual(before.signing_keys)
   })
 
+  it('answers 503 saying what building needs when it cannot build, and builds nothing half', async () => {
+    // A cache directory that cannot be made: the compile fails as where Bun is missing.
+    const unbuildable = await startServer({ env: { XDG_CACHE_HOME: '/dev/null/cache' } })
+    try {
+      const reply = await fetch(`${unbuildable.url}${PROVIDER}/versions`)
+      expect(reply.status).toBe(503)
+      const problem = await reply.json()
+      expect(problem.code).toBe('provider_release_unavailable')
+      expect(problem.detail).toContain('`bun` package')
+      expect(problem.detail).toContain('NODEPLANE_PROVIDER_RELEASE_DIR')
+      expect(existsSync(join(unbuildable.dataDir, 'provider-release', VERSION))).toBe(false)
+    } finally {
+      await unbuildable.stop()
+    }
+  })
+
   it('serves a release directory, with links under NODEPLANE_PUBLIC_URL', async () => {
     const proxied = await startServer({
       env: {
@@ -174,36 +183,10 @@ describe('the provider registry', () => {
   })
 })
 
-/** A working dir using the provider from the server at `at`, with no CLI configuration. */
-function registryWorkdir(at: string) {
-  const dir = tempDir('nodeplane-registry-')
-  const config = readFileSync(join(TESTDATA, 'registry-node.tf'), 'utf8')
-  writeFileSync(join(dir, 'main.tf'), config.replace('"SERVER/', `"${at}/`))
-  const noCliConfig = join(dir, 'empty.tfrc')
-  writeFileSync(noCliConfig, '')
-  const env = {
-    ...process.env,
-    // Terraform trusts the test CA through Go's SSL_CERT_FILE, the provider through Node's.
-    SSL_CERT_FILE: tls.ca,
-    NODE_EXTRA_CA_CERTS: tls.ca,
-    TF_CLI_CONFIG_FILE: noCliConfig,
-    TF_VAR_endpoint: `https://${at}`,
-    TF_VAR_api_key: key,
-    TF_VAR_name: 'from-the-registry',
-    TF_IN_AUTOMATION: '1',
-    CHECKPOINT_DISABLE: '1',
-  }
-  return (binary: string, args: string[]) =>
-    collect(spawn(binary, [...args, '-no-color'], { cwd: dir, env })).then((r) => ({
-      ...r,
-      dir,
-    }))
-}
-
 describe('terraform init against the server', () => {
   for (const [name, binary] of terraformBinaries()) {
     it(`${name} installs the provider from the server's registry, applies a node and destroys it`, async () => {
-      const run = registryWorkdir(host)
+      const run = registryWorkdir({ at: host, tls, key })
       const init = await run(binary, ['init', '-input=false'])
       expect(init.code, init.stderr).toBe(0)
       expect(init.stdout).toContain(`Installed ${host}/nodeplane/nodeplane v${VERSION}`)
@@ -285,7 +268,7 @@ describe('a damaged archive', () => {
 
   for (const [name, binary] of terraformBinaries()) {
     it(`is refused by ${name} init`, async () => {
-      const run = registryWorkdir(hostOf(damaged))
+      const run = registryWorkdir({ at: hostOf(damaged), tls, key })
       const init = await run(binary, ['init', '-input=false'])
       expect(init.code).not.toBe(0)
       expect(init.stderr).toMatch(/checksum|does not match|doesn't match/i)

@@ -5,12 +5,17 @@
  * @module
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, realpathSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestKey } from '../helpers/accounts.js'
 import { api } from '../helpers/http.js'
+import { registryWorkdir } from '../helpers/registry.js'
 import { REPO, startServer, type TestServer } from '../helpers/server.js'
 import { tempDir } from '../helpers/temp-dirs.js'
+import { testCertificate } from '../helpers/tls.js'
+import { tofuBinary } from '../helpers/tofu.js'
 
 let command: string
 let installed: string
@@ -28,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop())
 
 describe('npm pack and npm install -g of the tarball', () => {
-  it('installs compiled JavaScript with no TypeScript sources and no tsx or esbuild', () => {
+  it('installs compiled JavaScript, the bundled provider and Bun, no TypeScript sources, no tsx or esbuild, no archives', () => {
     expect(existsSync(join(installed, 'dist/server/main.js'))).toBe(true)
     const files = readdirSync(installed, { recursive: true, encoding: 'utf8' }).filter(
       (file) => !file.startsWith('node_modules')
@@ -37,6 +42,9 @@ describe('npm pack and npm install -g of the tarball', () => {
     expect(files.some((file) => file.startsWith('test'))).toBe(false)
     for (const tool of ['tsx', 'esbuild'])
       expect(existsSync(join(installed, 'node_modules', tool)), tool).toBe(false)
+    expect(files.filter((file) => file.endsWith('.zip'))).toEqual([])
+    expect(existsSync(join(installed, 'dist/provider/provider.cjs'))).toBe(true)
+    expect(existsSync(join(installed, 'node_modules/bun/package.json'))).toBe(true)
   })
 
   it('serve answers the API, the dashboard with its static files and the API reference with its script', async () => {
@@ -61,4 +69,58 @@ describe('npm pack and npm install -g of the tarball', () => {
     expect(run.status).not.toBe(0)
     expect(run.stderr).toContain('run `nodeplane provider install` in a checkout')
   })
+})
+
+describe("the installed package's provider registry", () => {
+  const version = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).version as string
+  const provider = '/v1/providers/nodeplane/nodeplane'
+
+  it('builds the release into the data directory on first use and lists its 5 platforms', async () => {
+    // Compiled by the package's own Bun: about 10 s when ~/.cache/nodeplane/provider-exe has them.
+    const reply = await api(server.url).get(`${provider}/versions`)
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+    expect(reply.body.versions).toHaveLength(1)
+    const [only] = reply.body.versions
+    expect(only.version).toBe(version)
+    expect(only.platforms).toHaveLength(5)
+    expect(only.platforms).toEqual(
+      expect.arrayContaining([
+        ...['linux', 'darwin'].flatMap((os) => ['amd64', 'arm64'].map((arch) => ({ os, arch }))),
+        { os: 'windows', arch: 'amd64' },
+      ])
+    )
+    expect(existsSync(join(server.dataDir, 'provider-release', version))).toBe(true)
+  }, 300_000)
+
+  it('serves an archive whose sha256 is the one SHA256SUMS lists', async () => {
+    const download = await api(server.url).get(`${provider}/${version}/download/linux/amd64`)
+    expect(download.status).toBe(200)
+    const archive = Buffer.from(await (await fetch(download.body.download_url)).arrayBuffer())
+    const sums = await (await fetch(download.body.shasums_url)).text()
+    const sha256 = createHash('sha256').update(archive).digest('hex')
+    expect(sums).toContain(`${sha256}  ${download.body.filename}\n`)
+    expect(download.body.shasum).toBe(sha256)
+  })
+
+  it('is what tofu init installs from over HTTPS, and the provider it built applies a node', async () => {
+    const tls = testCertificate()
+    const secure = await startServer({
+      cli: command,
+      args: ['--tls-cert', tls.cert, '--tls-key', tls.key],
+    })
+    try {
+      const at = `localhost:${new URL(secure.url).port}`
+      const { key } = await createTestKey(secure.dataDir)
+      const run = registryWorkdir({ at, tls, key })
+      const init = await run(tofuBinary(), ['init', '-input=false'])
+      expect(init.code, init.stderr).toBe(0)
+      expect(init.stdout).toContain(`Installed ${at}/nodeplane/nodeplane v${version}`)
+      const applied = await run(tofuBinary(), ['apply', '-auto-approve', '-input=false'])
+      expect(applied.code, applied.stderr).toBe(0)
+      const destroyed = await run(tofuBinary(), ['destroy', '-auto-approve', '-input=false'])
+      expect(destroyed.code, destroyed.stderr).toBe(0)
+    } finally {
+      await secure.stop()
+    }
+  }, 300_000)
 })

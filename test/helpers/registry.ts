@@ -1,0 +1,42 @@
+/**
+ * A working directory whose configuration takes the provider from a nodeplane server's own
+ * registry (`<host>/nodeplane/nodeplane`, test/provider/testdata/registry-node.tf) over HTTPS,
+ * with no CLI configuration, as a user's would: the checkout's server in registry.test.ts,
+ * the installed package's in package.test.ts.
+ * @module
+ */
+import { spawn } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { TestTls } from './tls.js'
+import { collect, tempDir, TESTDATA, type TofuResult } from './tofu.js'
+
+/** Runs `tofu` or `terraform` (`binary`) in the directory: `init`, `apply`, ... */
+export type RegistryRun = (binary: string, args: string[]) => Promise<TofuResult & { dir: string }>
+
+/** A working dir using the provider from the server at `at` (`localhost:<port>`). */
+export function registryWorkdir(options: { at: string; tls: TestTls; key: string }): RegistryRun {
+  const { at, tls, key } = options
+  const dir = tempDir('nodeplane-registry-')
+  const config = readFileSync(join(TESTDATA, 'registry-node.tf'), 'utf8')
+  writeFileSync(join(dir, 'main.tf'), config.replace('"SERVER/', `"${at}/`))
+  const noCliConfig = join(dir, 'empty.tfrc')
+  writeFileSync(noCliConfig, '')
+  const env = {
+    ...process.env,
+    // Terraform trusts the test CA through Go's SSL_CERT_FILE, the provider through Node's.
+    SSL_CERT_FILE: tls.ca,
+    NODE_EXTRA_CA_CERTS: tls.ca,
+    TF_CLI_CONFIG_FILE: noCliConfig,
+    TF_VAR_endpoint: `https://${at}`,
+    TF_VAR_api_key: key,
+    TF_VAR_name: 'from-the-registry',
+    TF_IN_AUTOMATION: '1',
+    CHECKPOINT_DISABLE: '1',
+  }
+  return (binary, args) =>
+    collect(spawn(binary, [...args, '-no-color'], { cwd: dir, env })).then((r) => ({
+      ...r,
+      dir,
+    }))
+}
