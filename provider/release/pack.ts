@@ -4,7 +4,8 @@
  * the bundled provider script (build.ts `bundleSource`, about 1 MB) and the release steps
  * (versioned.ts and what it imports, yazl included) as one ES module at
  * `release/versioned.js`, where the compiled server's `nodeplane provider build` imports it
- * (`../provider/release/versioned.js` from dist/server/main.js, as from server/main.ts).
+ * (`../../provider/release/versioned.js` from dist/server/cli/provider.js, as from
+ * server/cli/provider.ts).
  * The archives are compiled from these by the installed `bun` on first use.
  * @module
  */

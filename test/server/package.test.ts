@@ -59,7 +59,7 @@ describe('npm pack and npm install -g of the tarball', () => {
     expect((await http.get('/openapi.json')).body.openapi).toMatch(/^3\.1/)
   })
 
-  it('provider install says the provider is installed from a checkout', () => {
+  it("provider install points to the server's registry, and to a checkout for a mirror", () => {
     const home = tempDir('nodeplane-home-')
     const run = spawnSync(process.execPath, [command, 'provider', 'install'], {
       cwd: home,
@@ -68,6 +68,7 @@ describe('npm pack and npm install -g of the tarball', () => {
     })
     expect(run.status).not.toBe(0)
     expect(run.stderr).toContain('run `nodeplane provider install` in a checkout')
+    expect(run.stderr).toContain('serves the provider from its own registry')
   })
 })
 

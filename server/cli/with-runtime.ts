@@ -1,0 +1,28 @@
+/**
+ * What the one-shot commands share: the `--data` option, and opening the data directory
+ * around a command.
+ * @module
+ */
+import { Option } from 'commander'
+import { loadConfig, type Config } from '../config.js'
+import { openRuntime, printAdminPassword, type Runtime } from '../runtime.js'
+
+export const dataOption = () =>
+  new Option('--data <dir>', 'data directory (default ./data, or NODEPLANE_DATA_DIR)')
+
+/** Opens the data directory for a one-shot command, runs it, and closes it. */
+export async function withRuntime(
+  options: { data?: string },
+  run: (rt: Runtime) => void | Promise<void>,
+  overrides: Partial<Record<keyof Config, unknown>> = {}
+) {
+  const rt = await openRuntime(
+    loadConfig(process.env, { dataDir: options.data, logLevel: 'warn', ...overrides })
+  )
+  try {
+    if (rt.adminPassword) printAdminPassword(rt.adminPassword)
+    await run(rt)
+  } finally {
+    await rt.close()
+  }
+}
