@@ -32,7 +32,7 @@ async function printCertificate(options: { data?: string }): Promise<void> {
     const { cert } = await incusClientCertificate({ db, secrets, clock: systemClock })
     process.stderr.write(
       'Trust it on the cluster: save it to a file, then `incus config trust add-certificate FILE --name nodeplane`\n' +
-        '(or, limited to the project: `... --projects nodeplane --restricted`). The key stays sealed in the database.\n'
+        "(not restricted to a project: nodeplane's VPC networks are bridges of the default project). The key stays sealed in the database.\n"
     )
     process.stdout.write(cert)
   } finally {

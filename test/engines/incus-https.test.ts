@@ -12,8 +12,10 @@ import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { api } from '../helpers/http.js'
+import { connectConsole } from '../helpers/console.js'
 import { newDataDir, runCli, startServer, type TestServer } from '../helpers/server.js'
-import { incus, INCUS_PROJECT, INCUS_URL, incusUnavailable } from './_incus.js'
+import { runningNode } from './_engines.js'
+import { deleteAllNodes, incus, INCUS_PROJECT, INCUS_URL, incusUnavailable } from './_incus.js'
 
 const run = promisify(execFile)
 
@@ -72,14 +74,17 @@ async function incusCli(args: string[]): Promise<void> {
 /** Fingerprints of the certificates this suite trusted, removed after each test. */
 const trusted: string[] = []
 
-/** What an operator does on a member: trust the certificate, for nodeplane's project only. */
-async function trust(file: string): Promise<string> {
+/**
+ * What an operator does on a member: trust the certificate, for nodeplane's project only, or
+ * for the whole cluster, as building nodes needs (their VPC networks are `default`'s bridges).
+ */
+async function trust(file: string, scope: 'project' | 'cluster' = 'project'): Promise<string> {
   const fingerprint = new X509Certificate(readFileSync(file)).fingerprint256
     .replaceAll(':', '')
     .toLowerCase()
   trusted.push(fingerprint)
   const name = `nodeplane-test-${fingerprint.slice(0, 12)}`
-  const restricted = ['--projects', INCUS_PROJECT, '--restricted']
+  const restricted = scope === 'project' ? ['--projects', INCUS_PROJECT, '--restricted'] : []
   await incusCli(['config', 'trust', 'add-certificate', file, '--name', name, ...restricted])
   return fingerprint
 }
@@ -99,6 +104,8 @@ async function startHttpsServer(dataDir: string, serverCert: string): Promise<Te
       NODEPLANE_INCUS_UPLINK: 'ul0',
       NODEPLANE_DEFAULT_REGION: 'lab-1',
       NODEPLANE_LOG_LEVEL: 'info',
+      // A range of the cluster's public /24 no other incus suite hands out.
+      NODEPLANE_IPV4_POOLS: '203.0.113.240/28',
     },
   })
 }
@@ -136,6 +143,30 @@ describe.skipIf(unavailable)('incus driver over https', () => {
     }
     expect(server.logs.filter((line) => line.level === 50)).toEqual([])
   })
+
+  it("opens a node's console through the members' https websockets, with its certificate", async () => {
+    const dataDir = newDataDir()
+    await trust((await printedCertificate(dataDir)).file, 'cluster')
+    const server = await startHttpsServer(dataDir, clusterCert())
+    servers.push(server)
+    const client = api(server.url, (await createTestKey(dataDir)).key)
+    try {
+      const hosts = (await client.get('/api/v1/compute?status=active&limit=200')).body.hosts
+      const smallest = hosts.reduce((a: { memory_gb: number }, b: { memory_gb: number }) =>
+        b.memory_gb < a.memory_gb ? b : a
+      )
+      const { node } = await runningNode(client, { host_id: smallest.id })
+      const granted = await client.post(`/api/v1/nodes/${node.id}/console`)
+      expect(granted.status).toBe(201)
+      const shell = await connectConsole(granted.body.url, granted.body.password)
+      shell.type('echo over-https-$((20+22))\r')
+      await shell.waitFor(/over-https-42/)
+      shell.type('exit\r')
+      expect((await shell.closed).code).toBe(1000)
+    } finally {
+      await deleteAllNodes(client)
+    }
+  }, 300_000)
 
   it('answers 500 provisioning_failed once the cluster stops trusting it', async () => {
     const dataDir = newDataDir()

@@ -80,6 +80,14 @@ export interface CallOptions {
 const DEFAULT_TIMEOUT_MS = 30_000
 const UNTRUSTED_HINT =
   ": does the cluster trust nodeplane's client certificate? Print it with `nodeplane incus certificate` and add it with `incus config trust add-certificate` (docs/operations.md)"
+const RESTRICTED_HINT =
+  ": nodeplane's client certificate is restricted to a project, but the VPC networks it makes are bridges of Incus's `default` project: trust it without `--projects ... --restricted` (docs/operations.md)"
+
+/** What a 403 over https most likely means: a certificate not trusted, or trusted too narrowly. */
+function forbiddenHint(status: number, endpoint: string, error: string): string {
+  if (status !== 403 || !endpoint.startsWith('https:')) return ''
+  return /project "default"/.test(error) ? RESTRICTED_HINT : UNTRUSTED_HINT
+}
 
 /** How long one wait on an operation asks Incus to hold the request. */
 const OPERATION_WAIT_SECONDS = 60
@@ -304,8 +312,7 @@ export function createIncusClient(
     }
     if (parsed.type === 'error') {
       const status = parsed.error_code || answer.status
-      // Over https a 403 on anything is, first of all, a certificate nobody trusted.
-      const hint = status === 403 && answer.endpoint.startsWith('https:') ? UNTRUSTED_HINT : ''
+      const hint = forbiddenHint(status, answer.endpoint, parsed.error)
       throw new IncusError(`${method} ${path}: ${parsed.error}${hint}`, status)
     }
     return { ...parsed, endpoint: answer.endpoint }
