@@ -13,12 +13,16 @@ import { tempDir } from '../helpers/temp-dirs.js'
 const skip = process.getuid?.() !== 0 || testDialect !== 'sqlite'
 
 describe.skipIf(skip)('a full disk under the data directory', () => {
-  const dataDir = tempDir('nodeplane-full-')
-  const filler = join(dataDir, 'filler')
+  let dataDir: string
+  let filler: string
   let server: TestServer
   let client: ReturnType<typeof api>
 
+  // Made here, not when the suite is collected: a skipped suite (the PostgreSQL run) runs no
+  // hooks, and left its empty directory in /tmp.
   beforeAll(async () => {
+    dataDir = tempDir('nodeplane-full-')
+    filler = join(dataDir, 'filler')
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=32m,mode=0700', 'tmpfs', dataDir])
     server = await startServer({ dataDir })
     client = api(server.url, (await createTestKey(dataDir)).key)
