@@ -8,7 +8,7 @@
 import WebSocket from 'ws'
 import type { Logger } from 'pino'
 import type { EngineChanges } from '../driver.js'
-import { certificateError, type IncusClient } from './incus-client.js'
+import { certificateError, websocketUrl, type IncusClient } from './incus-client.js'
 import { nodeIdOf } from './instance.js'
 
 /** A lifecycle event as Incus sends it (`location` is the member it happened on). */
@@ -42,12 +42,8 @@ const HANDSHAKE_MS = 10_000
 /** An instance of ours that is no longer running (stopped, shut down from inside, deleted). */
 const NODE_DOWN = new Set(['instance-stopped', 'instance-shutdown', 'instance-deleted'])
 
-function eventsUrl(endpoint: string, project: string): string {
-  const path = `/1.0/events?type=lifecycle&project=${encodeURIComponent(project)}`
-  const url = new URL(endpoint)
-  if (url.protocol === 'unix:') return `ws+unix://${decodeURIComponent(url.pathname)}:${path}`
-  return `wss://${url.hostname}:${url.port || 8443}${path}`
-}
+const eventsUrl = (endpoint: string, project: string) =>
+  websocketUrl(endpoint, `/1.0/events?type=lifecycle&project=${encodeURIComponent(project)}`)
 
 /** Which change an event says happened in `project`, if any that nodeplane acts on. */
 export function changeOf(event: LifecycleEvent, project: string): keyof EngineChanges | undefined {

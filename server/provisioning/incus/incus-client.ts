@@ -229,6 +229,13 @@ function send(
   })
 }
 
+/** The URL of a websocket at `path` (its query included) on a member's `endpoint`. */
+export function websocketUrl(endpoint: string, path: string): string {
+  const url = new URL(endpoint)
+  if (url.protocol === 'unix:') return `ws+unix://${decodeURIComponent(url.pathname)}:${path}`
+  return `wss://${url.hostname}:${url.port || 8443}${path}`
+}
+
 function withQuery(path: string, query: Record<string, string | undefined>): string {
   const url = new URL(path, 'http://incus')
   for (const [key, value] of Object.entries(query)) {
@@ -366,11 +373,7 @@ export function createIncusClient(
     },
     async operationSocket(started, secret) {
       const path = withQuery(`${started.path}/websocket`, { secret, project })
-      const url = new URL(started.endpoint)
-      if (url.protocol === 'unix:')
-        return { url: `ws+unix://${decodeURIComponent(url.pathname)}:${path}`, options: undefined }
-      const secured = await tlsOf(started.endpoint)
-      return { url: `wss://${url.hostname}:${url.port || 8443}${path}`, options: secured }
+      return { url: websocketUrl(started.endpoint, path), options: await tlsOf(started.endpoint) }
     },
     async server<T>(timeoutMs?: number) {
       const { metadata } = await envelope<T & { auth?: string }>('GET', '/1.0', { timeoutMs })
