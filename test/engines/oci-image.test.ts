@@ -5,13 +5,13 @@
  * @module
  */
 import { spawn } from 'node:child_process'
-import { createHash } from 'node:crypto'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { compiledProvider, PLATFORMS, VERSION } from '../../provider/release/build.js'
 import { hardLimit } from '../../server/provisioning/podman/container.js'
 import { api, eventually } from '../helpers/http.js'
+import { fetchDownload, PROVIDER_PATH } from '../helpers/registry.js'
 import { REPO } from '../helpers/server.js'
 import { sh } from './_engines.js'
 
@@ -182,16 +182,13 @@ describe.skipIf(skip)('the server image (server/image/build-image.sh)', () => {
     const at = await startContainer(container, [
       `--volume=${bunCache()}:/var/cache/nodeplane/bun:ro`,
     ])
-    const provider = '/v1/providers/nodeplane/nodeplane'
-    const versions = await api(at).get(`${provider}/versions`)
+    const versions = await api(at).get(`${PROVIDER_PATH}/versions`)
     expect(versions.status, versions.text).toBe(200)
     expect(versions.body.versions[0].version).toBe(VERSION)
     expect(versions.body.versions[0].platforms).toHaveLength(PLATFORMS.length)
-    const download = await api(at).get(`${provider}/${VERSION}/download/darwin/arm64`)
+    const download = await api(at).get(`${PROVIDER_PATH}/${VERSION}/download/darwin/arm64`)
     expect(download.status).toBe(200)
-    const archive = Buffer.from(await (await fetch(download.body.download_url)).arrayBuffer())
-    const sums = await (await fetch(download.body.shasums_url)).text()
-    const sha256 = createHash('sha256').update(archive).digest('hex')
+    const { sha256, sums } = await fetchDownload(download.body)
     expect(sums).toContain(`${sha256}  ${download.body.filename}\n`)
     const inVolume = await podman(
       'exec',

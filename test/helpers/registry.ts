@@ -6,10 +6,21 @@
  * @module
  */
 import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { TestTls } from './tls.js'
 import { collect, tempDir, TESTDATA, type TofuResult } from './tofu.js'
+
+/** Where the registry serves nodeplane/nodeplane (`providers.v1` and the provider's address). */
+export const PROVIDER_PATH = '/v1/providers/nodeplane/nodeplane'
+
+/** The archive a download answer links to, fetched: its sha256, and the SHA256SUMS linked too. */
+export async function fetchDownload(download: { download_url: string; shasums_url: string }) {
+  const archive = Buffer.from(await (await fetch(download.download_url)).arrayBuffer())
+  const sums = await (await fetch(download.shasums_url)).text()
+  return { sha256: createHash('sha256').update(archive).digest('hex'), sums }
+}
 
 /** Runs `tofu` or `terraform` (`binary`) in the directory: `init`, `apply`, ... */
 export type RegistryRun = (binary: string, args: string[]) => Promise<TofuResult & { dir: string }>

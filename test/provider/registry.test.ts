@@ -4,15 +4,14 @@ import { join } from 'node:path'
 import * as openpgp from 'openpgp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GEN_DIR } from '../../provider/cdktf/generate.js'
+import { VERSION } from '../../provider/release/build.js'
 import { createTestKey } from '../helpers/accounts.js'
 import { cdktfCli, freshApp, installApp, runCdktf, terraformPath, tree } from '../helpers/cdktf.js'
-import { registryWorkdir } from '../helpers/registry.js'
+import { PROVIDER_PATH as PROVIDER, registryWorkdir } from '../helpers/registry.js'
 import { runCli, startServer, type TestServer } from '../helpers/server.js'
 import { httpsGet, testCertificate, type TestTls } from '../helpers/tls.js'
-import { removeTempDirs, ROOT, tempDir, terraformBinaries } from '../helpers/tofu.js'
+import { removeTempDirs, tempDir, terraformBinaries } from '../helpers/tofu.js'
 
-const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string
-const PROVIDER = '/v1/providers/nodeplane/nodeplane'
 const SUMS = `terraform-provider-nodeplane_${VERSION}_SHA256SUMS`
 
 let tls: TestTls

@@ -5,13 +5,13 @@
  * @module
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs'
+import { existsSync, readdirSync, realpathSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { VERSION } from '../../provider/release/build.js'
 import { createTestKey } from '../helpers/accounts.js'
 import { api } from '../helpers/http.js'
-import { registryWorkdir } from '../helpers/registry.js'
+import { fetchDownload, PROVIDER_PATH, registryWorkdir } from '../helpers/registry.js'
 import { REPO, startServer, type TestServer } from '../helpers/server.js'
 import { tempDir } from '../helpers/temp-dirs.js'
 import { testCertificate } from '../helpers/tls.js'
@@ -73,16 +73,13 @@ describe('npm pack and npm install -g of the tarball', () => {
 })
 
 describe("the installed package's provider registry", () => {
-  const version = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).version as string
-  const provider = '/v1/providers/nodeplane/nodeplane'
-
   it('builds the release into the data directory on first use and lists its 5 platforms', async () => {
     // Compiled by the package's own Bun: about 10 s when ~/.cache/nodeplane/provider-exe has them.
-    const reply = await api(server.url).get(`${provider}/versions`)
+    const reply = await api(server.url).get(`${PROVIDER_PATH}/versions`)
     expect(reply.status, JSON.stringify(reply.body)).toBe(200)
     expect(reply.body.versions).toHaveLength(1)
     const [only] = reply.body.versions
-    expect(only.version).toBe(version)
+    expect(only.version).toBe(VERSION)
     expect(only.platforms).toHaveLength(5)
     expect(only.platforms).toEqual(
       expect.arrayContaining([
@@ -90,15 +87,13 @@ describe("the installed package's provider registry", () => {
         { os: 'windows', arch: 'amd64' },
       ])
     )
-    expect(existsSync(join(server.dataDir, 'provider-release', version))).toBe(true)
+    expect(existsSync(join(server.dataDir, 'provider-release', VERSION))).toBe(true)
   }, 300_000)
 
   it('serves an archive whose sha256 is the one SHA256SUMS lists', async () => {
-    const download = await api(server.url).get(`${provider}/${version}/download/linux/amd64`)
+    const download = await api(server.url).get(`${PROVIDER_PATH}/${VERSION}/download/linux/amd64`)
     expect(download.status).toBe(200)
-    const archive = Buffer.from(await (await fetch(download.body.download_url)).arrayBuffer())
-    const sums = await (await fetch(download.body.shasums_url)).text()
-    const sha256 = createHash('sha256').update(archive).digest('hex')
+    const { sha256, sums } = await fetchDownload(download.body)
     expect(sums).toContain(`${sha256}  ${download.body.filename}\n`)
     expect(download.body.shasum).toBe(sha256)
   })
@@ -115,7 +110,7 @@ describe("the installed package's provider registry", () => {
       const run = registryWorkdir({ at, tls, key })
       const init = await run(tofuBinary(), ['init', '-input=false'])
       expect(init.code, init.stderr).toBe(0)
-      expect(init.stdout).toContain(`Installed ${at}/nodeplane/nodeplane v${version}`)
+      expect(init.stdout).toContain(`Installed ${at}/nodeplane/nodeplane v${VERSION}`)
       const applied = await run(tofuBinary(), ['apply', '-auto-approve', '-input=false'])
       expect(applied.code, applied.stderr).toBe(0)
       const destroyed = await run(tofuBinary(), ['destroy', '-auto-approve', '-input=false'])
