@@ -10,8 +10,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
+import { instanceName } from '../../server/provisioning/incus/instance.js'
 import { createTestKey } from '../helpers/accounts.js'
-import { api } from '../helpers/http.js'
+import { api, eventually } from '../helpers/http.js'
 import { connectConsole } from '../helpers/console.js'
 import { newDataDir, runCli, startServer, type TestServer } from '../helpers/server.js'
 import { runningNode } from './_engines.js'
@@ -167,6 +168,23 @@ describe.skipIf(unavailable)('incus driver over https', () => {
       await deleteAllNodes(client)
     }
   }, 300_000)
+
+  it('says why a certificate restricted to the project builds no node, creating nothing in Incus', async () => {
+    const dataDir = newDataDir()
+    await trust((await printedCertificate(dataDir)).file, 'project')
+    const server = await startHttpsServer(dataDir, clusterCert())
+    servers.push(server)
+    const client = api(server.url, (await createTestKey(dataDir)).key)
+    const [host] = (await client.get('/api/v1/compute?status=active&limit=1')).body.hosts
+    const created = await client.post('/nodes', { host_id: host.id })
+    expect(created.status).toBe(201)
+    // The VPC's bridge is in the default project, out of the certificate's reach.
+    await eventually(async () => errorLogged(server, 'restricted to a project'), 30_000)
+    expect((await client.get(`/nodes/${created.body.id}`)).body.status).toBe('provisioning')
+    const instances = await incus<string[]>('/1.0/instances')
+    expect(Array.isArray(instances)).toBe(true)
+    expect(instances.filter((path) => path.endsWith(instanceName(created.body.id)))).toEqual([])
+  })
 
   it('answers 500 provisioning_failed once the cluster stops trusting it', async () => {
     const dataDir = newDataDir()
