@@ -77,7 +77,12 @@ if [ "$(id -u)" -eq 0 ] && command -v incus >/dev/null; then
   else
     incus_status=1
   fi
-  [ "$incus_status" -eq 0 ] || echo "the Incus test cluster did not come up; see above" >&2
+  # Fail fast: every incus suite needs the cluster, and a run without them is no pass anyway.
+  if [ "$incus_status" -ne 0 ]; then
+    step "stopped: the Incus test cluster did not come up (see above; bash test/setup/incus-cluster.sh up)"
+    printf '%s\n' "Seconds by step (${SECONDS}s in all):" "${timings[@]}"
+    exit 1
+  fi
 else
   echo "not root or no incus: the incus suites skip"
 fi

@@ -23,7 +23,9 @@
 # so every `up` starts clean. `down` removes everything and is safe to run any time.
 # STATE is $NODEPLANE_INCUS_TEST_DIR, default /var/lib/nodeplane-incus-test. Needs root and
 # test/setup/install-engines.sh.
-set -euo pipefail
+set -Eeuo pipefail
+# Whatever fails says what it was, once (errtrace would report it again in every caller).
+trap 'rc=$?; [[ -n ${failed:-} ]] || { failed=1; log "failed (exit $rc) at line $LINENO: $BASH_COMMAND"; }' ERR
 
 state_dir=${NODEPLANE_INCUS_TEST_DIR:-/var/lib/nodeplane-incus-test}
 incusd=/usr/libexec/incus/incusd
@@ -59,6 +61,16 @@ in_ns() {
   ip netns exec "$ns" "$@"
 }
 
+# Waits (5 s at most) until ADDR on DEV in namespace NS has left the tentative state.
+wait_ipv6_usable() {
+  local ns=$1 dev=$2 addr=$3 tries
+  for ((tries = 0; tries < 50; tries++)); do
+    [[ -z $(ip -n "$ns" -6 addr show dev "$dev" tentative) ]] && return 0
+    sleep 0.1
+  done
+  die "$addr on $dev in $ns is still tentative after 5 s: $(ip -n "$ns" -6 addr show dev "$dev")"
+}
+
 setup_upstream() {
   ip netns add "$upstream_ns"
   in_ns "$upstream_ns" sysctl -qw net.ipv4.ip_forward=1 net.ipv6.conf.all.forwarding=1
@@ -76,7 +88,11 @@ setup_upstream() {
   # The "internet" a test connects from; the public pools' routes pick it as source. On lo:
   # this kernel has no dummy interfaces.
   ip -n "$upstream_ns" addr add 198.18.0.2/32 dev lo
-  ip -n "$upstream_ns" addr add 2001:2::2/128 dev lo
+  ip -n "$upstream_ns" addr add 2001:2::2/128 dev lo nodad
+  # A new IPv6 address is tentative until the kernel's address work queue has run, nodad or not,
+  # and a tentative one is no route source ("Invalid source address": a fresh machine's first
+  # `up` met it).
+  wait_ipv6_usable "$upstream_ns" lo 2001:2::2
   # On-link: a node's public address is answered for by its member (proxy ARP/NDP of a routed
   # NIC), wherever the node runs.
   ip -n "$upstream_ns" route add 203.0.113.0/24 dev "$bridge" src 198.18.0.2
