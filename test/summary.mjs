@@ -1,5 +1,6 @@
 // Prints "total: N passed, N failed" over the vitest JSON reports and pytest's JUnit XML
-// (each of the SQLite and the PostgreSQL run, and the API suites against the installed package)
+// (the SQLite run, the PostgreSQL run of the suites where the database matters, and the API
+// suites against the installed package)
 // and the fuzzing run's exit status (one test).
 // Above the total it names every failure with the first lines of its message, and every test
 // that passed only on its retry (vitest.config.ts), because CI shows only the end of the log.
@@ -10,7 +11,6 @@ const [
   vitestJson,
   vitestPostgresJson,
   pytestXml,
-  pytestPostgresXml,
   fuzzStatus,
   vitestTerraformJson,
   vitestPackageJson,
@@ -84,15 +84,10 @@ if (terraformRan) readVitest(vitestTerraformJson, '[terraform]')
 console.log(
   `provider and examples suites: tofu${terraformRan ? ' and terraform' : ' only (no terraform on the PATH)'}`
 )
-for (const [file, run] of [
-  [pytestXml, '[python sqlite]'],
-  [pytestPostgresXml, '[python postgres]'],
-]) {
-  if (existsSync(file)) readPytest(file, run)
-  else {
-    failed += 1
-    failures.push(`${run} no pytest report at ${file}`)
-  }
+if (existsSync(pytestXml)) readPytest(pytestXml, '[python]')
+else {
+  failed += 1
+  failures.push(`[python] no pytest report at ${pytestXml}`)
 }
 if (fuzzStatus === '0') passed += 1
 else {
