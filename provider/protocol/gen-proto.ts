@@ -8,7 +8,7 @@
  * @module
  */
 import { execFileSync } from 'node:child_process'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import protobuf from 'protobufjs'
@@ -31,8 +31,17 @@ export function generate(genDir: string): void {
   // Include paths relative to proto/ keep absolute paths of this checkout out of the headers.
   const out = ['--grpcLib=@grpc/grpc-js', '--importFileExtension=.js', '-I', '.', '-O', genDir]
   run('proto-loader-gen-types', [...flags, ...out, ...PROTO_FILES])
+  markGenerated(genDir)
   writeMessages(genDir)
   writeFileSync(join(genDir, 'services.ts'), HEADER + servicesModule(parse()))
+}
+
+/** proto-loader-gen-types writes no header of its own: each of its files gets ours. */
+function markGenerated(dir: string): void {
+  for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const file = join(dir, entry)
+    if (file.endsWith('.ts')) writeFileSync(file, HEADER + readFileSync(file, 'utf8'))
+  }
 }
 
 function run(bin: string, args: string[]): void {
