@@ -7,7 +7,8 @@ import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator'
 import { createPrivateFile, ensureDataDir } from '../lib/data-dir.js'
 import * as schema from './schema.js'
 import { cacheStatements } from './statement-cache.js'
-import { markDialect, settleWrites, writerOf, type SqliteControl } from './transaction.js'
+import { settleWrites, type SqliteControl } from './sqlite-batch.js'
+import { markDialect, writerOf } from './transaction.js'
 
 /**
  * The typed drizzle handle every store receives. Stores are written once, against the SQLite

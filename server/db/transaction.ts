@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres'
 import type { Db, Dialect } from './client.js'
-import { keyedSerial } from '../lib/serial.js'
 import { pgStatement } from './pg-statement.js'
+import { openBatch, registerSqlite, sqliteStateOf, undo } from './sqlite-batch.js'
 
 declare const inTransaction: unique symbol
 /**
@@ -14,28 +14,6 @@ export type Tx = Db & { readonly [inTransaction]: true }
 
 const dialects = new WeakMap<object, Dialect>()
 const transactions = new WeakSet<object>()
-/** What an SQLite handle opened by openDatabase brings, and its writers' shared state. */
-interface SqliteState {
-  dataVersion: () => number
-  writer: Db
-  control: SqliteControl
-  /** Writers take turns on the writing connection. */
-  queue: ReturnType<typeof keyedSerial>
-  /** The shared transaction of this turn, until its commit starts. */
-  batch?: Batch
-}
-const sqliteStates = new WeakMap<object, SqliteState>()
-
-/** Transaction control on SQLite's writing connection; the savepoint is named `work`. */
-export interface SqliteControl {
-  begin(): void
-  savepoint(): void
-  release(): void
-  rollbackToSavepoint(): void
-  commit(): void
-  rollback(): void
-  inTransaction(): boolean
-}
 const roots = new WeakMap<object, Db>()
 const commitCallbacks = new WeakMap<object, (() => void)[]>()
 const preCommitWork = new WeakMap<object, (() => Promise<void>)[]>()
@@ -48,17 +26,17 @@ let writes = 0
 export function markDialect(
   db: Db,
   dialect: Dialect,
-  sqlite?: { dataVersion: () => number; writer: Db; control: SqliteControl }
+  sqlite?: Parameters<typeof registerSqlite>[1]
 ): void {
   dialects.set(db, dialect)
   if (!sqlite) return
-  sqliteStates.set(db, { ...sqlite, queue: keyedSerial() })
+  registerSqlite(db, sqlite)
   dialects.set(sqlite.writer, dialect)
 }
 
 /** The handle a database's writes go through: SQLite's writing connection, else `db` itself. */
 export function writerOf(db: Db): Db {
-  return sqliteStates.get(db)?.writer ?? db
+  return sqliteStateOf(db)?.writer ?? db
 }
 
 /**
@@ -75,7 +53,7 @@ export function connectionOf(handle: Db): Db {
  * (`complete`). On PostgreSQL other replicas commit unseen, so the marker is not complete.
  */
 export function changeMarker(db: Db): { marker: string; complete: boolean } {
-  const dataVersion = sqliteStates.get(db)?.dataVersion
+  const dataVersion = sqliteStateOf(db)?.dataVersion
   return dataVersion
     ? { marker: `${writes}:${dataVersion()}`, complete: true }
     : { marker: `${writes}`, complete: false }
@@ -211,7 +189,7 @@ async function pgTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T
  * uncommitted is ever seen outside its transaction.
  */
 async function sqliteTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const state = sqliteStates.get(db)!
+  const state = sqliteStateOf(db)!
   const { control, queue } = state
   const tx = Object.create(state.writer) as Tx
   const outcome = await queue('write', async () => {
@@ -236,80 +214,6 @@ async function sqliteTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promi
   await outcome.batch.done
   committed(tx)
   return outcome.result
-}
-
-/**
- * The transaction writers of one turn share: begun by the first, committed by a task queued
- * behind them at the end of the turn (setImmediate). `done` settles with the commit.
- */
-interface Batch {
-  done: Promise<void>
-  /** Ends it as failed at once, its commit skipped: nothing of it was kept. */
-  fail(err: Error): void
-}
-
-const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)))
-
-/**
- * Rolls a failed transaction back to its savepoint. On a full disk or an I/O error SQLite
- * rolls the whole shared transaction back itself: then the batch has failed, and so have the
- * transactions that already released into it.
- */
-function undo(control: SqliteControl, batch: Batch): void {
-  try {
-    if (control.inTransaction()) {
-      control.rollbackToSavepoint()
-      control.release()
-      return
-    }
-    batch.fail(new Error('SQLite rolled the shared transaction back'))
-  } catch (err) {
-    if (control.inTransaction()) control.rollback()
-    batch.fail(asError(err))
-  }
-}
-
-function openBatch(state: SqliteState): Batch {
-  if (state.batch) return state.batch
-  const { control, queue } = state
-  control.begin()
-  let settle!: (err?: Error) => void
-  const done = new Promise<void>((resolve, reject) => {
-    settle = (err) => (err ? reject(err) : resolve())
-  })
-  // Awaited by the transactions of the batch; a batch that failed with none left awaiting it
-  // must not be an unhandled rejection.
-  done.catch(() => undefined)
-  let ended = false
-  const end = (err?: Error) => {
-    if (ended) return
-    ended = true
-    if (state.batch === batch) state.batch = undefined
-    settle(err)
-  }
-  const batch: Batch = { done, fail: end }
-  state.batch = batch
-  setImmediate(() => {
-    void queue('write', async () => {
-      if (ended) return
-      try {
-        control.commit()
-        end()
-      } catch (err) {
-        if (control.inTransaction()) control.rollback()
-        end(asError(err))
-      }
-    })
-  })
-  return batch
-}
-
-/** Waits until the writes in flight and their shared commit have ended: before closing. */
-export async function settleWrites(db: Db): Promise<void> {
-  const state = sqliteStates.get(db)
-  if (!state) return
-  await state.queue('write', async () => undefined)
-  await state.batch?.done.catch(() => undefined)
 }
 
 /**

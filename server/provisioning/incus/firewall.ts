@@ -15,6 +15,7 @@ import type { DefaultIngress } from '../network/fabric.js'
 import type { IncusClient } from './incus-client.js'
 import { execIn, pushFile } from './exec.js'
 import { instanceInfo } from './instances.js'
+import type { Serial } from '../../lib/serial.js'
 
 export const FIREWALL_FILE = '/etc/nodeplane/firewall.nft'
 /** The node's public NIC (instance.ts, `publicNic`). */
@@ -109,8 +110,6 @@ export interface NodeFirewalls {
   /** A deleted node: its record goes. */
   forget(nodeId: string): void
 }
-
-type Serial = <T>(key: string, task: () => Promise<T>) => Promise<T>
 
 /**
  * The filters of every node; `serial` is the driver's, whose `firewall:<id>` key it takes, so

@@ -9,6 +9,7 @@ import { execIn, listNamespaces } from './exec.js'
 import { ensureFabric, type DefaultIngress } from './fabric.js'
 import { ingressTransaction } from './ingress-rules.js'
 import { ifname, shortHash, type NetnsNames } from './names.js'
+import type { Serial } from '../../lib/serial.js'
 
 export interface FabricIngress {
   /** `ensureFabric`, plus every remembered node chain again when the fabric was (re)built. */
@@ -18,8 +19,6 @@ export interface FabricIngress {
   /** A removed node (by its hash): its record and its chain go. */
   forget(hash: string): Promise<void>
 }
-
-type Serial = <T>(key: string, task: () => Promise<T>) => Promise<T>
 
 /** The ingress of the fabric `names`; `serial` is the driver's, whose `fabric` key it takes. */
 export function fabricIngress(
