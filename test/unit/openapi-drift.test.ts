@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { openApiDocumentText } from '../../server/http/openapi-document.js'
+import { openApiDocumentText } from '../../server/scripts/openapi-document.js'
 
 describe('docs/api/openapi.json', () => {
   it('matches the document the routes generate (run npm run gen:openapi after API changes)', () => {

@@ -1,7 +1,7 @@
 import { createApp } from '../app.js'
 import { loadConfig } from '../config.js'
 import type { Deps } from '../deps.js'
-import { openApiDocument } from './openapi.js'
+import { openApiDocument } from '../http/openapi.js'
 
 /**
  * The OpenAPI document as committed under docs/api/. Routes read only the config while being
