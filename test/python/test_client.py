@@ -68,3 +68,36 @@ def test_close_is_idempotent(server, keys) -> None:
 def test_negative_max_retries_is_rejected() -> None:
     with pytest.raises(ValueError):
         Client(api_key="np_x", base_url="http://127.0.0.1:9", max_retries=-1)
+
+
+def test_each_family_has_a_sub_client_and_the_flat_methods_are_its_calls(client) -> None:
+    node = client.nodes.create(name="sub-client")
+    try:
+        # Made through the sub-client, seen through the contract's flat name, and the reverse.
+        assert client.get_node_details(node.id).name == "sub-client"
+        assert node.id in [n.id for n in client.nodes.list()]
+        vpc = client.vpc_create(name="sub-client-net")
+        assert client.vpcs.get(vpc.id).name == "sub-client-net"
+        client.vpcs.delete(vpc.id)
+        assert vpc.id not in [v.id for v in client.vpc_list()]
+        assert client.compute_hosts.find_page(limit=1).hosts
+    finally:
+        client.nodes.delete(node.id)
+    client.wait_until_deleted(node.id)
+
+
+def test_every_flat_method_is_its_sub_client_method_with_its_signature_and_docs() -> None:
+    import inspect
+
+    from nodeplane.client import FLAT_METHODS
+
+    with Client(api_key="np_x") as client:
+        for name, (family, method) in FLAT_METHODS.items():
+            flat, target = getattr(client, name), getattr(getattr(client, family), method)
+            assert flat == target, name
+            assert inspect.signature(flat) == inspect.signature(target), name
+            assert target.__doc__, "{}.{} has no docstring".format(family, method)
+    # The contract's ten methods (section 4.5) are all there.
+    contract = ["create_node", "get_node_details", "delete_node", "attach_ip", "detach_ip"]
+    contract += ["vpc_create", "vpc_list", "vpc_get", "vpc_delete", "find_compute"]
+    assert set(contract) <= set(FLAT_METHODS)

@@ -122,13 +122,13 @@ def query(
     return params
 
 
-def find_page(http: HttpClient, params: Dict[str, str], page: int, limit: int) -> ComputeHostPage:
-    """One page of ``GET /api/v1/compute``; see :meth:`nodeplane.Client.find_compute_page`."""
+def _find_page(http: HttpClient, params: Dict[str, str], page: int, limit: int) -> ComputeHostPage:
+    """One page of ``GET /api/v1/compute``."""
     data = http.request("GET", "/api/v1/compute", params=dict(params, page=str(page), limit=str(limit)))
     return ComputeHostPage.from_dict(data)
 
 
-def find_all(
+def _find_all(
     http: HttpClient, params: Dict[str, str], max_price: Optional[Union[Number, str, Decimal]] = None
 ) -> List[ComputeHost]:
     """Every matching host, walking all pages; ``max_price`` filters on ``pricing.hourly`` here.
@@ -140,7 +140,7 @@ def find_all(
     seen = set()
     page = 1
     while True:
-        result = find_page(http, params, page, MAX_LIMIT)
+        result = _find_page(http, params, page, MAX_LIMIT)
         for host in result.hosts:
             if host.id in seen:
                 continue
@@ -150,3 +150,56 @@ def find_all(
         if not result.pagination.has_more:
             return hosts
         page += 1
+
+
+class ComputeHostsClient:
+    """Discovery of bare-metal compute hosts with pricing, ``/api/v1/compute`` (public):
+    ``client.compute_hosts``."""
+
+    def __init__(self, http: HttpClient) -> None:
+        self._http = http
+
+    def find(
+        self,
+        min_cpu: Optional[float] = None,
+        min_memory_gb: Optional[float] = None,
+        min_storage_gb: Optional[float] = None,
+        max_price: Optional[Union[float, str, Decimal]] = None,
+        region: Optional[str] = None,
+        status: Optional[str] = None,
+        datacenter: Optional[str] = None,
+        gpu: Optional[bool] = None,
+    ) -> List[ComputeHost]:
+        """Returns every compute host that matches, cheapest first, reading all pages.
+
+        Filters left as None use the server's defaults (``min_cpu`` 1, ``min_memory_gb`` 1,
+        ``min_storage_gb`` 10, ``status`` ``all``).
+
+        :param max_price: highest ``pricing.hourly``, compared as a decimal. The API has no
+            such parameter, so this filter runs in the client, after every page is read.
+        :param region: region or datacenter code
+        :param status: ``active``, ``reserved`` or ``all``
+        :param gpu: True for hosts with a GPU, False for CPU-only ones
+        """
+        params = query(min_cpu, min_memory_gb, min_storage_gb, region, datacenter, status, gpu)
+        return _find_all(self._http, params, max_price=max_price)
+
+    def find_page(
+        self,
+        page: int = 1,
+        limit: int = 50,
+        min_cpu: Optional[float] = None,
+        min_memory_gb: Optional[float] = None,
+        min_storage_gb: Optional[float] = None,
+        region: Optional[str] = None,
+        status: Optional[str] = None,
+        datacenter: Optional[str] = None,
+        gpu: Optional[bool] = None,
+    ) -> ComputeHostPage:
+        """Returns one page of discovery results with its :class:`Pagination`.
+
+        :param page: 1-based page number
+        :param limit: hosts per page, at most 200
+        """
+        params = query(min_cpu, min_memory_gb, min_storage_gb, region, datacenter, status, gpu)
+        return _find_page(self._http, params, page, limit)

@@ -23,6 +23,6 @@ class NodeConsole:
 
 
 def request(http: HttpClient, node_id: str) -> NodeConsole:
-    """``POST /api/v1/nodes/{id}/console``; see :meth:`nodeplane.Client.request_console`."""
+    """``POST /api/v1/nodes/{id}/console``; see :meth:`NodesClient.request_console`."""
     path = "/api/v1/nodes/{}/console".format(segment(node_id))
     return from_dict(NodeConsole, http.request("POST", path))

@@ -90,55 +90,86 @@ def _body(
     return body
 
 
-def create(
-    http: HttpClient,
-    name: str,
-    rules: Optional[Sequence[RuleLike]] = None,
-    apply_to: Optional[Sequence[Mapping[str, str]]] = None,
-    labels: Optional[Mapping[str, str]] = None,
-) -> Firewall:
-    """``POST /api/v1/firewalls``; see :meth:`nodeplane.Client.create_firewall`."""
-    body = _body(name, rules, apply_to, labels)
-    return Firewall.from_dict(http.request("POST", "/api/v1/firewalls", json=body))
+class FirewallsClient:
+    """The account's firewalls, ``/api/v1/firewalls``: ``client.firewalls``."""
 
+    def __init__(self, http: HttpClient) -> None:
+        self._http = http
 
-def list_all(
-    http: HttpClient,
-    label_selector: Optional[LabelSelector] = None,
-    name: Optional[str] = None,
-    node_id: Optional[str] = None,
-) -> List[Firewall]:
-    """``GET /api/v1/firewalls``; see :meth:`nodeplane.Client.list_firewalls`."""
-    params: Dict[str, str] = {}
-    if label_selector is not None:
-        params["label_selector"] = selector_text(label_selector)
-    if name is not None:
-        params["name"] = name
-    if node_id is not None:
-        params["node_id"] = node_id
-    items = http.request("GET", "/api/v1/firewalls", params=params or None)
-    return [Firewall.from_dict(item) for item in items]
+    def create(
+        self,
+        name: str,
+        rules: Optional[Sequence[RuleLike]] = None,
+        apply_to: Optional[Sequence[Mapping[str, str]]] = None,
+        labels: Optional[Mapping[str, str]] = None,
+    ) -> Firewall:
+        """Creates a firewall. Once a firewall applies to a node, only what some rule allows gets in.
 
+        :param name: unique name on the account
+        :param rules: at most 50 :class:`FirewallRule` (or dicts as the API takes them)
+        :param apply_to: ``{"type": "node", "node_id": ...}`` and
+            ``{"type": "label_selector", "selector": "env=prod"}`` entries
+        :param labels: the firewall's own labels, e.g. ``{"team": "web"}``
+        :raises ValidationError: an invalid field, named as ``rules.0.port`` or
+            ``apply_to.0.node_id`` (a node not on the account: ``node_not_found``)
+        :raises ConflictError: the name is taken (``firewall_name_taken``), or a node would have
+            more than 5 firewalls (``firewall_limit_reached``; ids in ``error.body["node_ids"]``)
+        """
+        body = _body(name, rules, apply_to, labels)
+        return Firewall.from_dict(self._http.request("POST", "/api/v1/firewalls", json=body))
 
-def get(http: HttpClient, firewall_id: str) -> Firewall:
-    """``GET /api/v1/firewalls/{id}``; see :meth:`nodeplane.Client.get_firewall`."""
-    return Firewall.from_dict(http.request("GET", "/api/v1/firewalls/{}".format(segment(firewall_id))))
+    def list(
+        self,
+        label_selector: Optional[LabelSelector] = None,
+        name: Optional[str] = None,
+        node_id: Optional[str] = None,
+    ) -> List[Firewall]:
+        """Returns the account's firewalls, oldest first.
 
+        :param label_selector: only firewalls whose own labels match (see :meth:`NodesClient.list`)
+        :param name: only the firewall of this name
+        :param node_id: only the firewalls that apply to this node
+        """
+        params: Dict[str, str] = {}
+        if label_selector is not None:
+            params["label_selector"] = selector_text(label_selector)
+        if name is not None:
+            params["name"] = name
+        if node_id is not None:
+            params["node_id"] = node_id
+        items = self._http.request("GET", "/api/v1/firewalls", params=params or None)
+        return [Firewall.from_dict(item) for item in items]
 
-def update(
-    http: HttpClient,
-    firewall_id: str,
-    name: Optional[str] = None,
-    rules: Optional[Sequence[RuleLike]] = None,
-    apply_to: Optional[Sequence[Mapping[str, str]]] = None,
-    labels: Optional[Mapping[str, str]] = None,
-) -> Firewall:
-    """``PATCH /api/v1/firewalls/{id}``; see :meth:`nodeplane.Client.update_firewall`."""
-    body = _body(name, rules, apply_to, labels)
-    path = "/api/v1/firewalls/{}".format(segment(firewall_id))
-    return Firewall.from_dict(http.request("PATCH", path, json=body))
+    def get(self, firewall_id: str) -> Firewall:
+        """Returns one firewall.
 
+        :raises NotFoundError: no such firewall on the account
+        """
+        return Firewall.from_dict(self._http.request("GET", "/api/v1/firewalls/{}".format(segment(firewall_id))))
 
-def delete(http: HttpClient, firewall_id: str) -> None:
-    """``DELETE /api/v1/firewalls/{id}``; see :meth:`nodeplane.Client.delete_firewall`."""
-    http.request("DELETE", "/api/v1/firewalls/{}".format(segment(firewall_id)))
+    def update(
+        self,
+        firewall_id: str,
+        name: Optional[str] = None,
+        rules: Optional[Sequence[RuleLike]] = None,
+        apply_to: Optional[Sequence[Mapping[str, str]]] = None,
+        labels: Optional[Mapping[str, str]] = None,
+    ) -> Firewall:
+        """Changes a firewall (``PATCH /api/v1/firewalls/{id}``): each argument given replaces
+        the old value whole (``[]`` or ``{}`` empties it); left out, it stays.
+
+        :raises ValidationError: as :meth:`create`
+        :raises ConflictError: as :meth:`create`
+        """
+        body = _body(name, rules, apply_to, labels)
+        path = "/api/v1/firewalls/{}".format(segment(firewall_id))
+        return Firewall.from_dict(self._http.request("PATCH", path, json=body))
+
+    def delete(self, firewall_id: str) -> None:
+        """Deletes a firewall.
+
+        :raises NotFoundError: no such firewall on the account
+        :raises ConflictError: it applies to nodes (``firewall_in_use``; their ids are in
+            ``error.body["node_ids"]``): empty its ``apply_to`` first
+        """
+        self._http.request("DELETE", "/api/v1/firewalls/{}".format(segment(firewall_id)))

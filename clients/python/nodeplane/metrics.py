@@ -44,7 +44,7 @@ def get(
     end: Timestamp,
     step: Optional[int] = None,
 ) -> NodeMetrics:
-    """``GET /api/v1/nodes/{id}/metrics``; see :meth:`nodeplane.Client.get_metrics`."""
+    """``GET /api/v1/nodes/{id}/metrics``; see :meth:`NodesClient.metrics`."""
     params = {
         "type": types if isinstance(types, str) else ",".join(types),
         "start": iso_utc(start),

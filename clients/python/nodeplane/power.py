@@ -17,7 +17,7 @@ from .nodes import Node, _get_waiting, _polls
 class RebuiltNode(Node):
     """A node as its rebuild answered, with its new root password (left out of ``repr``)."""
 
-    #: The new root password, also in :meth:`~nodeplane.Client.node_credentials` from now on.
+    #: The new root password, also in :meth:`NodesClient.credentials` from now on.
     root_password: str = field(default="", repr=False)
 
 #: The ``power_state`` each action ends in, and the ``wait_for`` value that waits for it.

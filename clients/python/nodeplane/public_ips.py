@@ -21,7 +21,7 @@ class IpAttachment:
     ip: str
     ipVersion: int
     nodeId: str
-    #: ISO 8601 time of attachment; only :meth:`nodeplane.Client.list_ips` fills it.
+    #: ISO 8601 time of attachment; only :meth:`PublicIpsClient.list` fills it.
     attachedAt: Optional[str] = None
 
     @property
@@ -59,22 +59,46 @@ def attach_body(version: Optional[int], address: Optional[str]) -> Dict[str, str
     raise ValueError("version must be 4 or 6, not {!r}".format(version))
 
 
-def attach(
-    http: HttpClient, node_id: str, version: Optional[int] = None, address: Optional[str] = None
-) -> IpAttachment:
-    """``POST /api/v1/nodes/{id}/network/ip``; see :meth:`nodeplane.Client.attach_ip`."""
-    path = "/api/v1/nodes/{}/network/ip".format(segment(node_id))
-    return IpAttachment.from_dict(http.request("POST", path, json=attach_body(version, address)))
+class PublicIpsClient:
+    """Public addresses attached to nodes, ``/api/v1/nodes/{id}/network/ip``: ``client.public_ips``."""
 
+    def __init__(self, http: HttpClient) -> None:
+        self._http = http
 
-def detach(http: HttpClient, node_id: str, ip: Optional[str] = None) -> IpAttachment:
-    """``DELETE /api/v1/nodes/{id}/network/ip``; see :meth:`nodeplane.Client.detach_ip`."""
-    path = "/api/v1/nodes/{}/network/ip".format(segment(node_id))
-    params = {"ip": ip} if ip is not None else None
-    return IpAttachment.from_dict(http.request("DELETE", path, params=params))
+    def attach(self, node_id: str, version: Optional[int] = None, address: Optional[str] = None) -> IpAttachment:
+        """Attaches a public address to a running node.
 
+        :param version: 4 or 6; IPv4 when omitted
+        :param address: a specific address from the server's public pools instead
+        :return: the attachment, ``ip`` shaped ``<address>/<prefix>``
+        :raises ConflictError: the node is not running (``node_not_running``), the address
+            is in use (``ip_in_use``), or the node stayed ``node_repairing`` through the
+            client's retries
+        :raises ValidationError: the address is outside the public pools
+        """
+        path = "/api/v1/nodes/{}/network/ip".format(segment(node_id))
+        return IpAttachment.from_dict(self._http.request("POST", path, json=attach_body(version, address)))
 
-def list_(http: HttpClient, node_id: str) -> List[IpAttachment]:
-    """``GET /api/v1/nodes/{id}/network/ip``; see :meth:`nodeplane.Client.list_ips`."""
-    path = "/api/v1/nodes/{}/network/ip".format(segment(node_id))
-    return [IpAttachment.from_dict(entry) for entry in http.request("GET", path)]
+    def list(self, node_id: str) -> List[IpAttachment]:
+        """Returns the public addresses attached to a node, oldest first.
+
+        A node still provisioning has none yet. An address detached elsewhere (another
+        client, the dashboard) is gone from the list at once.
+
+        :return: one :class:`IpAttachment` per address, with ``attached_at`` set
+        :raises NotFoundError: no such node on the account, or it was deleted
+        """
+        path = "/api/v1/nodes/{}/network/ip".format(segment(node_id))
+        return [IpAttachment.from_dict(entry) for entry in self._http.request("GET", path)]
+
+    def detach(self, node_id: str, ip: Optional[str] = None) -> IpAttachment:
+        """Detaches a public address from a node.
+
+        :param ip: the address to detach (with or without prefix); without it, the most
+            recently attached one
+        :return: the detached address, with ``status`` ``detached``
+        :raises NotFoundError: no such node, or nothing (or not ``ip``) attached
+        """
+        path = "/api/v1/nodes/{}/network/ip".format(segment(node_id))
+        params = {"ip": ip} if ip is not None else None
+        return IpAttachment.from_dict(self._http.request("DELETE", path, params=params))

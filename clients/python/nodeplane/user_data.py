@@ -45,10 +45,10 @@ def _path(node_id: str, rest: str = "") -> str:
 
 
 def get(http: HttpClient, node_id: str) -> NodeUserData:
-    """``GET /api/v1/nodes/{id}/user-data``; see :meth:`nodeplane.Client.node_user_data`."""
+    """``GET /api/v1/nodes/{id}/user-data``; see :meth:`NodesClient.user_data`."""
     return NodeUserData.from_dict(http.request("GET", _path(node_id)))
 
 
 def result(http: HttpClient, node_id: str) -> NodeUserDataResult:
-    """``GET /api/v1/nodes/{id}/user-data/result``; see :meth:`nodeplane.Client.node_user_data_result`."""
+    """``GET /api/v1/nodes/{id}/user-data/result``; see :meth:`NodesClient.user_data_result`."""
     return NodeUserDataResult.from_dict(http.request("GET", _path(node_id, "/result")))

@@ -28,47 +28,67 @@ class Vpc:
         return from_dict(cls, data)
 
 
-def create(
-    http: HttpClient,
-    name: str,
-    region: Optional[str] = None,
-    description: Optional[str] = None,
-    labels: Optional[Mapping[str, str]] = None,
-) -> Vpc:
-    """``POST /api/v1/networking``; see :meth:`nodeplane.Client.vpc_create`."""
-    body: Dict[str, Any] = {"name": name}
-    if region is not None:
-        body["region"] = region
-    if description is not None:
-        body["description"] = description
-    if labels is not None:
-        body["labels"] = labels_body(labels)
-    return Vpc.from_dict(http.request("POST", "/api/v1/networking", json=body))
+class VpcsClient:
+    """The account's VPC networks, ``/api/v1/networking``: ``client.vpcs``."""
 
+    def __init__(self, http: HttpClient) -> None:
+        self._http = http
 
-def list_all(http: HttpClient, label_selector: Optional[LabelSelector] = None) -> List[Vpc]:
-    """``GET /api/v1/networking``; see :meth:`nodeplane.Client.vpc_list`."""
-    items = http.request("GET", "/api/v1/networking", params=selector_params(label_selector))
-    return [Vpc.from_dict(item) for item in items]
+    def create(
+        self,
+        name: str,
+        region: Optional[str] = None,
+        description: Optional[str] = None,
+        labels: Optional[Mapping[str, str]] = None,
+    ) -> Vpc:
+        """Creates a VPC network.
 
+        :param name: unique name on the account
+        :param region: target region; default: the server's default region
+        :param labels: e.g. ``{"env": "prod"}``
+        :raises ConflictError: the name is taken
+        """
+        body: Dict[str, Any] = {"name": name}
+        if region is not None:
+            body["region"] = region
+        if description is not None:
+            body["description"] = description
+        if labels is not None:
+            body["labels"] = labels_body(labels)
+        return Vpc.from_dict(self._http.request("POST", "/api/v1/networking", json=body))
 
-def update(
-    http: HttpClient, vpc_id: str, labels: Optional[Mapping[str, str]] = None, description: Any = UNSET
-) -> Vpc:
-    """``PATCH /api/v1/networking/{id}``; see :meth:`nodeplane.Client.vpc_update`."""
-    body: Dict[str, Any] = {}
-    if labels is not None:
-        body["labels"] = labels_body(labels)
-    if description is not UNSET:
-        body["description"] = description
-    return Vpc.from_dict(http.request("PATCH", "/api/v1/networking/{}".format(segment(vpc_id)), json=body))
+    def list(self, label_selector: Optional[LabelSelector] = None) -> List[Vpc]:
+        """Returns every VPC of the account.
 
+        :param label_selector: only VPCs whose labels match (see :meth:`NodesClient.list`)
+        """
+        items = self._http.request("GET", "/api/v1/networking", params=selector_params(label_selector))
+        return [Vpc.from_dict(item) for item in items]
 
-def get(http: HttpClient, vpc_id: str) -> Vpc:
-    """``GET /api/v1/networking/{id}``; see :meth:`nodeplane.Client.vpc_get`."""
-    return Vpc.from_dict(http.request("GET", "/api/v1/networking/{}".format(segment(vpc_id))))
+    def get(self, vpc_id: str) -> Vpc:
+        """Returns one VPC.
 
+        :raises NotFoundError: no such VPC on the account
+        """
+        return Vpc.from_dict(self._http.request("GET", "/api/v1/networking/{}".format(segment(vpc_id))))
 
-def delete(http: HttpClient, vpc_id: str) -> None:
-    """``DELETE /api/v1/networking/{id}``; see :meth:`nodeplane.Client.vpc_delete`."""
-    http.request("DELETE", "/api/v1/networking/{}".format(segment(vpc_id)))
+    def update(self, vpc_id: str, labels: Optional[Mapping[str, str]] = None, description: Any = UNSET) -> Vpc:
+        """Replaces a VPC's labels or changes its description (``PATCH /api/v1/networking/{id}``).
+
+        :param labels: the whole new set (``{}`` removes them all); left out, they stay
+        :param description: the new description; None removes it; left out, it stays
+        """
+        body: Dict[str, Any] = {}
+        if labels is not None:
+            body["labels"] = labels_body(labels)
+        if description is not UNSET:
+            body["description"] = description
+        return Vpc.from_dict(self._http.request("PATCH", "/api/v1/networking/{}".format(segment(vpc_id)), json=body))
+
+    def delete(self, vpc_id: str) -> None:
+        """Deletes a VPC.
+
+        :raises ConflictError: nodes remain in it (``vpc_has_nodes``; their ids are in
+            ``error.body["node_ids"]``)
+        """
+        self._http.request("DELETE", "/api/v1/networking/{}".format(segment(vpc_id)))

@@ -24,7 +24,7 @@ class Webhook:
     #: Why the server disabled it (persistent delivery failure); ``None`` otherwise.
     disabled_reason: Optional[str] = None
     created_at: Optional[str] = None
-    #: The signing secret: set only on the result of :meth:`nodeplane.Client.webhook_create`.
+    #: The signing secret: set only on the result of :meth:`WebhooksClient.create`.
     secret: Optional[str] = None
 
     @classmethod
@@ -54,46 +54,6 @@ class WebhookDelivery:
 def _path(webhook_id: Optional[str] = None, rest: str = "") -> str:
     return "/api/v1/webhooks" + ("/" + segment(webhook_id) if webhook_id else "") + rest
 
-
-def create(
-    http: HttpClient, url: str, event_types: Optional[Sequence[str]] = None, description: Optional[str] = None
-) -> Webhook:
-    """``POST /api/v1/webhooks``; see :meth:`nodeplane.Client.webhook_create`."""
-    body: Dict[str, Any] = {"url": url, "event_types": list(event_types or [])}
-    if description is not None:
-        body["description"] = description
-    return Webhook.from_dict(http.request("POST", _path(), json=body))
-
-
-def list_all(http: HttpClient) -> List[Webhook]:
-    """``GET /api/v1/webhooks``; see :meth:`nodeplane.Client.webhook_list`."""
-    return [Webhook.from_dict(item) for item in http.request("GET", _path())]
-
-
-def get(http: HttpClient, webhook_id: str) -> Webhook:
-    """``GET /api/v1/webhooks/{id}``; see :meth:`nodeplane.Client.webhook_get`."""
-    return Webhook.from_dict(http.request("GET", _path(webhook_id)))
-
-
-def update(http: HttpClient, webhook_id: str, **changes: Any) -> Webhook:
-    """``PATCH /api/v1/webhooks/{id}``; see :meth:`nodeplane.Client.webhook_update`."""
-    body = {key: value for key, value in changes.items() if value is not None}
-    return Webhook.from_dict(http.request("PATCH", _path(webhook_id), json=body))
-
-
-def delete(http: HttpClient, webhook_id: str) -> None:
-    """``DELETE /api/v1/webhooks/{id}``; see :meth:`nodeplane.Client.webhook_delete`."""
-    http.request("DELETE", _path(webhook_id))
-
-
-def deliveries(http: HttpClient, webhook_id: str) -> List[WebhookDelivery]:
-    """``GET /api/v1/webhooks/{id}/deliveries``; see :meth:`nodeplane.Client.webhook_deliveries`."""
-    return [WebhookDelivery.from_dict(item) for item in http.request("GET", _path(webhook_id, "/deliveries"))]
-
-
-def send_test(http: HttpClient, webhook_id: str) -> WebhookDelivery:
-    """``POST /api/v1/webhooks/{id}/test``; see :meth:`nodeplane.Client.webhook_test`."""
-    return WebhookDelivery.from_dict(http.request("POST", _path(webhook_id, "/test")))
 
 #: Deliveries older than this many seconds are refused, so a captured one cannot be replayed.
 DEFAULT_TOLERANCE_SECONDS = 300
@@ -125,3 +85,63 @@ def verify_signature(
     raw = body.encode() if isinstance(body, str) else body
     expected = hmac.new(secret.encode(), str(timestamp).encode() + b"." + raw, hashlib.sha256).hexdigest()
     return hmac.compare_digest(expected, given)
+
+
+class WebhooksClient:
+    """The account's webhooks, ``/api/v1/webhooks``: ``client.webhooks``."""
+
+    def __init__(self, http: HttpClient) -> None:
+        self._http = http
+
+    def create(
+        self, url: str, event_types: Optional[Sequence[str]] = None, description: Optional[str] = None
+    ) -> Webhook:
+        """Creates a webhook: the server POSTs the account's events to ``url``, signed.
+
+        :param event_types: e.g. ``["node.running"]``; every type when omitted
+        :return: the webhook with its ``secret``, shown only here: store it to verify deliveries
+            with :func:`nodeplane.verify_signature`
+        :raises ValidationError: the URL is not http(s), or not public (unless the server allows it)
+        """
+        body: Dict[str, Any] = {"url": url, "event_types": list(event_types or [])}
+        if description is not None:
+            body["description"] = description
+        return Webhook.from_dict(self._http.request("POST", _path(), json=body))
+
+    def list(self) -> List[Webhook]:
+        """Returns every webhook of the account (without secrets)."""
+        return [Webhook.from_dict(item) for item in self._http.request("GET", _path())]
+
+    def get(self, webhook_id: str) -> Webhook:
+        """Returns one webhook. :raises NotFoundError: no such webhook on the account"""
+        return Webhook.from_dict(self._http.request("GET", _path(webhook_id)))
+
+    def update(
+        self,
+        webhook_id: str,
+        url: Optional[str] = None,
+        event_types: Optional[Sequence[str]] = None,
+        description: Optional[str] = None,
+        enabled: Optional[bool] = None,
+    ) -> Webhook:
+        """Changes what is given; ``enabled=True`` resumes a paused or disabled webhook."""
+        changes = {
+            "url": url,
+            "event_types": list(event_types) if event_types is not None else None,
+            "description": description,
+            "enabled": enabled,
+        }
+        body = {key: value for key, value in changes.items() if value is not None}
+        return Webhook.from_dict(self._http.request("PATCH", _path(webhook_id), json=body))
+
+    def delete(self, webhook_id: str) -> None:
+        """Deletes a webhook; deliveries to it stop. :raises NotFoundError: no such webhook"""
+        self._http.request("DELETE", _path(webhook_id))
+
+    def deliveries(self, webhook_id: str) -> List[WebhookDelivery]:
+        """The webhook's delivery log, newest first, with each attempt's response code."""
+        return [WebhookDelivery.from_dict(item) for item in self._http.request("GET", _path(webhook_id, "/deliveries"))]
+
+    def test(self, webhook_id: str) -> WebhookDelivery:
+        """Sends a test event to the webhook now and returns its delivery."""
+        return WebhookDelivery.from_dict(self._http.request("POST", _path(webhook_id, "/test")))
