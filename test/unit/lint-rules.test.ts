@@ -6,6 +6,8 @@ const REPO = fileURLToPath(new URL('../../', import.meta.url))
 /** Never written to disk: ESLint lints the text as if it were this store (or this service). */
 const PROBE = 'server/vpcs/lint-probe.store.ts'
 const SERVICE_PROBE = 'server/vpcs/lint-probe.service.ts'
+/** In labels/, a building block that nodes/ imports. */
+const LABELS_PROBE = 'server/labels/lint-probe.ts'
 
 /** The repository's own eslint.config.js, told to type-check a file that is not on disk. */
 const eslint = new ESLint({
@@ -14,7 +16,7 @@ const eslint = new ESLint({
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: [PROBE, SERVICE_PROBE],
+          allowDefaultProject: [PROBE, SERVICE_PROBE, LABELS_PROBE],
           defaultProject: 'tsconfig.json',
         },
       },
@@ -97,5 +99,26 @@ export async function withContext(ctx: ServiceCtx, db: Db) {
       '4 no-restricted-syntax',
       '7 no-restricted-syntax',
     ])
+  })
+
+  it('refuses an import that would tie two server folders both ways, but not one down the floors', async () => {
+    const code = `import { liveNodeOr404 } from '../nodes/nodes.lookup.js'
+import { keyedSerial } from '../lib/serial.js'
+export const used = [liveNodeOr404, keyedSerial] as const
+`
+    expect(await problems(code, LABELS_PROBE)).toEqual(['1 house/no-folder-tie'])
+  })
+})
+
+describe('the known ties between server folders', () => {
+  it('are each still there: a tie undone leaves the list, so it only shrinks', async () => {
+    // A URL, not a literal specifier: eslint.config.js is JavaScript outside the typed project.
+    const config = new URL('../../eslint.config.js', import.meta.url).href
+    const { KNOWN_TIES, serverImportGraph } = await import(config)
+    const graph: Set<string> = serverImportGraph()
+    for (const tie of KNOWN_TIES as string[]) {
+      const [a, b] = tie.split('|')
+      expect(graph.has(`${a}>${b}`) && graph.has(`${b}>${a}`), tie).toBe(true)
+    }
   })
 })
