@@ -2,7 +2,15 @@ import { afterEach, expect, it } from 'vitest'
 import { createTestKey, createTestUser } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
 import { runningNode, tcpOpen } from './_engines.js'
-import { deleteAllNodes, describeIncus, incus, instances, INTERNET, loginTo } from './_incus.js'
+import {
+  deleteAllNodes,
+  describeIncus,
+  incus,
+  instances,
+  INTERNET,
+  loginTo,
+  type IncusServer,
+} from './_incus.js'
 
 /** Each member sold as three small sizes: room for two tenants' nodes on every member. */
 const SLICES = { sizes: [{ cpu_cores: 1, memory_gb: 1, storage_gb: 1, count: 3 }] }
@@ -116,6 +124,27 @@ describeIncus(
       }
     }, 300_000)
 
+    it('gives every node a range of host ids of its own', async () => {
+      // Two nodes on one member: a member hands out the ranges of its own nodes.
+      const [here] = await hostsByMember(ctx)
+      const maps: number[][] = []
+      for (const hostId of here!.slice(0, 2)) {
+        const { node, password } = await runningNode(ctx.client, { host_id: hostId })
+        const reply = await login(node, password, 'cat /proc/self/uid_map /proc/self/gid_map')
+        maps.push(reply.stdout.trim().split(/\s+/).map(Number))
+      }
+      expect(maps).toHaveLength(2)
+      for (const [inside, outside, count, gInside, gOutside, gCount] of maps) {
+        // Root inside is an unprivileged id outside, the same range for users and groups.
+        expect([inside, gInside]).toEqual([0, 0])
+        expect(outside).toBeGreaterThan(0)
+        expect(count).toBeGreaterThanOrEqual(65_536)
+        expect([gOutside, gCount]).toEqual([outside, count])
+      }
+      const [[, first = 0, size = 0] = [], [, second = 0] = []] = maps
+      expect(Math.abs(first - second)).toBeGreaterThanOrEqual(size)
+    })
+
     it('kills memory exhaustion inside the node only', async () => {
       const { node, password } = await runningNode(ctx.client)
       const hog = await login(
@@ -167,3 +196,14 @@ describeIncus(
   },
   { inventory: SLICES, publicPool: '203.0.113.0/27', publicPool6: '2001:db8:1::/48' }
 )
+
+/** The active hosts of each member, by member, in the cluster's order of members. */
+async function hostsByMember(ctx: IncusServer): Promise<string[][]> {
+  const members = await incus<{ server_name: string }[]>('/1.0/cluster/members?recursion=1')
+  const hosts = (
+    await ctx.client.get('/api/v1/compute?region=lab-1&min_storage_gb=1&status=active&limit=200')
+  ).body.hosts as { id: string; hostname: string }[]
+  return members.map((member) =>
+    hosts.filter((h) => h.hostname.startsWith(`${member.server_name}-`)).map((h) => h.id)
+  )
+}
