@@ -1,3 +1,4 @@
+import { createServer } from 'node:net'
 import { afterEach, expect, it } from 'vitest'
 import { createTestKey, createTestUser } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
@@ -143,6 +144,43 @@ describeIncus(
       }
       const [[, first = 0, size = 0] = [], [, second = 0] = []] = maps
       expect(Math.abs(first - second)).toBeGreaterThanOrEqual(size)
+    })
+
+    it('keeps a node off the members and the server, and its own traffic flowing', async () => {
+      const members = await incus<{ url: string }[]>('/1.0/cluster/members?recursion=1')
+      const apis = members.map((member) => new URL(member.url))
+      // A service on the server's link into the underlay, as a server listening there would be.
+      const service = createServer((socket) => socket.destroy())
+      await new Promise<void>((resolve) => service.listen(0, '10.236.0.2', resolve))
+      const port = (service.address() as { port: number }).port
+      const targets = [...apis.map((url) => `${url.hostname}/${url.port}`), `10.236.0.2/${port}`]
+      try {
+        // From the underlay all answer: what refuses a node is its member's guard.
+        for (const target of targets) {
+          const [ip, at] = target.split('/')
+          expect(await tcpOpen(INTERNET, ip!, Number(at)), target).toBe(true)
+        }
+        const [mine, theirs] = await hostsByMember(ctx)
+        const a = await runningNode(ctx.client, { host_id: mine![0] })
+        const b = await runningNode(ctx.client, { host_id: theirs![0] })
+        const probe = targets
+          .map((t) => `timeout 3 bash -c 'exec 3<>/dev/tcp/${t}' 2>/dev/null && echo ${t} open`)
+          .join('; ')
+        const reached = await login(a.node, a.password, `${probe}; echo done`)
+        expect(reached.stdout).toBe('done\n')
+        // Retried for a while, as loginTo is: b's address may have been another member's a
+        // moment ago, until the upstream router asks again who has it.
+        const normal = await login(
+          a.node,
+          a.password,
+          `ping -c 2 -W 2 ${b.node.private_ip} >/dev/null && echo vpc; for i in $(seq 20); do ` +
+            `timeout 2 bash -c 'exec 3<>/dev/tcp/${b.node.ip_address}/22' && echo public && ` +
+            'break; sleep 1; done'
+        )
+        expect(normal.stdout).toBe('vpc\npublic\n')
+      } finally {
+        service.close()
+      }
     })
 
     it('kills memory exhaustion inside the node only', async () => {
