@@ -1,5 +1,6 @@
 import { createServer } from 'node:net'
 import { afterEach, expect, it } from 'vitest'
+import { DEFAULT_RULES } from '../../server/compute-hosts/inventory-rules.js'
 import { createTestKey, createTestUser } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
 import { runningNode, tcpOpen } from './_engines.js'
@@ -233,6 +234,42 @@ describeIncus(
     })
   },
   { inventory: SLICES, publicPool: '203.0.113.0/27', publicPool6: '2001:db8:1::/48' }
+)
+
+const GIB = 1024 ** 3
+
+// After the suite above, whose server is stopped and nodes deleted by then: the same range.
+describeIncus(
+  'a member sold whole',
+  (ctx) => {
+    afterEach(() => deleteAllNodes(ctx.client), 150_000)
+
+    it('leaves the reserve of its pool free when its node fills its root disk', async () => {
+      const reserve = DEFAULT_RULES.reserve_storage_gb
+      const host = (await ctx.client.get('/api/v1/compute?region=lab-1&status=active&limit=200'))
+        .body.hosts[0]
+      const pool = () =>
+        incus<{ space: { total: number; used: number } }>(
+          `/1.0/storage-pools/default/resources?target=${host.hostname}`
+        )
+      expect(host.storage_gb).toBe(Math.floor((await pool()).space.total / GIB) - reserve)
+      const { node, password } = await runningNode(ctx.client, { host_id: host.id })
+      // As a tenant would, until the disk says no; fallocate takes the space without writing it.
+      const fill = await loginTo(
+        node,
+        password,
+        'i=0; while fallocate -l 256M /fill.$i 2>/tmp/why; do i=$((i+1)); done; ' +
+          "cat /tmp/why; du -sm --apparent-size /fill.* | awk '{ s += $1 } END { print s }'"
+      )
+      const [why, filledMb] = fill.stdout.trim().split('\n')
+      // The node's own quota stops it, not the pool running out, and it had most of its disk.
+      expect(why).toContain('Disk quota exceeded')
+      expect(Number(filledMb)).toBeGreaterThan((host.storage_gb - 1) * 1024)
+      const { space } = await pool()
+      expect(space.total - space.used).toBeGreaterThan((reserve / 2) * GIB)
+    })
+  },
+  { publicPool: '203.0.113.0/27' }
 )
 
 /** The active hosts of each member, by member, in the cluster's order of members. */
