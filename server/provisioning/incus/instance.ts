@@ -94,7 +94,7 @@ export function limits(node: Pick<NodeSpec, 'size'>): Record<string, string> {
  * one node is no owner of another node's files or processes should both escape their
  * containers. Without it every container of a member shares one range.
  */
-const CONTAINER_SECURITY = {
+export const CONTAINER_SECURITY = {
   'security.nesting': 'true',
   'security.idmap.isolated': 'true',
 } as const
