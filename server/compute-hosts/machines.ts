@@ -58,6 +58,24 @@ function sizesOf(machine: Machine, rules: InventoryRules): SizeRule[] | undefine
 }
 
 /**
+ * A machine sold whole: all its cores and GPUs, its memory and disk less the reserve. The
+ * node's memory and root disk limits are these numbers, so a node that fills its disk or
+ * memory leaves the member room to run its engine, and to snapshot, copy and start nodes
+ * (a whole 12 GiB pool sold to one node was filled to 100%).
+ */
+function wholeSize(machine: Machine, rules: InventoryRules) {
+  const memoryGb = machine.memoryGb - rules.reserve_memory_gb
+  const storageGb = machine.storageGb - rules.reserve_storage_gb
+  if (memoryGb < 1 || storageGb < 1) {
+    throw new OversoldError(
+      `machine ${machine.name}: it has ${memoryGb} GiB of memory and ${storageGb} GiB of disk ` +
+        'after the reserve, too little for a node'
+    )
+  }
+  return { cpuCores: machine.cpuCores, memoryGb, storageGb, gpuCount: machine.gpuCount }
+}
+
+/**
  * The hosts of one machine under the rules. `engineId` names the engine (a cluster's
  * certificate fingerprint) so two clusters' members of the same name get different ids.
  */
@@ -94,14 +112,8 @@ export function hostsOfMachine(
   const sizes = sizesOf(machine, rules)
   const fixed = rule?.hourly === undefined ? undefined : Math.round(rule.hourly * 10_000)
   if (!sizes) {
-    const { cpuCores, memoryGb, storageGb, gpuCount } = machine
     return [
-      host(
-        stableUuid(engineId, machine.name),
-        machine.name,
-        { cpuCores, memoryGb, storageGb, gpuCount },
-        fixed
-      ),
+      host(stableUuid(engineId, machine.name), machine.name, wholeSize(machine, rules), fixed),
     ]
   }
   return sizes.flatMap((size, kind) =>

@@ -1,4 +1,5 @@
 import { afterAll, expect, it } from 'vitest'
+import { instanceName } from '../../server/provisioning/incus/instance.js'
 import { runningNode, tcpOpen } from './_engines.js'
 import { deleteAllNodes, describeIncus, incus, INTERNET, loginTo } from './_incus.js'
 
@@ -60,6 +61,13 @@ describeIncus(
         apply_to: [{ type: 'node', node_id: n.node.id }],
       })
       expect(firewall.status, firewall.text).toBe(201)
+      // As a node made before isolated id maps: on the member's shared range once restarted.
+      await incus(`/1.0/instances/${instanceName(n.node.id)}`, 0, 'PATCH', {
+        config: { 'security.idmap.isolated': 'false' },
+      })
+      await act(n.node.id, 'reboot', 'power_on')
+      const shared = await loginTo(n.node, n.password, "awk '{ print $3 }' /proc/self/uid_map")
+      expect(Number(shared.stdout)).toBeGreaterThan(65_536)
       const accepted = await ctx.client.post(`/api/v1/nodes/${n.node.id}/actions/rebuild`, {
         user_data: '#!/bin/sh\necho rebuilt > /root/from-user-data\n',
       })
@@ -72,13 +80,15 @@ describeIncus(
       const inside = await loginTo(
         n.node,
         password,
-        'cat /root/from-user-data; ls /root/kept 2>&1; hostname; nft list chain inet nodeplane public | grep -c "dport 22 accept"'
+        'cat /root/from-user-data; ls /root/kept 2>&1; hostname; nft list chain inet nodeplane public | grep -c "dport 22 accept"; awk \'{ print $3 }\' /proc/self/uid_map'
       )
-      expect(inside.stdout.split('\n').slice(0, 4)).toEqual([
+      expect(inside.stdout.split('\n').slice(0, 5)).toEqual([
         'rebuilt',
         "ls: cannot access '/root/kept': No such file or directory",
         hostname,
         '1',
+        // Its own range now, no longer the member's shared one.
+        '65536',
       ])
       expect((await loginTo(n.node, n.password, 'true')).code).not.toBe(0)
     })

@@ -4,6 +4,7 @@
 #   test/setup/incus-cluster.sh down
 #   test/setup/incus-cluster.sh cut N | mend N     (member N loses its link, or gets it back)
 #   test/setup/incus-cluster.sh kill N | start N   (member N's incusd dies, or starts again)
+#   test/setup/incus-cluster.sh guard              (the members' guard again, on a running cluster)
 # `up` builds, all named npinc-*:
 #   - an "upstream" network namespace playing the internet router: a bridge (the underlay,
 #     10.236.0.1/24 and fd00:236::1/64) with a veth to every member, on-link routes for the
@@ -14,6 +15,9 @@
 #   - per member i: a network namespace whose `ul0` has 10.236.0.(10+i)/24 and
 #     fd00:236::(10+i)/64, its own incusd and INCUS_DIR (STATE/member-i), and its own btrfs
 #     pool `default` on a sparse loop file, so a root disk's `size` is enforced (qgroups);
+#     and the member's guard (docs/operations.md): nftables table `inet nodeplane_guard`
+#     refusing its nodes every address of the member and the underlay (the members' Incus API,
+#     the server's link), which Incus 6.0 cannot filter on a routed NIC;
 #   - the cluster: member-1 initializes it, the others join with tokens; project `nodeplane`;
 #     per-member region and datacenter (user.nodeplane.region, failure_domain).
 # Its last two lines on stdout are
@@ -123,6 +127,54 @@ setup_member_net() {
   ip -n "$ns" addr add "$(member_v6 "$i")/64" dev ul0 nodad
   ip -n "$ns" route add default via 10.236.0.1
   ip -n "$ns" -6 route add default via fd00:236::1
+}
+
+# The member's guard, as docs/operations.md gives it to operators: a node reaches neither the
+# member itself (its Incus API on 8443, anything else listening on any of its addresses) nor
+# the control network behind the uplink (the other members, the server). From the uplink and
+# lo all passes; from a node only neighbour discovery on its link and replies to the member's
+# own connections. Forwarded traffic is matched on the way out of the uplink only, so VPC
+# traffic bridged between nodes (br_netfilter hands it to this hook too) is never touched,
+# whatever its addresses. Refused, not dropped: a tenant's probe fails at once.
+guard_rules() {
+  cat <<NFT
+table inet nodeplane_guard
+delete table inet nodeplane_guard
+table inet nodeplane_guard {
+  set control_v4 { type ipv4_addr; flags interval; elements = { 10.236.0.0/24 } }
+  set control_v6 { type ipv6_addr; flags interval; elements = { fd00:236::/64 } }
+  chain input {
+    type filter hook input priority filter; policy accept;
+    iifname { "lo", "ul0" } accept
+    ct state established,related accept
+    icmpv6 type { nd-neighbor-solicit, nd-neighbor-advert, nd-router-solicit } accept
+    reject with icmpx admin-prohibited
+  }
+  chain forward {
+    type filter hook forward priority filter; policy accept;
+    ct state established,related accept
+    oifname "ul0" ip daddr @control_v4 reject with icmpx admin-prohibited
+    oifname "ul0" ip6 daddr @control_v6 reject with icmpx admin-prohibited
+  }
+}
+NFT
+}
+
+# One transaction: the table is replaced whole, so `guard` on a guarded member changes nothing.
+guard_member() {
+  guard_rules | ip netns exec "$(member_ns "$1")" nft -f -
+}
+
+# Every member namespace there is, for a cluster brought up before the guard existed.
+guard_all() {
+  local ns found=0
+  for ns in $(our_namespaces); do
+    [[ $ns =~ ^${prefix}m([0-9]+)$ ]] || continue
+    guard_member "${BASH_REMATCH[1]}"
+    log "guarded member-${BASH_REMATCH[1]}"
+    found=1
+  done
+  [[ $found -eq 1 ]] || die "no member namespace: is the cluster up?"
 }
 
 # ---------------------------------------------------------------- daemons
@@ -361,7 +413,10 @@ up() {
   log "network: $upstream_ns and $members members"
   setup_upstream
   setup_host_link
-  for ((i = 1; i <= members; i++)); do setup_member_net "$i"; done
+  for ((i = 1; i <= members; i++)); do
+    setup_member_net "$i"
+    guard_member "$i"
+  done
   write_wrapper
   log "starting $members incusd"
   for ((i = 1; i <= members; i++)); do start_daemon "$i"; done
@@ -417,6 +472,7 @@ main() {
       [[ $members =~ ^[0-9]+$ && $members -ge 2 && $members -le 26 ]] || die "--members: 2 to 26"
       [[ -x $incusd ]] || die "no $incusd: run test/setup/install-engines.sh"
       command -v mkfs.btrfs >/dev/null || die "no btrfs-progs: run test/setup/install-engines.sh"
+      command -v nft >/dev/null || die "no nft (the members' guard): run test/setup/install-engines.sh"
       up "$members"
       ;;
     down) down ;;
@@ -424,7 +480,8 @@ main() {
     mend) set_link "${1:?member number}" up ;;
     kill) kill_member "${1:?member number}" ;;
     start) start_member "${1:?member number}" ;;
-    *) die "usage: $0 up [--members N] | down | cut N | mend N | kill N | start N" ;;
+    guard) guard_all ;;
+    *) die "usage: $0 up [--members N] | down | cut N | mend N | kill N | start N | guard" ;;
   esac
 }
 

@@ -29,10 +29,14 @@ missing=()
 for tool in "${!needs[@]}"; do
   command -v "$tool" >/dev/null 2>&1 || missing+=("${needs[$tool]}")
 done
-# --userns=auto takes each node's ids from these ranges (the ids no user of the machine has).
+# Podman's --userns=auto takes each node's ids from the `containers` range, and incusd (root)
+# each isolated node's 65,536 from root's (security.idmap.isolated): ids no user of the machine
+# has. Incus's package adds root's range on its first install only, after the highest range
+# there, which is past 2^32 once `containers` is in: so root's is written here, before it.
 ensure_subordinate_ids() {
   local file
   for file in /etc/subuid /etc/subgid; do
+    grep -q '^root:' "$file" 2>/dev/null || echo 'root:1000000:1000000000' >>"$file"
     grep -q '^containers:' "$file" 2>/dev/null || echo 'containers:2147483647:2147483648' >>"$file"
   done
 }
@@ -127,8 +131,9 @@ if [[ ${#missing[@]} -gt 0 ]]; then
   apt-get update -qq >&2
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
-[[ $need_incus == false ]] || install_incus
+# Before Incus's package, which would otherwise pick root's range itself (see above).
 ensure_subordinate_ids
+[[ $need_incus == false ]] || install_incus
 ensure_inotify_limits
 ensure_image
 log "done"

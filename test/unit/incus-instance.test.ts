@@ -50,6 +50,7 @@ describe('the Incus request for a node', () => {
         'limits.memory': '4GiB',
         'limits.memory.swap': 'false',
         'security.nesting': 'true',
+        'security.idmap.isolated': 'true',
         'user.nodeplane.node': node.id,
       },
       devices: {
@@ -64,6 +65,7 @@ describe('the Incus request for a node', () => {
     const body = instanceRequest(node, { ...settings, type: 'virtual-machine' }, [], 0)
     expect(body.type).toBe('virtual-machine')
     expect((body.config as Record<string, string>)['security.nesting']).toBeUndefined()
+    expect((body.config as Record<string, string>)['security.idmap.isolated']).toBeUndefined()
   })
 
   it('passes the member GPUs to a node on a GPU host', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   hostsOfMachine,
+  offerOf,
   OversoldError,
   stableUuid,
   type Machine,
@@ -24,7 +25,8 @@ describe('compute hosts from an engine machine', () => {
   it('sells a whole machine as one host with an id stable across restarts', () => {
     const [host, ...rest] = hostsOfMachine('cluster-a', member, DEFAULT_RULES)
     expect(rest).toHaveLength(0)
-    expect(host).toMatchObject({ cpuCores: 2, memoryGb: 23, storageGb: 60, status: 'active' })
+    // Memory and disk less the default reserve (1 GiB and 2 GiB): the node gets the rest.
+    expect(host).toMatchObject({ cpuCores: 2, memoryGb: 22, storageGb: 58, status: 'active' })
     expect(host!.id).toBe(hostsOfMachine('cluster-a', member, DEFAULT_RULES)[0]!.id)
     expect(host!.id).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
@@ -40,9 +42,20 @@ describe('compute hosts from an engine machine', () => {
       per_gpu_hour: 1,
     })
     const [host] = hostsOfMachine('c', { ...member, gpuCount: 1 }, rules)
-    // 2 cores * 0.02 + 23 GiB * 0.01 + 1 GPU * 1 = 1.27 per hour.
-    expect(host!.hourlyPrice).toBe(12_700)
-    expect(host!.monthlyPrice).toBe(12_700 * 730)
+    // 2 cores * 0.02 + (23 - 1 reserved) GiB * 0.01 + 1 GPU * 1 = 1.26 per hour: what is sold.
+    expect(host!.hourlyPrice).toBe(12_600)
+    expect(host!.monthlyPrice).toBe(12_600 * 730)
+  })
+
+  it('keeps the reserve out of a machine sold whole, and refuses one too small for it', () => {
+    const rules = InventoryRules.parse({ reserve_memory_gb: 3, reserve_storage_gb: 10 })
+    expect(hostsOfMachine('c', member, rules)[0]).toMatchObject({ memoryGb: 20, storageGb: 50 })
+    // The test cluster's 12 GiB pools: a whole member's node leaves 2 GiB of its pool free.
+    const [small] = hostsOfMachine('c', { ...member, storageGb: 12 }, DEFAULT_RULES)
+    expect(small!.storageGb).toBe(10)
+    const tiny = { ...member, storageGb: 2 }
+    expect(() => hostsOfMachine('c', tiny, DEFAULT_RULES)).toThrow(/too little for a node/)
+    expect(offerOf('c', tiny, DEFAULT_RULES)).toMatchObject({ hosts: [] })
   })
 
   it('takes a fixed price for a named machine', () => {

@@ -38,7 +38,12 @@ import { followClusterEvents } from './events.js'
 import { healthRounds } from './health.js'
 import { nodeFirewalls } from './firewall.js'
 import { imageImported } from './image.js'
-import { instanceName, instanceRequest, type InstanceSettings } from './instance.js'
+import {
+  CONTAINER_SECURITY,
+  instanceName,
+  instanceRequest,
+  type InstanceSettings,
+} from './instance.js'
 import {
   changeState,
   deleteInstance,
@@ -271,6 +276,12 @@ export function createIncusDriver(options: IncusOptions): IncusDriver {
           body: { source: { type: 'image', alias: settings.image } },
           timeoutMs: 10 * 60_000,
         })
+        // A node made before isolated id maps takes a range of its own with its new disk. Set
+        // after the rebuild: set before it, the node still started on the shared range.
+        if (settings.type === 'container')
+          await client.call('PATCH', `/1.0/instances/${name}`, {
+            body: { config: CONTAINER_SECURITY },
+          })
         await writeBootFiles(client, name, node)
         await firewalls.write(node.id)
         return true

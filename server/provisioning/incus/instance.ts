@@ -87,6 +87,18 @@ export function limits(node: Pick<NodeSpec, 'size'>): Record<string, string> {
   }
 }
 
+/**
+ * What every container node gets on top of being unprivileged. Nesting: Docker and systemd's
+ * own sandboxing work inside. An isolated id map: a range of host ids of its own (65,536 from
+ * root's /etc/subuid and /etc/subgid, as podman's `--userns=auto` gives each node), so root of
+ * one node is no owner of another node's files or processes should both escape their
+ * containers. Without it every container of a member shares one range.
+ */
+export const CONTAINER_SECURITY = {
+  'security.nesting': 'true',
+  'security.idmap.isolated': 'true',
+} as const
+
 /** The body of `POST /1.0/instances` for a node, created stopped so its files go in first. */
 export function instanceRequest(
   node: NodeSpec,
@@ -112,8 +124,7 @@ export function instanceRequest(
     [KEY.node]: node.id,
     [KEY.vpc]: node.vpcId,
   }
-  // Docker and systemd's own sandboxing work inside an unprivileged container with nesting.
-  if (settings.type === 'container') config['security.nesting'] = 'true'
+  if (settings.type === 'container') Object.assign(config, CONTAINER_SECURITY)
   return {
     name: instanceName(node.id),
     type: settings.type,
