@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from './http/public-url.js'
 
 const csv = z.string().transform((text) =>
   text
@@ -124,13 +125,30 @@ const ConfigSchema = z
     tlsCert: z.string().min(1).optional(),
     tlsKey: z.string().min(1).optional(),
     /**
-     * The URL clients reach the server at, when a reverse proxy stands in front: the provider
-     * registry's download links start with it. Unset: the scheme and Host of each request.
+     * The URL clients reach the server at, when a reverse proxy stands in front: every absolute
+     * link the server writes starts with it (http/public-url.ts). Unset: the scheme and Host of
+     * each request, as a trusted proxy forwards them.
      */
     publicUrl: z
       .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
       .transform((url) => url.replace(/\/+$/, ''))
       .optional(),
+    /**
+     * The addresses whose X-Forwarded-Proto/-Host (or Forwarded) headers count for the links
+     * the server writes and the dashboard's Secure cookies: a reverse proxy's. Default loopback.
+     */
+    trustedProxies: z
+      .string()
+      .default(DEFAULT_TRUSTED_PROXIES)
+      .transform((list, ctx) => {
+        const { ranges, invalid } = parseTrustedProxies(list)
+        if (invalid.length === 0) return ranges
+        ctx.addIssue({
+          code: 'custom',
+          message: `not an address or CIDR range: ${invalid.join(', ')} (a comma-separated list, or none)`,
+        })
+        return z.NEVER
+      }),
     /**
      * The provider release the registry serves (`npm run release:provider -- DIR`). Unset: built
      * once, on first use, into the data directory (with the `bun` package; docs/terraform.md).
@@ -205,6 +223,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   tlsCert: 'NODEPLANE_TLS_CERT',
   tlsKey: 'NODEPLANE_TLS_KEY',
   publicUrl: 'NODEPLANE_PUBLIC_URL',
+  trustedProxies: 'NODEPLANE_TRUSTED_PROXIES',
   providerReleaseDir: 'NODEPLANE_PROVIDER_RELEASE_DIR',
 }
 
