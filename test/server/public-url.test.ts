@@ -117,12 +117,13 @@ describe('links and cookies behind a proxy (NODEPLANE_TRUSTED_PROXIES=127.0.0.1)
     expect(await linkBase(server, '127.0.0.1', simple)).toBe('https://cloud.example.com')
     const list = { Forwarded: 'proto=https;host=a.example.com, proto=https;host=b.example.com' }
     expect(await linkBase(server, '127.0.0.1', list)).toBe(own)
-    for (const bad of [
+    const malformed: Record<string, string>[] = [
       { 'X-Forwarded-Host': 'evil.example.com/path' },
       { 'X-Forwarded-Host': 'user@evil.example.com' },
       { 'X-Forwarded-Host': 'a.example.com, b.example.com' },
       { 'X-Forwarded-Proto': 'javascript' },
-    ])
+    ]
+    for (const bad of malformed)
       expect(await linkBase(server, '127.0.0.1', bad), JSON.stringify(bad)).toBe(own)
   })
 })
