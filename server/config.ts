@@ -151,9 +151,18 @@ const ConfigSchema = z
       }),
     /**
      * The provider release the registry serves (`npm run release:provider -- DIR`). Unset: built
-     * once, on first use, into the data directory (with the `bun` package; docs/terraform.md).
+     * into the data directory (with the `bun` package; docs/terraform.md).
      */
     providerReleaseDir: z.string().min(1).optional(),
+    /**
+     * `start`: `nodeplane serve` builds the data directory's release in the background when it
+     * has none for this version; `off`: the operator does (`nodeplane provider build`).
+     */
+    providerBuild: z.enum(['start', 'off']).default('start'),
+    /** A release build still running after this long is stopped, and retried after a back-off. */
+    providerBuildTimeoutSeconds: z.coerce.number().positive().default(900),
+    /** Requests a minute to the provider registry per client address (0: no limit). */
+    registryRateLimit: z.coerce.number().int().min(0).default(300),
   })
   .refine((config) => !config.tlsCert === !config.tlsKey, {
     path: ['tlsCert'],
@@ -225,6 +234,9 @@ const ENV_NAMES: Record<keyof Config, string> = {
   publicUrl: 'NODEPLANE_PUBLIC_URL',
   trustedProxies: 'NODEPLANE_TRUSTED_PROXIES',
   providerReleaseDir: 'NODEPLANE_PROVIDER_RELEASE_DIR',
+  providerBuild: 'NODEPLANE_PROVIDER_BUILD',
+  providerBuildTimeoutSeconds: 'NODEPLANE_PROVIDER_BUILD_TIMEOUT_SECONDS',
+  registryRateLimit: 'NODEPLANE_REGISTRY_RATE_LIMIT',
 }
 
 /** Thrown with a message a person can act on when a setting is invalid. */

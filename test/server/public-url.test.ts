@@ -5,28 +5,14 @@
  * chosen with `localAddress`), so one server sees a trusted and an untrusted peer.
  * @module
  */
-import { writeFileSync } from 'node:fs'
 import { request, type IncomingHttpHeaders } from 'node:http'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { VERSION } from '../../provider/release/build.js'
-import { PROVIDER_PATH } from '../helpers/registry.js'
+import { fakeRelease, PROVIDER_PATH } from '../helpers/registry.js'
 import { startServer, type TestServer } from '../helpers/server.js'
-import { tempDir } from '../helpers/temp-dirs.js'
 
 const DOWNLOAD = `${PROVIDER_PATH}/${VERSION}/download/linux/amd64`
 const ARCHIVE = `terraform-provider-nodeplane_${VERSION}_linux_amd64.zip`
-
-/** A release directory the registry can answer a download from (the archive is never fetched). */
-function fakeRelease(): string {
-  const dir = tempDir('nodeplane-links-release-')
-  writeFileSync(join(dir, ARCHIVE), 'not a zip')
-  writeFileSync(
-    join(dir, `terraform-provider-nodeplane_${VERSION}_SHA256SUMS`),
-    `${'0'.repeat(64)}  ${ARCHIVE}\n`
-  )
-  return dir
-}
 
 interface Answer {
   status: number
@@ -85,7 +71,7 @@ describe('links and cookies behind a proxy (NODEPLANE_TRUSTED_PROXIES=127.0.0.1)
     server = await startServer({
       env: {
         NODEPLANE_TRUSTED_PROXIES: '127.0.0.1',
-        NODEPLANE_PROVIDER_RELEASE_DIR: fakeRelease(),
+        NODEPLANE_PROVIDER_RELEASE_DIR: fakeRelease(VERSION),
       },
     })
     own = server.url
@@ -129,7 +115,7 @@ describe('links and cookies behind a proxy (NODEPLANE_TRUSTED_PROXIES=127.0.0.1)
 })
 
 describe('the defaults and NODEPLANE_PUBLIC_URL', () => {
-  const release = fakeRelease()
+  const release = fakeRelease(VERSION)
   let loopback: TestServer
   let fixed: TestServer
   beforeAll(async () => {
