@@ -88,7 +88,7 @@ export function releaseSource(
     async releases() {
       const built = builtReleases(parent)
       if (built.length > 0) return built
-      throw unavailable(builder.state(), config.providerBuild === 'off', parent)
+      throw unavailable(builder.state(), config.providerBuild === 'off')
     },
     start: () => {
       if (config.providerBuild === 'start') builder.start()
@@ -111,8 +111,11 @@ function builtReleases(parent: string): ProviderRelease[] {
 const OFFLINE =
   "building needs the `bun` package (an optional dependency of nodeplane, with a build for this platform) and the npm registry reachable the first time, for the other platforms' runtimes; offline, set NODEPLANE_PROVIDER_RELEASE_DIR to a release written by `npm run release:provider -- DIR` (docs/terraform.md)"
 
-/** The 503 of a registry with no release yet, saying why and when to come back. */
-function unavailable(state: BuildState, off: boolean, parent: string): ProblemError {
+/**
+ * The 503 of a registry with no release yet, saying why and when to come back; to anyone, so
+ * it names no path of the server's.
+ */
+function unavailable(state: BuildState, off: boolean): ProblemError {
   const problem = (detail: string, retryAfterS?: number) =>
     new ProblemError(
       503,
@@ -134,7 +137,7 @@ function unavailable(state: BuildState, off: boolean, parent: string): ProblemEr
   }
   return problem(
     off
-      ? `this server does not build the provider release itself (NODEPLANE_PROVIDER_BUILD=off): run \`nodeplane provider build ${parent}\`, or set NODEPLANE_PROVIDER_RELEASE_DIR`
+      ? 'this server does not build the provider release itself (NODEPLANE_PROVIDER_BUILD=off): its operator runs `nodeplane provider build <data directory>/provider-release`, or sets NODEPLANE_PROVIDER_RELEASE_DIR'
       : 'this server has not started building the provider release'
   )
 }

@@ -42,8 +42,10 @@ describe('the provider registry and anonymous callers', () => {
         const problem = await reply.json()
         expect(problem.code).toBe('provider_release_unavailable')
         expect(problem.detail).toContain(
-          `nodeplane provider build ${join(server.dataDir, 'provider-release')}`
+          'runs `nodeplane provider build <data directory>/provider-release`'
         )
+        // Said to anyone: no path of the server's.
+        expect(problem.detail).not.toContain(server.dataDir)
       }
       expect(builds(server)).toEqual([])
       expect(existsSync(join(server.dataDir, 'provider-release'))).toBe(false)
