@@ -20,6 +20,7 @@ import { requestLog } from './http/request-log.js'
 import { createRouter } from './http/router.js'
 import { refuseUnknownQuery } from './http/unknown-query.js'
 import { registryRouter } from './registry/registry.router.js'
+import type { ReleaseSource } from './registry/release-source.js'
 import { sshKeysRouter } from './ssh-keys/ssh-keys.router.js'
 import { nodesRouter } from './nodes/nodes.router.js'
 import { publicIpsRouter } from './public-ips/public-ips.router.js'
@@ -29,8 +30,11 @@ import { webhooksRouter } from './webhooks/webhooks.router.js'
 
 const API_CSP = { contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } }
 
-/** The whole HTTP application: middleware order, API routers, OpenAPI and docs. */
-export function createApp(deps: Deps) {
+/**
+ * The whole HTTP application: middleware order, API routers, OpenAPI and docs. `nodeplane
+ * serve` passes the provider release source whose background build it started.
+ */
+export function createApp(deps: Deps, parts: { providerRelease?: ReleaseSource } = {}) {
   const app = createRouter()
   // What each route declares in the OpenAPI document (its security, its query) decides what
   // runs for it, so no list of paths can forget a new route.
@@ -62,7 +66,7 @@ export function createApp(deps: Deps) {
   app.route('/', eventsRouter(deps))
   app.route('/', webhooksRouter(deps))
   mountOpenApi(app)
-  app.route('/', registryRouter(deps))
+  app.route('/', registryRouter(deps, parts.providerRelease))
   app.route('/', dashboardRouter(deps))
   return app
 }

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from './http/public-url.js'
 
 const csv = z.string().transform((text) =>
   text
@@ -124,18 +125,44 @@ const ConfigSchema = z
     tlsCert: z.string().min(1).optional(),
     tlsKey: z.string().min(1).optional(),
     /**
-     * The URL clients reach the server at, when a reverse proxy stands in front: the provider
-     * registry's download links start with it. Unset: the scheme and Host of each request.
+     * The URL clients reach the server at, when a reverse proxy stands in front: every absolute
+     * link the server writes starts with it (http/public-url.ts). Unset: the scheme and Host of
+     * each request, as a trusted proxy forwards them.
      */
     publicUrl: z
       .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
       .transform((url) => url.replace(/\/+$/, ''))
       .optional(),
     /**
+     * The addresses whose X-Forwarded-Proto/-Host (or Forwarded) headers count for the links
+     * the server writes and the dashboard's Secure cookies: a reverse proxy's. Default loopback.
+     */
+    trustedProxies: z
+      .string()
+      .default(DEFAULT_TRUSTED_PROXIES)
+      .transform((list, ctx) => {
+        const { ranges, invalid } = parseTrustedProxies(list)
+        if (invalid.length === 0) return ranges
+        ctx.addIssue({
+          code: 'custom',
+          message: `not an address or CIDR range: ${invalid.join(', ')} (a comma-separated list, or none)`,
+        })
+        return z.NEVER
+      }),
+    /**
      * The provider release the registry serves (`npm run release:provider -- DIR`). Unset: built
-     * once, on first use, into the data directory (with the `bun` package; docs/terraform.md).
+     * into the data directory (with the `bun` package; docs/terraform.md).
      */
     providerReleaseDir: z.string().min(1).optional(),
+    /**
+     * `start`: `nodeplane serve` builds the data directory's release in the background when it
+     * has none for this version; `off`: the operator does (`nodeplane provider build`).
+     */
+    providerBuild: z.enum(['start', 'off']).default('start'),
+    /** A release build still running after this long is stopped, and retried after a back-off. */
+    providerBuildTimeoutSeconds: z.coerce.number().positive().default(900),
+    /** Requests a minute to the provider registry per client address (0: no limit). */
+    registryRateLimit: z.coerce.number().int().min(0).default(300),
   })
   .refine((config) => !config.tlsCert === !config.tlsKey, {
     path: ['tlsCert'],
@@ -205,7 +232,11 @@ const ENV_NAMES: Record<keyof Config, string> = {
   tlsCert: 'NODEPLANE_TLS_CERT',
   tlsKey: 'NODEPLANE_TLS_KEY',
   publicUrl: 'NODEPLANE_PUBLIC_URL',
+  trustedProxies: 'NODEPLANE_TRUSTED_PROXIES',
   providerReleaseDir: 'NODEPLANE_PROVIDER_RELEASE_DIR',
+  providerBuild: 'NODEPLANE_PROVIDER_BUILD',
+  providerBuildTimeoutSeconds: 'NODEPLANE_PROVIDER_BUILD_TIMEOUT_SECONDS',
+  registryRateLimit: 'NODEPLANE_REGISTRY_RATE_LIMIT',
 }
 
 /** Thrown with a message a person can act on when a setting is invalid. */

@@ -17,6 +17,7 @@ import { followsEvents, hasFirewall, hasMetrics } from './provisioning/driver.js
 import { startMetricsSampling } from './nodes/node-metrics.sampler.js'
 import { startFirewallSync } from './firewalls/firewall-sync.js'
 import { attachConsoleSockets } from './console/console.socket.js'
+import { releaseSource } from './registry/release-source.js'
 import type { Server } from 'node:http'
 
 /** Runs the server until SIGINT or SIGTERM, then drains and closes the database. */
@@ -70,9 +71,13 @@ export async function serve(config: Config): Promise<void> {
       rt.driver.follow({ nodes: () => rt.worker.checkHealthNow(), machines: () => sync?.now() })
     )
   }
+  // Built in the background from now (NODEPLANE_PROVIDER_BUILD), never by a request.
+  const providerRelease = releaseSource(config, rt.log)
+  providerRelease.start()
+  background.push(() => providerRelease.stop())
   const server = listen(
     {
-      fetch: createApp(rt).fetch,
+      fetch: createApp(rt, { providerRelease }).fetch,
       port: config.port,
       hostname: config.host,
       ...(how.createServer && { createServer: how.createServer }),

@@ -1,8 +1,8 @@
 /**
  * The provider as one executable per platform, with no Node (or anything else) needed on the
  * user's machine: `bun build --compile` puts the bundled provider and Bun's runtime into one
- * file. Bun fetches the other platforms' runtimes from the npm registry (`@oven/bun-<target>`,
- * the same packages `npm install bun` picks from) into `~/.bun/install/cache`. Compiled
+ * file. Each platform's runtime is the npm package `@oven/bun-<target>` (the same packages
+ * `npm install bun` picks from), pinned by digest and checked before use (runtimes.ts). Compiled
  * executables and their zips are kept under `~/.cache/nodeplane/provider-exe/`, keyed by a
  * hash of what went in, so a release of unchanged sources is a copy.
  * docs/performance.md says why Bun and not a Node single executable application.
@@ -26,6 +26,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import yazl from 'yazl'
 import { adHocSign } from './macho-sign.js'
+import { pinnedRuntime, runtimePin } from './runtimes.js'
 
 /** Terraform's platform names and Bun's compile targets for them. */
 export const BUN_TARGETS = {
@@ -73,8 +74,9 @@ export function bunBinary(): string {
   return join(dirname(manifest), bin.bun)
 }
 
-function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
-  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'nodeplane', 'provider-exe')
+/** `~/.cache/nodeplane/<name>` (or under XDG_CACHE_HOME). */
+function cacheRoot(name = 'provider-exe', env: NodeJS.ProcessEnv = process.env): string {
+  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'nodeplane', name)
 }
 
 /** One platform's compiled provider: the executable and the release zip holding it. */
@@ -133,12 +135,15 @@ export async function compileFor(
 ): Promise<Compiled> {
   const bun = bunBinary()
   const bunVersion = execFileSync(bun, ['--version'], { encoding: 'utf8' }).trim()
+  const target = BUN_TARGETS[platform]
   const key = createHash('sha256')
     .update(
       [
         source,
         bunVersion,
-        BUN_TARGETS[platform],
+        // A new pin makes a new executable: what was compiled with the old runtime goes stale.
+        runtimePin(target, bunVersion).integrity,
+        target,
         ...COMPILE_FLAGS,
         names.executable,
         STEPS_VERSION,
@@ -151,6 +156,11 @@ export async function compileFor(
   const compiled = { executable: join(dir, names.executable), archive: join(dir, names.archive) }
   if (existsSync(compiled.archive)) return compiled
 
+  const runtime = await pinnedRuntime(
+    { path: bun, version: bunVersion },
+    target,
+    cacheRoot('bun-runtimes')
+  )
   mkdirSync(cache, { recursive: true })
   pruneCache(cache, platform, dir)
   const work = `${dir}.${process.pid}.tmp`
@@ -163,7 +173,9 @@ export async function compileFor(
       'build',
       entry,
       ...COMPILE_FLAGS,
-      `--target=${BUN_TARGETS[platform]}`,
+      `--target=${target}`,
+      // The checked runtime: Bun downloads none itself.
+      `--compile-executable-path=${runtime}`,
       '--outfile',
       join(work, names.executable),
     ],

@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.js'
 import { principalOf } from '../http/auth.js'
+import { publicBase } from '../http/public-url.js'
 import { createRouter } from '../http/router.js'
 import { requestConsole as route } from './console.routes.js'
 import { requestConsole } from './console.service.js'
@@ -8,7 +9,7 @@ import { requestConsole } from './console.service.js'
 export function consoleRouter(deps: Deps) {
   return createRouter().openapi(route, async (c) => {
     const { accountId } = principalOf(c)
-    const origin = new URL(c.req.url).origin
-    return c.json(await requestConsole(deps, accountId, c.req.valid('param').id, origin), 201)
+    const base = publicBase(c, deps.config)
+    return c.json(await requestConsole(deps, accountId, c.req.valid('param').id, base), 201)
   })
 }

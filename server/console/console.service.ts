@@ -9,6 +9,7 @@ import type { ServiceCtx } from '../deps.js'
 import { currentActor, type Actor } from '../events/actor.js'
 import { recordEvent } from '../events/events.service.js'
 import { ProblemError } from '../http/problem.js'
+import { websocketBase } from '../http/public-url.js'
 import { liveNodeOr404 } from '../nodes/nodes.lookup.js'
 import type { NodeRow } from '../nodes/nodes.table.js'
 import type { NodeConsole } from './console.schema.js'
@@ -40,14 +41,14 @@ function refusal(row: NodeRow): ProblemError | undefined {
 
 /**
  * A one-time console URL of a running node of the account and its password, shown once: the
- * URL is on `origin` (the request's own `http(s)://host`, as `ws(s)://host`) and expires
- * TICKET_TTL_MS after issue. The caller is recorded as who opens the session.
+ * URL is under `base` (the server as its client reaches it, http/public-url.ts, as `ws(s)://`)
+ * and expires TICKET_TTL_MS after issue. The caller is recorded as who opens the session.
  */
 export async function requestConsole(
   ctx: ServiceCtx<'clock' | 'config' | 'worker'>,
   accountId: string,
   nodeId: string,
-  origin: string
+  base: string
 ): Promise<NodeConsole> {
   const ticket = secret()
   const password = secret()
@@ -76,9 +77,7 @@ export async function requestConsole(
       expiresAt: new Date(now.getTime() + TICKET_TTL_MS),
     })
   })
-  const url = new URL(`${socketPath(nodeId)}?ticket=${ticket}`, origin)
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
-  return { url: url.href, password }
+  return { url: `${websocketBase(base)}${socketPath(nodeId)}?ticket=${ticket}`, password }
 }
 
 /** Uses up a node's console ticket: its record when it is valid and unused, else undefined. */

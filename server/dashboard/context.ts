@@ -7,7 +7,7 @@ import { invalidRequest, parseInput } from '../http/router.js'
 
 /** The variables dashboard middleware puts on the context. */
 export type DashEnv = {
-  Variables: RequestIdVariables & { session?: Session }
+  Variables: RequestIdVariables & { session?: Session; publicBase?: string }
 }
 
 export type DashContext = Context<DashEnv>

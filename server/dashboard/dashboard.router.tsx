@@ -5,7 +5,7 @@ import { accountRoutes } from './account.js'
 import { activityRoutes } from './activity.js'
 import { apiKeysRoutes } from './api-keys.js'
 import { billingRoutes } from './billing.js'
-import type { DashEnv } from './context.js'
+import type { DashContext, DashEnv } from './context.js'
 import { createNodeRoutes } from './create-node.js'
 import { requireCsrfToken } from './csrf.js'
 import { PAGE_CSP } from './csp.js'
@@ -22,7 +22,7 @@ import { nodeRebuildRoutes } from './node-rebuild.js'
 import { nodeSettingsRoutes } from './node-settings.js'
 import { nodesRoutes } from './nodes.js'
 import { newPasswordRoutes, requireChosenPassword } from './new-password.js'
-import { loadSession, requireLogin } from './session.js'
+import { loadSession, rememberPublicBase, requireLogin } from './session.js'
 import { sshKeyEditRoutes } from './ssh-key-edit.js'
 import { sshKeysRoutes } from './ssh-keys.js'
 import { mountStatic } from './static.js'
@@ -48,9 +48,22 @@ export function dashboardRouter(deps: Deps) {
   app.onError(dashboardOnError(deps.log))
   mountStatic(app)
 
-  app.get('/', loadSession(deps), (c) => c.redirect(c.get('session') ? '/ui/nodes' : '/ui/login'))
+  const links = rememberPublicBase(deps.config)
+  app.get('/', links, loadSession(deps), (c) =>
+    c.redirect(c.get('session') ? '/ui/nodes' : '/ui/login')
+  )
 
-  app.use('/ui/*', pageHeaders, loadSession(deps), csrf(), requireCsrfToken)
+  // Origin must be the server's as the browser reaches it (Sec-Fetch-Site: same-origin also passes).
+  const sameOrigin = (origin: string, c: DashContext) =>
+    origin === new URL(c.get('publicBase') ?? c.req.url).origin
+  app.use(
+    '/ui/*',
+    links,
+    pageHeaders,
+    loadSession(deps),
+    csrf({ origin: sameOrigin }),
+    requireCsrfToken
+  )
   app.route('/', loginRoutes(deps))
   app.use('/ui/*', requireLogin, requireChosenPassword)
   app.route('/', newPasswordRoutes(deps))

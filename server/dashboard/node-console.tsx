@@ -8,6 +8,7 @@
 import { Hono } from 'hono'
 import type { Deps } from '../deps.js'
 import { requestConsole } from '../console/console.service.js'
+import { publicBase } from '../http/public-url.js'
 import { getNode } from '../nodes/nodes.service.js'
 import type { Node } from '../nodes/nodes.schema.js'
 import { Alert } from './components/ui.js'
@@ -92,8 +93,8 @@ export function nodeConsoleRoutes(deps: Deps) {
   // A POST under /ui: the session's CSRF token must come with it (csrf.ts). JSON either way.
   app.post('/ui/api/nodes/:id/console', async (c) => {
     const accountId = sessionOf(c).user.accountId
-    const origin = new URL(c.req.url).origin
-    const result = await attempt(() => requestConsole(deps, accountId, c.req.param('id'), origin))
+    const base = publicBase(c, deps.config)
+    const result = await attempt(() => requestConsole(deps, accountId, c.req.param('id'), base))
     c.header('Cache-Control', 'no-store')
     if (result.ok) return c.json(result.value, 201)
     const { status, code, message } = result.problem

@@ -2,13 +2,28 @@ import type { MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { SESSION_MAX_MS, sessionFromToken } from '../accounts/sessions.service.js'
 import type { Deps } from '../deps.js'
+import { publicBase } from '../http/public-url.js'
 import type { DashContext, DashEnv } from './context.js'
 
 export const SESSION_COOKIE = 'np_session'
 
-/** https as the browser sees it; a TLS-terminating proxy says so in X-Forwarded-Proto. */
+/**
+ * Puts the server's public base (http/public-url.ts) on the context, for the cookies and the
+ * links of the page: NODEPLANE_PUBLIC_URL, else what a trusted proxy forwards.
+ */
+export function rememberPublicBase(config: Deps['config']): MiddlewareHandler<DashEnv> {
+  return (c, next) => {
+    c.set('publicBase', publicBase(c, config))
+    return next()
+  }
+}
+
+/**
+ * https as the browser sees it. Without rememberPublicBase before it, only a direct TLS
+ * connection counts: no header can make a cookie Secure or not.
+ */
 export function isHttps(c: DashContext): boolean {
-  return new URL(c.req.url).protocol === 'https:' || c.req.header('X-Forwarded-Proto') === 'https'
+  return (c.get('publicBase') ?? c.req.url).startsWith('https:')
 }
 
 /** The cookie attributes every dashboard cookie shares. */

@@ -145,7 +145,7 @@ export const ERROR_CODES = {
     503: "the server's disk is full: nothing was changed, reads still work; `Retry-After: 60`",
   },
   provider_release_unavailable: {
-    503: 'provider registry: the server could not build the provider release (building needs the optional `bun` package and, the first time, the npm registry); offline, set `NODEPLANE_PROVIDER_RELEASE_DIR`',
+    503: 'provider registry: no release built yet. The server builds it at start (`Retry-After: 30` while it does); a failed build is tried again after a back-off (`Retry-After` says when; building needs the optional `bun` package and, the first time, the npm registry); with `NODEPLANE_PROVIDER_BUILD=off`, run `nodeplane provider build`; offline, set `NODEPLANE_PROVIDER_RELEASE_DIR`',
   },
 } as const satisfies Catalogue
 

@@ -4,31 +4,33 @@
  * in the API's OpenAPI document: their shapes are Terraform's, not nodeplane's.
  * @module
  */
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import type { Deps } from '../deps.js'
+import { limitRate } from '../http/limits.js'
+import { publicBase } from '../http/public-url.js'
+import type { AppEnv } from '../http/router.js'
 import { createRegistry } from './registry.service.js'
-import { releaseSource } from './release-source.js'
+import { releaseSource, type ReleaseSource } from './release-source.js'
 
 const PROVIDERS = '/v1/providers/'
 const NODEPLANE = `${PROVIDERS}nodeplane/nodeplane`
 
-/** The server as its clients reach it: NODEPLANE_PUBLIC_URL, else the request's own origin. */
-function publicBase(c: Context, publicUrl: string | undefined): string {
-  if (publicUrl) return publicUrl
-  const url = new URL(c.req.url)
-  // A TLS-terminating proxy that keeps the Host header says https here.
-  if (c.req.header('X-Forwarded-Proto') === 'https') url.protocol = 'https:'
-  return url.origin
-}
-
-export function registryRouter(deps: Deps) {
-  const registry = createRegistry(deps, releaseSource(deps.config, deps.log))
-  const app = new Hono()
+/**
+ * `source` is the one `nodeplane serve` starts building; without it (the OpenAPI generator)
+ * the registry serves only what is already built.
+ */
+export function registryRouter(deps: Deps, source?: ReleaseSource) {
+  const registry = createRegistry(deps, source ?? releaseSource(deps.config, deps.log))
+  const app = new Hono<AppEnv>()
+  // Anonymous and each archive some 55 MB: a client address gets so many requests a minute.
+  const limited = limitRate(deps.config.registryRateLimit)
+  app.use('/.well-known/terraform.json', limited)
+  app.use(`${PROVIDERS}*`, limited)
   app.get('/.well-known/terraform.json', (c) => c.json({ 'providers.v1': PROVIDERS }))
   app.get(`${NODEPLANE}/versions`, async (c) => c.json(await registry.versions()))
   app.get(`${NODEPLANE}/:version/download/:os/:arch`, async (c) => {
     const { version, os, arch } = c.req.param()
-    const files = `${publicBase(c, deps.config.publicUrl)}${NODEPLANE}/files`
+    const files = `${publicBase(c, deps.config)}${NODEPLANE}/files`
     return c.json(await registry.download(version, os, arch, files))
   })
   app.get(`${NODEPLANE}/files/:name`, async (c) => {

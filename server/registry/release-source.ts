@@ -1,18 +1,19 @@
 /**
  * Where the provider registry's archives come from: the release directory an operator names
- * (`NODEPLANE_PROVIDER_RELEASE_DIR`, written by `npm run release:provider -- DIR`), else a release
- * built once, on first use, into the data directory. Neither the npm package nor the image
- * carries archives: both carry what builds them (the bundled provider and the release steps,
- * provider/release/pack.ts) and build on first use with the `bun` package, an optional
- * dependency, which fetches the other platforms' runtimes from the npm registry.
+ * (`NODEPLANE_PROVIDER_RELEASE_DIR`, written by `npm run release:provider -- DIR`), else the
+ * releases built into the data directory, in the background from the server's start
+ * (release-build.ts). Neither the npm package nor the image carries archives: both carry what
+ * builds them (the bundled provider and the release steps, provider/release/pack.ts) and build
+ * with the `bun` package, an optional dependency, and the other platforms' runtimes from the
+ * npm registry, each checked against its pinned digest (provider/release/bun-runtimes.json).
  * @module
  */
-import { spawn } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Logger } from 'pino'
 import type { Config } from '../config.js'
 import { ProblemError } from '../http/problem.js'
+import { releaseBuilder, type BuildState } from './release-build.js'
 
 /** One archive of a release, as its SHA256SUMS lists it. */
 export interface ReleaseArchive {
@@ -31,9 +32,11 @@ export interface ProviderRelease {
   archives: ReleaseArchive[]
 }
 
-/** Finds the releases to serve, building the default one the first time it is asked for. */
+/** The releases to serve; `start` begins building the default one, in the background. */
 export interface ReleaseSource {
   releases(): Promise<ProviderRelease[]>
+  start(): void
+  stop(): Promise<void>
 }
 
 // Names without a path separator: a name listed in SHA256SUMS never leads out of the directory.
@@ -62,52 +65,79 @@ function sumsEntries(dir: string, sumsName: string): ReleaseArchive[] {
     })
 }
 
-/** The release `NODEPLANE_PROVIDER_RELEASE_DIR` names, else the one built into the data dir. */
+/**
+ * The release `NODEPLANE_PROVIDER_RELEASE_DIR` names, else those built into the data
+ * directory, by the background build `start()` begins (`nodeplane serve` calls it) or by
+ * `nodeplane provider build <data>/provider-release`. A request never builds.
+ */
 export function releaseSource(
-  config: Pick<Config, 'dataDir' | 'providerReleaseDir'>,
+  config: Pick<
+    Config,
+    'dataDir' | 'providerReleaseDir' | 'providerBuild' | 'providerBuildTimeoutSeconds'
+  >,
   log: Logger
 ): ReleaseSource {
   if (config.providerReleaseDir) {
     const dir = config.providerReleaseDir
     // Read at each request, so a new release copied in is served without a restart.
-    return { releases: async () => readReleases(dir) }
+    return { releases: async () => readReleases(dir), start: () => undefined, stop: async () => {} }
   }
-  let built: Promise<string> | undefined
+  const parent = join(config.dataDir, 'provider-release')
+  const builder = releaseBuilder(parent, config.providerBuildTimeoutSeconds * 1000, log)
   return {
     async releases() {
-      // Concurrent first requests share one build; a failed one is tried again next time.
-      built ??= buildIntoDataDir(config.dataDir, log).catch((err: unknown) => {
-        built = undefined
-        throw err
-      })
-      return readReleases(await built)
+      const built = builtReleases(parent)
+      if (built.length > 0) return built
+      throw unavailable(builder.state(), config.providerBuild === 'off')
     },
+    start: () => {
+      if (config.providerBuild === 'start') builder.start()
+    },
+    stop: () => builder.stop(),
   }
 }
 
 /**
- * Builds the release once into `<data>/provider-release/<version>`, by the CLI in a child
- * process (`nodeplane provider build`): in a checkout the release steps are TypeScript, which
- * the compiled server cannot load, and the build's memory (esbuild, the zips) goes with it.
+ * Every version built under `parent` (`<parent>/<version>`); a build under way works in a
+ * dot-directory beside them and renames it into place whole (provider/release/versioned.ts).
  */
-async function buildIntoDataDir(dataDir: string, log: Logger): Promise<string> {
-  const parent = join(dataDir, 'provider-release')
-  log.info({ dir: parent }, 'preparing the provider release for the registry')
-  const cli = [...process.execArgv, process.argv[1]!, 'provider', 'build', parent]
-  const child = spawn(process.execPath, cli, { stdio: ['ignore', 'pipe', 'pipe'] })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const code = await new Promise<number | null>((resolve) => {
-    child.on('error', () => resolve(null))
-    child.on('close', resolve)
-  })
-  if (code === 0) return stdout.trim().split('\n').at(-1)!
-  log.error({ code, stderr: stderr.trim() }, 'could not build the provider release')
-  throw new ProblemError(
-    503,
-    'provider_release_unavailable',
-    "this server could not build the provider release (its log says why): building needs the `bun` package (an optional dependency of nodeplane, with a build for this platform) and the npm registry reachable the first time, for the other platforms' runtimes; offline, set NODEPLANE_PROVIDER_RELEASE_DIR to a release written by `npm run release:provider -- DIR` (docs/terraform.md)"
+function builtReleases(parent: string): ProviderRelease[] {
+  if (!existsSync(parent)) return []
+  return readdirSync(parent, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .flatMap((entry) => readReleases(join(parent, entry.name)))
+}
+
+const OFFLINE =
+  "building needs the `bun` package (an optional dependency of nodeplane, with a build for this platform) and the npm registry reachable the first time, for the other platforms' runtimes; offline, set NODEPLANE_PROVIDER_RELEASE_DIR to a release written by `npm run release:provider -- DIR` (docs/terraform.md)"
+
+/**
+ * The 503 of a registry with no release yet, saying why and when to come back; to anyone, so
+ * it names no path of the server's.
+ */
+function unavailable(state: BuildState, off: boolean): ProblemError {
+  const problem = (detail: string, retryAfterS?: number) =>
+    new ProblemError(
+      503,
+      'provider_release_unavailable',
+      detail,
+      retryAfterS === undefined ? {} : { headers: { 'Retry-After': String(retryAfterS) } }
+    )
+  if (state.kind === 'building')
+    return problem(
+      'this server is building the provider release (since it started; a minute or more the first time): try again shortly',
+      30
+    )
+  if (state.kind === 'failed') {
+    const wait = Math.max(1, Math.ceil((state.retryAt - Date.now()) / 1000))
+    return problem(
+      `this server could not build the provider release (its log says why) and tries again in ${wait} s: ${OFFLINE}`,
+      wait
+    )
+  }
+  return problem(
+    off
+      ? 'this server does not build the provider release itself (NODEPLANE_PROVIDER_BUILD=off): its operator runs `nodeplane provider build <data directory>/provider-release`, or sets NODEPLANE_PROVIDER_RELEASE_DIR'
+      : 'this server has not started building the provider release'
   )
 }

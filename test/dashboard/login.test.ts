@@ -64,8 +64,9 @@ describe('Login page', () => {
       headers: {
         'Content-Type': 'application/x-www-form-urlencoded',
         Cookie: loginCookie,
-        Origin: d.server.url,
-        // What a TLS-terminating proxy in front of nodeplane sends.
+        // What a browser and the TLS-terminating proxy in front of nodeplane (on loopback,
+        // trusted by default) send.
+        Origin: d.server.url.replace(/^http:/, 'https:'),
         'X-Forwarded-Proto': 'https',
       },
       body: new URLSearchParams({

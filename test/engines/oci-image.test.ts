@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { compiledProvider, PLATFORMS, VERSION } from '../../provider/release/build.js'
 import { hardLimit } from '../../server/provisioning/podman/container.js'
 import { api, eventually } from '../helpers/http.js'
-import { fetchDownload, PROVIDER_PATH } from '../helpers/registry.js'
+import { fetchDownload, PROVIDER_PATH, releaseReady } from '../helpers/registry.js'
 import { REPO } from '../helpers/server.js'
 import { sh } from './_engines.js'
 
@@ -103,8 +103,9 @@ async function removeContainer(container = name): Promise<void> {
 }
 
 /** Where this machine's Bun keeps the runtimes it fetched for other platforms. */
-const bunCache = () =>
-  process.env.BUN_INSTALL_CACHE_DIR || join(homedir(), '.bun', 'install', 'cache')
+/** The checked Bun runtimes (provider/release/runtimes.ts) of this machine. */
+const runtimesCache = () =>
+  join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'nodeplane', 'bun-runtimes')
 
 describe.skipIf(skip)('the server image (server/image/build-image.sh)', () => {
   beforeAll(async () => {
@@ -173,16 +174,16 @@ describe.skipIf(skip)('the server image (server/image/build-image.sh)', () => {
     expect(after.body.password).toBe(before.body.password)
   })
 
-  it('builds the provider release into the volume on first use, with its own Bun, and serves it', async () => {
-    // The runtimes Bun fetches for the other platforms, fetched on this machine first and lent
-    // read-only, so the test downloads nothing (an operator's container fetches them from the
-    // npm registry into /var/cache/nodeplane/bun).
+  it('builds the provider release into the volume at start, with its own Bun, and serves it', async () => {
+    // The pinned runtimes of every platform, fetched and checked on this machine first and lent
+    // read-only, so the test downloads nothing (an operator's container fetches and checks them
+    // into /var/cache/nodeplane/bun-runtimes).
     for (const platform of PLATFORMS) await compiledProvider(platform)
     const container = `${name}-registry`
     const at = await startContainer(container, [
-      `--volume=${bunCache()}:/var/cache/nodeplane/bun:ro`,
+      `--volume=${runtimesCache()}:/var/cache/nodeplane/bun-runtimes:ro`,
     ])
-    const versions = await api(at).get(`${PROVIDER_PATH}/versions`)
+    const versions = await releaseReady(() => api(at).get(`${PROVIDER_PATH}/versions`))
     expect(versions.status, versions.text).toBe(200)
     expect(versions.body.versions[0].version).toBe(VERSION)
     expect(versions.body.versions[0].platforms).toHaveLength(PLATFORMS.length)

@@ -39,7 +39,7 @@ else
   echo "database: SQLite"
 fi
 # Long-polls (`wait_for`) answer within 2 s, inside schemathesis's 10 s request timeout.
-NODEPLANE_PROVISION_SECONDS=0 NODEPLANE_TEARDOWN_SECONDS=0 NODEPLANE_DISCOVERY_RATE_LIMIT=0 NODEPLANE_WAIT_MAX_SECONDS=2 \
+NODEPLANE_PROVISION_SECONDS=0 NODEPLANE_TEARDOWN_SECONDS=0 NODEPLANE_DISCOVERY_RATE_LIMIT=0 NODEPLANE_WAIT_MAX_SECONDS=2 NODEPLANE_PROVIDER_BUILD=off \
   node bin/nodeplane.js serve --port 0 --host 127.0.0.1 --data "$data" >"$log" 2>"$data/stderr" &
 server=$!
 for _ in $(seq 1 100); do

@@ -16,10 +16,14 @@ export interface ConsoleClient {
 
 /**
  * Connects to a console URL and sends `password` as the first frame; rejects when the
- * handshake is refused (a used or expired URL: an HTTP 403).
+ * handshake is refused (a used or expired URL: an HTTP 403). `ca` is trusted for a `wss://` URL.
  */
-export function connectConsole(url: string, password: string): Promise<ConsoleClient> {
-  const ws = new WebSocket(url)
+export function connectConsole(
+  url: string,
+  password: string,
+  options: { ca?: string } = {}
+): Promise<ConsoleClient> {
+  const ws = new WebSocket(url, options)
   let output = ''
   ws.on('message', (data: Buffer) => (output += data.toString('utf8')))
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>

@@ -51,3 +51,36 @@ export function registryWorkdir(options: { at: string; tls: TestTls; key: string
       dir,
     }))
 }
+
+/**
+ * Waits until the registry serves the release its server builds at start: `versions` answers
+ * 503 `provider_release_unavailable` while the build runs (a minute or more the first time on
+ * a machine, a copy from ~/.cache/nodeplane/provider-exe after), and 200 once it is in place.
+ * Anything else, such as a failed build, ends the wait with that answer.
+ */
+export async function releaseReady<T extends { status: number; text: string }>(
+  versions: () => Promise<T>,
+  timeoutMs = 600_000
+): Promise<T> {
+  for (const deadline = Date.now() + timeoutMs; ;) {
+    const reply = await versions()
+    const building = reply.status === 503 && reply.text.includes('is building the provider release')
+    if (!building || Date.now() > deadline) return reply
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
+
+/**
+ * A release directory the registry can list and answer downloads from, for tests of the
+ * registry's HTTP side: its one archive (linux_amd64) is not a real one.
+ */
+export function fakeRelease(version: string): string {
+  const dir = tempDir('nodeplane-fake-release-')
+  const archive = `terraform-provider-nodeplane_${version}_linux_amd64.zip`
+  writeFileSync(join(dir, archive), 'not a zip')
+  writeFileSync(
+    join(dir, `terraform-provider-nodeplane_${version}_SHA256SUMS`),
+    `${'0'.repeat(64)}  ${archive}\n`
+  )
+  return dir
+}

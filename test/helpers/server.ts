@@ -71,6 +71,8 @@ export async function startServer(
         ...process.env,
         NODEPLANE_PROVISION_SECONDS: '0',
         NODEPLANE_TEARDOWN_SECONDS: '0',
+        // The provider release is built at start only where a test asks for it (the registry's).
+        NODEPLANE_PROVIDER_BUILD: 'off',
         ...database,
         ...options.env,
       },

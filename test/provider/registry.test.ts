@@ -7,7 +7,8 @@ import { GEN_DIR } from '../../provider/cdktf/generate.js'
 import { VERSION } from '../../provider/release/build.js'
 import { createTestKey } from '../helpers/accounts.js'
 import { cdktfCli, freshApp, installApp, runCdktf, terraformPath, tree } from '../helpers/cdktf.js'
-import { PROVIDER_PATH as PROVIDER, registryWorkdir } from '../helpers/registry.js'
+import { eventually } from '../helpers/http.js'
+import { PROVIDER_PATH as PROVIDER, registryWorkdir, releaseReady } from '../helpers/registry.js'
 import { runCli, startServer, type TestServer } from '../helpers/server.js'
 import { httpsGet, testCertificate, type TestTls } from '../helpers/tls.js'
 import { removeTempDirs, tempDir, terraformBinaries } from '../helpers/tofu.js'
@@ -22,6 +23,8 @@ let host: string
 
 const serveTls = (options: { env?: Record<string, string>; dataDir?: string } = {}) =>
   startServer({ args: ['--tls-cert', tls.cert, '--tls-key', tls.key], ...options })
+const buildLogs = (s: TestServer) =>
+  s.logs.filter((line) => line.msg === 'building the provider release for the registry')
 const hostOf = (s: TestServer) => `localhost:${new URL(s.url).port}`
 const getJson = async (path: string, at = host) => {
   const reply = await httpsGet(`https://${at}${path}`, tls.ca)
@@ -30,10 +33,16 @@ const getJson = async (path: string, at = host) => {
 
 beforeAll(async () => {
   tls = testCertificate()
-  server = await serveTls()
+  // As an operator's server does: the release is built in the background from the start.
+  server = await serveTls({ env: { NODEPLANE_PROVIDER_BUILD: 'start' } })
   host = hostOf(server)
   key = (await createTestKey(server.dataDir)).key
-})
+  const ready = await releaseReady(async () => {
+    const reply = await getJson(`${PROVIDER}/versions`)
+    return { ...reply, text: JSON.stringify(reply.body) }
+  })
+  expect(ready.status, ready.text).toBe(200)
+}, 900_000)
 afterAll(async () => {
   await server?.stop()
   removeTempDirs()
@@ -74,11 +83,10 @@ describe('the provider registry', () => {
   })
 
   it('lists the version it was built with, plugin protocol 6, every platform', async () => {
-    // The first requests come together, as from several `init`s: one build serves them all.
+    // Requests come together, as from several `init`s: they build nothing, the one build at
+    // start serves them all.
     const answers = await Promise.all([1, 2, 3].map(() => getJson(`${PROVIDER}/versions`)))
-    expect(
-      server.logs.filter((line) => String(line.msg).includes('provider release'))
-    ).toHaveLength(1)
+    expect(buildLogs(server)).toHaveLength(1)
     expect(answers[1]).toEqual(answers[0])
     const { status, body } = answers[0]!
     expect(status).toBe(200)
@@ -138,25 +146,44 @@ describe('the provider registry', () => {
     }
   })
 
-  it('needs no API key, and signs with the same key after a restart', async () => {
+  it('needs no API key, and after a restart serves the release built before, signed with the same key', async () => {
     const before = (await getJson(`${PROVIDER}/${VERSION}/download/linux/amd64`)).body
     await server.stop()
+    // NODEPLANE_PROVIDER_BUILD=off (the test default): nothing builds, the release is there.
     server = await serveTls({ dataDir: server.dataDir })
     host = hostOf(server)
-    const after = (await getJson(`${PROVIDER}/${VERSION}/download/linux/amd64`)).body
-    expect(after.signing_keys).toEqual(before.signing_keys)
+    const after = await getJson(`${PROVIDER}/${VERSION}/download/linux/amd64`)
+    expect(after.status).toBe(200)
+    expect(after.body.signing_keys).toEqual(before.signing_keys)
+    expect(buildLogs(server)).toEqual([])
   })
 
-  it('answers 503 saying what building needs when it cannot build, and builds nothing half', async () => {
+  it('answers 503 saying what building needs when it cannot build, tries again only after a back-off, and builds nothing half', async () => {
     // A cache directory that cannot be made: the compile fails as where Bun is missing.
-    const unbuildable = await startServer({ env: { XDG_CACHE_HOME: '/dev/null/cache' } })
+    const unbuildable = await startServer({
+      env: { XDG_CACHE_HOME: '/dev/null/cache', NODEPLANE_PROVIDER_BUILD: 'start' },
+    })
     try {
-      const reply = await fetch(`${unbuildable.url}${PROVIDER}/versions`)
-      expect(reply.status).toBe(503)
-      const problem = await reply.json()
-      expect(problem.code).toBe('provider_release_unavailable')
-      expect(problem.detail).toContain('`bun` package')
-      expect(problem.detail).toContain('NODEPLANE_PROVIDER_RELEASE_DIR')
+      await eventually(
+        async () =>
+          unbuildable.logs.some((line) => String(line.msg).startsWith('could not build'))
+            ? true
+            : undefined,
+        60_000
+      )
+      // Three anonymous GETs, as three `init`s: answered from the remembered failure.
+      for (let i = 0; i < 3; i++) {
+        const reply = await fetch(`${unbuildable.url}${PROVIDER}/versions`)
+        expect(reply.status).toBe(503)
+        const retryAfter = Number(reply.headers.get('retry-after'))
+        expect(retryAfter).toBeGreaterThan(0)
+        expect(retryAfter).toBeLessThanOrEqual(60)
+        const problem = await reply.json()
+        expect(problem.code).toBe('provider_release_unavailable')
+        expect(problem.detail).toContain('`bun` package')
+        expect(problem.detail).toContain('NODEPLANE_PROVIDER_RELEASE_DIR')
+      }
+      expect(buildLogs(unbuildable)).toHaveLength(1)
       expect(existsSync(join(unbuildable.dataDir, 'provider-release', VERSION))).toBe(false)
     } finally {
       await unbuildable.stop()

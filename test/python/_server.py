@@ -49,7 +49,13 @@ class ServerProcess:
     ) -> None:
         self.port = port
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="nodeplane-pytest-")
-        self.env = dict(os.environ, NODEPLANE_PROVISION_SECONDS="0", NODEPLANE_TEARDOWN_SECONDS="0")
+        # No provider release build at start: only the registry's own tests want one.
+        self.env = dict(
+            os.environ,
+            NODEPLANE_PROVISION_SECONDS="0",
+            NODEPLANE_TEARDOWN_SECONDS="0",
+            NODEPLANE_PROVIDER_BUILD="off",
+        )
         self.env.update(database_env(self.data_dir))
         self.env.update(env or {})
         self.url = ""

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { VERSION } from '../../provider/release/build.js'
 import { createTestKey } from '../helpers/accounts.js'
 import { api } from '../helpers/http.js'
-import { fetchDownload, PROVIDER_PATH, registryWorkdir } from '../helpers/registry.js'
+import { fetchDownload, PROVIDER_PATH, registryWorkdir, releaseReady } from '../helpers/registry.js'
 import { REPO, startServer, type TestServer } from '../helpers/server.js'
 import { tempDir } from '../helpers/temp-dirs.js'
 import { testCertificate } from '../helpers/tls.js'
@@ -28,7 +28,8 @@ beforeAll(async () => {
   })
   command = out.trim().split('\n').at(-1)!
   installed = dirname(dirname(realpathSync(command)))
-  server = await startServer({ cli: command })
+  // As an operator's server does: the provider release is built in the background from the start.
+  server = await startServer({ cli: command, env: { NODEPLANE_PROVIDER_BUILD: 'start' } })
 }, 600_000)
 afterAll(() => server?.stop())
 
@@ -73,9 +74,9 @@ describe('npm pack and npm install -g of the tarball', () => {
 })
 
 describe("the installed package's provider registry", () => {
-  it('builds the release into the data directory on first use and lists its 5 platforms', async () => {
+  it('builds the release into the data directory at start and lists its 5 platforms', async () => {
     // Compiled by the package's own Bun: about 10 s when ~/.cache/nodeplane/provider-exe has them.
-    const reply = await api(server.url).get(`${PROVIDER_PATH}/versions`)
+    const reply = await releaseReady(() => api(server.url).get(`${PROVIDER_PATH}/versions`))
     expect(reply.status, JSON.stringify(reply.body)).toBe(200)
     expect(reply.body.versions).toHaveLength(1)
     const [only] = reply.body.versions
@@ -103,6 +104,7 @@ describe("the installed package's provider registry", () => {
     const secure = await startServer({
       cli: command,
       args: ['--tls-cert', tls.cert, '--tls-key', tls.key],
+      env: { NODEPLANE_PROVIDER_RELEASE_DIR: join(server.dataDir, 'provider-release', VERSION) },
     })
     try {
       const at = `localhost:${new URL(secure.url).port}`

@@ -1,210 +1,47 @@
 /**
- * docs/operations/nginx.conf, run for real: Debian's nginx (test/setup/install-nginx.sh)
- * terminates TLS with a throwaway CA's certificate in front of a real server, on loopback
- * ports. Only the upstream address, the listen addresses and the certificate paths of the
- * documented file are changed. nodeplane has no websocket route yet (the console's is
- * coming), so a second nginx, from the same file, fronts a small `ws` echo server for the
- * upgrade path.
+ * docs/operations/nginx.conf, run for real (test/helpers/nginx.ts) in front of a real server:
+ * TLS, redirects, streams, limits, and the console's websocket. A second nginx, from the same
+ * file, fronts a small `ws` echo server, to see the headers an upgrade arrives with.
  * @module
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { request as httpRequest } from 'node:http'
-import { connect, createServer as createNetServer, type AddressInfo } from 'node:net'
-import { join } from 'node:path'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket, WebSocketServer } from 'ws'
+import { socketPath } from '../../server/console/console.service.js'
+import { CLOSE } from '../../server/console/console.socket.js'
+import { insertTicket } from '../../server/console/console-tickets.store.js'
+import { transaction } from '../../server/db/transaction.js'
+import { hashSecret } from '../../server/lib/secrets.js'
 import { createTestKey } from '../helpers/accounts.js'
-import { REPO, startServer, type TestServer } from '../helpers/server.js'
+import { openTestDatabase } from '../helpers/database.js'
+import {
+  CONF,
+  findNginx,
+  makeCertificates,
+  proxyRequest,
+  startNginx,
+  type Answer,
+  type Proxy,
+} from '../helpers/nginx.js'
+import { startServer, type TestServer } from '../helpers/server.js'
 import { tempDir } from '../helpers/temp-dirs.js'
 
-const CONF = join(REPO, 'docs/operations/nginx.conf')
-
-/** nginx's path, installed when missing; undefined (the suite skips) when it cannot be. */
-function findNginx(): string | undefined {
-  const run = spawnSync('bash', [join(REPO, 'test/setup/install-nginx.sh')], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const path = run.stdout.trim().split('\n').at(-1)
-  return run.status === 0 && path ? path : undefined
-}
 const nginx = findNginx()
 if (!nginx) console.warn('nginx is missing and could not be installed (not root?): skipped')
 
-async function freePort(): Promise<number> {
-  const server = createNetServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-/** `text` with `pattern` replaced, which must match exactly `times` times. */
-function replaced(text: string, pattern: RegExp, by: string, times = 1): string {
-  expect(text.match(new RegExp(pattern.source, 'gm')), String(pattern)).toHaveLength(times)
-  return text.replace(new RegExp(pattern.source, 'gm'), by)
-}
-
-/** A throwaway CA and a certificate it signed for localhost and 127.0.0.1. */
-function makeCertificates(dir: string): { ca: string; cert: string; key: string } {
-  const file = (name: string) => join(dir, name)
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' })
-  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes']
-  openssl(
-    'req',
-    '-x509',
-    ...ec,
-    '-keyout',
-    file('ca.key'),
-    '-out',
-    file('ca.crt'),
-    '-days',
-    '2',
-    '-subj',
-    '/CN=nodeplane test CA'
-  )
-  openssl(
-    'req',
-    ...ec,
-    '-keyout',
-    file('server.key'),
-    '-out',
-    file('server.csr'),
-    '-subj',
-    '/CN=localhost'
-  )
-  writeFileSync(
-    file('server.ext'),
-    'subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n'
-  )
-  openssl(
-    'x509',
-    '-req',
-    '-in',
-    file('server.csr'),
-    '-CA',
-    file('ca.crt'),
-    '-CAkey',
-    file('ca.key'),
-    '-CAcreateserial',
-    '-days',
-    '2',
-    '-extfile',
-    file('server.ext'),
-    '-out',
-    file('server.crt')
-  )
-  return {
-    ca: readFileSync(file('ca.crt'), 'utf8'),
-    cert: file('server.crt'),
-    key: file('server.key'),
-  }
-}
-
-interface Proxy {
-  https: number
-  http: number
-  process: ChildProcess
-  stop(): Promise<void>
-}
-
-/**
- * The documented config with its upstream at `upstream` and its listeners on loopback ports,
- * inside a main config of its own (pid, logs and temp files in a temp directory), in the
- * foreground.
- */
-async function startNginx(upstream: string, tls: { cert: string; key: string }): Promise<Proxy> {
-  const dir = tempDir('nodeplane-nginx-')
-  // nginx's workers (www-data when started as root) write request bodies under it.
-  chmodSync(dir, 0o755)
-  const [https, http] = [await freePort(), await freePort()]
-  let site = readFileSync(CONF, 'utf8')
-  site = replaced(site, /^\s*server 127\.0\.0\.1:8080;$/, `    server ${upstream};`)
-  site = replaced(site, /^\s*listen \[::\]:.*\n/, '', 2)
-  site = replaced(site, /^\s*listen 80;$/, `    listen 127.0.0.1:${http};`)
-  site = replaced(site, /^\s*listen 443 ssl;$/, `    listen 127.0.0.1:${https} ssl;`)
-  site = replaced(site, /^\s*ssl_certificate \S+;$/, `    ssl_certificate ${tls.cert};`)
-  site = replaced(site, /^\s*ssl_certificate_key \S+;$/, `    ssl_certificate_key ${tls.key};`)
-  writeFileSync(join(dir, 'nodeplane.conf'), site)
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
-    .map((kind) => `  ${kind}_temp_path ${join(dir, kind)};`)
-    .join('\n')
-  const main = join(dir, 'nginx.conf')
-  writeFileSync(
-    main,
-    `pid ${join(dir, 'nginx.pid')};\nworker_processes 1;\nevents { worker_connections 256; }\n` +
-      `http {\n  access_log ${join(dir, 'access.log')};\n${temp}\n  include ${join(dir, 'nodeplane.conf')};\n}\n`
-  )
-  const args = ['-p', dir, '-e', 'stderr', '-c', main]
-  // The configuration test: no warning either.
-  const check = spawnSync(nginx!, [...args, '-t'], { encoding: 'utf8' })
-  expect(check.status, check.stderr).toBe(0)
-  expect(check.stderr).not.toMatch(/\[(warn|emerg|alert|crit)\]/)
-  const child = spawn(nginx!, [...args, '-g', 'daemon off;'], {
-    detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  let stderr = ''
-  child.stderr.on('data', (chunk) => (stderr += chunk))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  for (const deadline = Date.now() + 10_000; ;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(https, '127.0.0.1', () => {
-        socket.end()
-        resolve(true)
-      })
-      socket.once('error', () => resolve(false))
-    })
-    if (open) break
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`nginx did not start:\n${stderr}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  return {
-    https,
-    http,
-    process: child,
-    stop: async () => {
-      // The whole process group: the master and its worker.
-      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM')
-      await exited
-    },
-  }
-}
-
-interface Answer {
-  status: number
-  headers: IncomingHttpHeaders
-  text: string
-}
-
 let ca: string
 
-/** One HTTPS request through the proxy, trusting only the test CA. */
-function request(
+const request = (
   port: number,
   method: string,
   path: string,
   headers: Record<string, string> = {},
   body?: string
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpsRequest(
-      { host: '127.0.0.1', servername: 'localhost', port, method, path, headers, ca },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk) => (text += chunk))
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }))
-      }
-    )
-    req.once('error', reject)
-    req.end(body)
-  })
-}
+) => proxyRequest(ca, port, method, path, headers, body)
 
 /** Parses nginx's time (`90`, `90s`, `5m`, `1h`) into seconds. */
 function seconds(value: string): number {
@@ -227,7 +64,7 @@ describe.skipIf(!nginx)('nodeplane behind the documented nginx config (TLS)', ()
     ca = certs.ca
     server = await startServer()
     key = (await createTestKey(server.dataDir)).key
-    proxy = await startNginx(new URL(server.url).host, certs)
+    proxy = await startNginx(nginx!, new URL(server.url).host, certs)
     echo = createServer((_req, res) => res.writeHead(404).end())
     const wss = new WebSocketServer({ server: echo })
     wss.on('connection', (socket, req) => {
@@ -235,7 +72,7 @@ describe.skipIf(!nginx)('nodeplane behind the documented nginx config (TLS)', ()
       socket.on('message', (data, binary) => socket.send(data, { binary }))
     })
     await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve))
-    wsProxy = await startNginx(`127.0.0.1:${(echo.address() as AddressInfo).port}`, certs)
+    wsProxy = await startNginx(nginx!, `127.0.0.1:${(echo.address() as AddressInfo).port}`, certs)
   }, 600_000)
 
   afterAll(async () => {
@@ -323,6 +160,41 @@ describe.skipIf(!nginx)('nodeplane behind the documented nginx config (TLS)', ()
     }
   })
 
+  it("takes a console socket through to the server's console endpoint, which reads the password", async () => {
+    // The simulated driver hands out no console URL (409): a ticket is planted as the server
+    // would store it, and the socket opened through nginx at the server's path for it.
+    const json = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }
+    const created = await request(proxy.https, 'POST', '/nodes', json, '{}')
+    expect(created.status).toBe(201)
+    const id = JSON.parse(created.text).id as string
+    const database = await openTestDatabase(server.dataDir)
+    try {
+      await transaction(database.db, (tx) =>
+        insertTicket(tx, {
+          ticketHash: hashSecret('through-nginx'),
+          nodeId: id,
+          accountId: 'not-read-before-the-password',
+          passwordHash: hashSecret('the password'),
+          actorType: 'api_key',
+          actorId: null,
+          requestId: null,
+          sourceAddress: null,
+          expiresAt: new Date(Date.now() + 60_000),
+        })
+      )
+    } finally {
+      await database.close()
+    }
+    const socket = new WebSocket(
+      `wss://localhost:${proxy.https}${socketPath(id)}?ticket=through-nginx`,
+      { ca }
+    )
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)))
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
+    socket.send('not the password')
+    expect(await closed).toBe(CLOSE.wrongPassword)
+  })
+
   it('passes a websocket upgrade through, with the forwarded headers', async () => {
     const socket = new WebSocket(`wss://localhost:${wsProxy.https}/console`, { ca })
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
@@ -338,7 +210,8 @@ describe.skipIf(!nginx)('nodeplane behind the documented nginx config (TLS)', ()
       host: 'localhost',
       'x-forwarded-proto': 'https',
       'x-forwarded-for': '127.0.0.1',
-      'x-forwarded-host': 'localhost',
+      // The port the client used too ($http_host), so that links keep it.
+      'x-forwarded-host': `localhost:${wsProxy.https}`,
     })
   })
 
