@@ -71,7 +71,9 @@ export async function openPodmanConsole(
   script.stdin.on('error', () => undefined)
   script.once('error', () => undefined)
   return {
-    write: (bytes) => void (script.stdin.writable && script.stdin.write(bytes)),
+    // Not writable: the shell ended, and so does the session; nothing to wait for.
+    write: (bytes) => !script.stdin.writable || script.stdin.write(bytes),
+    onDrain: (listener) => void script.stdin.on('drain', listener),
     resize: resizer(script),
     onOutput: (listener) => void script.stdout.on('data', listener),
     pause: () => void script.stdout.pause(),
