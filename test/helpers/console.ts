@@ -9,6 +9,8 @@ export interface ConsoleClient {
   resize(cols: number, rows: number): void
   /** Resolves once `pattern` shows in the output; the output after the match is left. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>
+  /** Bytes sent but not yet taken by the server (kept back while it does not read). */
+  bufferedAmount(): number
   /** The close code and reason once the server closed the socket. */
   closed: Promise<{ code: number; reason: string }>
   close(): void
@@ -16,10 +18,15 @@ export interface ConsoleClient {
 
 /**
  * Connects to a console URL and sends `password` as the first frame; rejects when the
- * handshake is refused (a used or expired URL: an HTTP 403).
+ * handshake is refused (a used or expired URL: an HTTP 403). `localAddress` is the address
+ * to connect from (another loopback address than the one that asked for the URL, say).
  */
-export function connectConsole(url: string, password: string): Promise<ConsoleClient> {
-  const ws = new WebSocket(url)
+export function connectConsole(
+  url: string,
+  password: string,
+  options: { localAddress?: string } = {}
+): Promise<ConsoleClient> {
+  const ws = new WebSocket(url, options)
   let output = ''
   ws.on('message', (data: Buffer) => (output += data.toString('utf8')))
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
@@ -46,6 +53,7 @@ export function connectConsole(url: string, password: string): Promise<ConsoleCl
             await new Promise((resolve) => setTimeout(resolve, 50))
           }
         },
+        bufferedAmount: () => ws.bufferedAmount,
         closed,
         close: () => ws.close(),
       })
