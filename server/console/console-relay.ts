@@ -123,13 +123,14 @@ function parseResize(text: string): [number, number] | undefined {
 
 /**
  * Pings the client; one that missed the last ping is gone. A socket paused for the shell reads
- * no pongs, so it is not judged meanwhile.
+ * no pongs either: a client whose input the shell has not taken for that long is let go too,
+ * or a vanished one would hold its session (and its place in the limits) until the shell read.
  */
 function keepAlive(ws: WebSocket, lost: () => void): NodeJS.Timeout {
   let answered = true
   ws.on('pong', () => (answered = true))
   return setInterval(() => {
-    if (!answered && !ws.isPaused) return lost()
+    if (!answered) return lost()
     answered = false
     ws.ping()
   }, PING_MS)
