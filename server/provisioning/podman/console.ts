@@ -6,14 +6,16 @@
  *
  * Pipes keep the shell's pace: podman stops reading them while the terminal inside is full,
  * so a paste into a shell that reads nothing waits in the client (util-linux `script`, once
- * used for a terminal here, queued its input without bound). A resize sets the terminal's
- * size from outside (`stty -F` on the shell's own standard input, found by a marker in its
- * environment); the kernel then signals SIGWINCH to the shell.
+ * used for a terminal here, queued its input without bound). The shell starts with the first
+ * size (a launcher's `stty`); a resize sets the size from outside (`stty -F` on the shell's own
+ * standard input, found by a marker in its environment), and the kernel signals SIGWINCH to
+ * the shell.
  * @module
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { readdir, readFile, readlink } from 'node:fs/promises'
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
+import { readFile, readlink } from 'node:fs/promises'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ConsoleSession, TerminalSize } from '../driver.js'
 import { run } from '../network/exec.js'
@@ -28,7 +30,15 @@ const EXEC_OPTIONS = [
   '--workdir',
   '/root',
 ]
-const SHELL = ['/bin/bash', '--login']
+/** The shell starts with its terminal's size: what runs first must not see 0x0. */
+const launcher = ({ cols, rows }: TerminalSize) => [
+  '/bin/sh',
+  '-c',
+  'stty cols "$1" rows "$2" 2>/dev/null; exec /bin/bash --login',
+  'console',
+  String(cols),
+  String(rows),
+]
 /** How often a shell not found yet is looked for again. */
 const FIND_POLL_MS = 50
 /** After a hang-up, how long the shell has to exit before podman's client is killed. */
@@ -37,10 +47,10 @@ const HANGUP_GRACE_MS = 2_000
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null
 
 /** Whether process `pid` is in the pid namespace `namespace` and holds `marker`. */
-async function holdsMarker(pid: string, namespace: string, marker: string): Promise<boolean> {
+function holdsMarker(pid: string, namespace: string, marker: string): boolean {
   try {
-    if ((await readlink(`/proc/${pid}/ns/pid`)) !== namespace) return false
-    return (await readFile(`/proc/${pid}/environ`, 'utf8')).split('\0').includes(marker)
+    if (readlinkSync(`/proc/${pid}/ns/pid`) !== namespace) return false
+    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(marker)
   } catch {
     return false // ended meanwhile
   }
@@ -48,14 +58,20 @@ async function holdsMarker(pid: string, namespace: string, marker: string): Prom
 
 /**
  * The pid (on this machine) of the shell whose environment holds `marker`, in the container
- * whose pid namespace is `namespace`, once it has started on its terminal.
+ * whose pid namespace is `namespace`, once the launcher became bash: a size set before would
+ * be undone by the launcher's own. Synchronous: a few thousand small reads of /proc, done
+ * sooner than the same asynchronous ones on a busy machine.
  */
-async function findShell(namespace: string, marker: string): Promise<number | undefined> {
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry) || !(await holdsMarker(entry, namespace, marker))) continue
-    // The shell's children inherit the marker; the shell's standard input is the terminal.
-    const input = await readlink(`/proc/${entry}/fd/0`).catch(() => '')
-    if (input.startsWith('/dev/pts/')) return Number(entry)
+function findShell(namespace: string, marker: string): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || !holdsMarker(entry, namespace, marker)) continue
+    try {
+      // The shell's children inherit the marker; the shell's standard input is the terminal.
+      const bash = readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'bash'
+      if (bash && readlinkSync(`/proc/${entry}/fd/0`).startsWith('/dev/pts/')) return Number(entry)
+    } catch {
+      // Ended meanwhile.
+    }
   }
   return undefined
 }
@@ -71,16 +87,14 @@ export async function openPodmanConsole(
   const state = await containerState(container)
   if (!state?.running) throw new Error(`the container ${container} is not running`)
   const marker = `NODEPLANE_CONSOLE=${randomBytes(16).toString('hex')}`
-  const exec = spawn('podman', ['exec', ...EXEC_OPTIONS, '--env', marker, container, ...SHELL], {
-    stdio: ['pipe', 'pipe', 'ignore'],
-  })
+  const args = ['exec', ...EXEC_OPTIONS, '--env', marker, container, ...launcher(size)]
+  const exec = spawn('podman', args, { stdio: ['pipe', 'pipe', 'ignore'] })
   const ended = new Promise<void>((resolve) => exec.once('close', () => resolve()))
   // A write after the shell ended fails with EPIPE: the session is ending anyway.
   exec.stdin.on('error', () => undefined)
   exec.once('error', () => undefined)
   const shell = shellOf(exec, state.pid, marker)
   const resize = resizer(exec, shell)
-  resize(size)
   return {
     // Not writable: the shell ended, and so does the session; nothing to wait for.
     write: (bytes) => !exec.stdin.writable || exec.stdin.write(bytes),
@@ -105,7 +119,7 @@ function shellOf(exec: ChildProcess, initPid: number, marker: string): Shell {
   const namespace = readlink(`/proc/${initPid}/ns/pid`)
   async function find(): Promise<number | undefined> {
     while (running(exec)) {
-      const pid = await findShell(await namespace, marker).catch(() => undefined)
+      const pid = findShell(await namespace, marker)
       if (pid) return pid
       await sleep(FIND_POLL_MS)
     }
