@@ -107,6 +107,8 @@ function serveConsole(deps: Deps, ws: WebSocket, connection: Connection, watch: 
     log.warn('console refused: no password in time')
     closeWith(ws, REFUSED.wrongPassword)
   }, PASSWORD_WAIT_MS)
+  // A client that left before its password is no refusal to log.
+  ws.once('close', () => clearTimeout(waiting))
   ws.once('message', (data, isBinary) => {
     clearTimeout(waiting)
     if (isBinary || !passwordMatches(ticket, rawText(data))) {
