@@ -121,6 +121,20 @@ const ConfigSchema = z
     webhookTimeoutSeconds: z.coerce.number().positive().default(10),
     /** Lets webhooks target loopback and private addresses (tests, trusted single-tenant installs). */
     webhookAllowPrivateTargets: z.stringbool().default(false),
+    /**
+     * Console sessions open at once per node and per account (POST /api/v1/nodes/{id}/console):
+     * each podman session is about three processes on the server's machine, outside the node's
+     * limits, so a tenant must not open them without end.
+     */
+    consoleSessionsPerNode: z.coerce.number().int().min(1).max(1000).default(4),
+    consoleSessionsPerAccount: z.coerce.number().int().min(1).max(10000).default(16),
+    /** A console session ends this long after it opened, however busy (8 hours). */
+    consoleMaxSeconds: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60 * 60)
+      .default(8 * 60 * 60),
     /** PEM certificate (chain) and key: the server answers HTTPS, API, dashboard and registry alike. */
     tlsCert: z.string().min(1).optional(),
     tlsKey: z.string().min(1).optional(),
@@ -229,6 +243,9 @@ const ENV_NAMES: Record<keyof Config, string> = {
   webhookDisableAfter: 'NODEPLANE_WEBHOOK_DISABLE_AFTER',
   webhookTimeoutSeconds: 'NODEPLANE_WEBHOOK_TIMEOUT_SECONDS',
   webhookAllowPrivateTargets: 'NODEPLANE_WEBHOOK_ALLOW_PRIVATE_TARGETS',
+  consoleSessionsPerNode: 'NODEPLANE_CONSOLE_SESSIONS_PER_NODE',
+  consoleSessionsPerAccount: 'NODEPLANE_CONSOLE_SESSIONS_PER_ACCOUNT',
+  consoleMaxSeconds: 'NODEPLANE_CONSOLE_MAX_SECONDS',
   tlsCert: 'NODEPLANE_TLS_CERT',
   tlsKey: 'NODEPLANE_TLS_KEY',
   publicUrl: 'NODEPLANE_PUBLIC_URL',

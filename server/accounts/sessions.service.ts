@@ -133,6 +133,29 @@ export async function sessionFromToken(ctx: Ctx, token: string): Promise<Session
   return { user, tokenHash, csrfToken: row.csrfToken }
 }
 
+/**
+ * Whether a login is still open (not logged out, not expired), without counting as activity:
+ * what a long-lived use of it (a console session) checks.
+ */
+export async function isLoginLive(ctx: Ctx, tokenHash: string): Promise<boolean> {
+  const row = await findSession(ctx.db, tokenHash)
+  if (!row) return false
+  const now = ctx.clock.now().getTime()
+  return (
+    now - row.lastSeenAt.getTime() <= SESSION_IDLE_MS &&
+    now - row.createdAt.getTime() <= SESSION_MAX_MS
+  )
+}
+
+/**
+ * A fingerprint of the user's password hash, which changes with the password; undefined when
+ * the user is gone. A long-lived use of a login keeps it, to end when the password changes.
+ */
+export async function passwordStamp(ctx: ServiceCtx, userId: string): Promise<string | undefined> {
+  const user = await findUserById(ctx.db, userId)
+  return user && hashSecret(user.passwordHash)
+}
+
 /** True when a submitted form token is this session's; compared in constant time. */
 export function csrfTokenMatches(session: Session, submitted: string | undefined): boolean {
   const expected = Buffer.from(session.csrfToken)

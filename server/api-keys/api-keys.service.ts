@@ -8,6 +8,7 @@ import { ProblemError } from '../http/problem.js'
 import {
   findKeyByHash,
   insertKey,
+  keyIsLive,
   listKeysOfAccount,
   markRevoked,
   toApiKeyInfo,
@@ -70,6 +71,11 @@ export async function createKey(
 
 export async function listKeys(ctx: ServiceCtx, accountId: string): Promise<ApiKeyInfo[]> {
   return (await listKeysOfAccount(ctx.db, accountId)).map(toApiKeyInfo)
+}
+
+/** Whether the key still works: what a long-lived use of it (a console session) checks. */
+export function isKeyLive(ctx: ServiceCtx, keyId: string): Promise<boolean> {
+  return keyIsLive(ctx.db, keyId)
 }
 
 export async function revokeKey(ctx: Ctx, accountId: string, keyId: string): Promise<void> {

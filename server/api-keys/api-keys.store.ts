@@ -46,6 +46,15 @@ export async function findKeyByHash(db: Db, secretHash: string): Promise<ApiKeyR
   return (await byHash(db, { hash: secretHash }))[0]
 }
 
+/** Whether the key exists and is not revoked. */
+export async function keyIsLive(db: Db, keyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
+  return !!row
+}
+
 export function listKeysOfAccount(db: Db, accountId: string): Promise<ApiKeyRow[]> {
   return db
     .select()

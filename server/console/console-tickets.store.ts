@@ -6,7 +6,9 @@ import { and, eq, gt, lte } from 'drizzle-orm'
 import type { Tx } from '../db/transaction.js'
 import { consoleTickets, type ConsoleTicketRow } from './console-tickets.table.js'
 
-export async function insertTicket(tx: Tx, row: ConsoleTicketRow): Promise<void> {
+type NewTicket = typeof consoleTickets.$inferInsert
+
+export async function insertTicket(tx: Tx, row: NewTicket): Promise<void> {
   await tx.insert(consoleTickets).values(row)
 }
 

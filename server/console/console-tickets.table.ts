@@ -22,6 +22,12 @@ export const consoleTickets = sqliteTable(
     actorId: text('actor_id'),
     requestId: text('request_id'),
     sourceAddress: text('source_address'),
+    /**
+     * The dashboard login that asked (SHA-256 of its cookie token), and a fingerprint of its
+     * user's password hash then: the session ends at that logout or password change.
+     */
+    loginSessionHash: text('login_session_hash'),
+    passwordStamp: text('password_stamp'),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (table) => [index('console_tickets_expires_idx').on(table.expiresAt)]

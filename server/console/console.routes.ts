@@ -19,8 +19,11 @@ export const requestConsole = createRoute({
     'inside the node. Connect a WebSocket to `url` within 60 seconds (it works once), send `password` as ' +
     'the first text frame, then exchange raw terminal bytes in binary frames; a text frame ' +
     '`{"resize":[cols,rows]}` resizes the terminal. The session is recorded as `node.console_opened` and ' +
-    '`node.console_closed` events. Over plain HTTP the URL and password travel in clear: serve the API ' +
-    'over TLS. Needs a `read_write` key.',
+    '`node.console_closed` events, from the address that connected. A node has at most 4 sessions open ' +
+    'and an account 16 (`NODEPLANE_CONSOLE_SESSIONS_PER_NODE`, `..._PER_ACCOUNT`); a session ends after 8 ' +
+    'hours (`NODEPLANE_CONSOLE_MAX_SECONDS`), and within seconds of the revocation of the key that asked ' +
+    "for it. The socket's close codes are listed in docs/api.md. Over plain HTTP the URL and password " +
+    'travel in clear: serve the API over TLS. Needs a `read_write` key.',
   security: bearer,
   request: { params: NodeIdParam },
   responses: {
@@ -28,8 +31,9 @@ export const requestConsole = createRoute({
     ...authErrors,
     404: problemResponse('No such node on the account, or it was deleted (`node_not_found`)'),
     409: problemResponse(
-      'The node is `provisioning` or `deleting` (`node_not_running`) or off (`node_powered_off`), or ' +
-        "the server's driver opens no consoles (`console_unsupported`)"
+      'The node is `provisioning` or `deleting` (`node_not_running`) or off (`node_powered_off`), ' +
+        "the server's driver opens no consoles (`console_unsupported`), or the node or the account has " +
+        'as many sessions open as it may (`console_session_limit`)'
     ),
   },
 })

@@ -16,6 +16,7 @@ import type { NodeConsole } from './console.schema.js'
 import { deleteExpiredTickets, insertTicket, takeTicket } from './console-tickets.store.js'
 import type { ConsoleTicketRow } from './console-tickets.table.js'
 import { hashSecret } from '../lib/secrets.js'
+import { loginOfTicket, sessionLimitProblem } from './console-sessions.service.js'
 
 /** A console URL must be connected within this long of its issue. */
 export const TICKET_TTL_MS = 60_000
@@ -42,17 +43,23 @@ function refusal(row: NodeRow): ProblemError | undefined {
 /**
  * A one-time console URL of a running node of the account and its password, shown once: the
  * URL is under `base` (the server as its client reaches it, http/public-url.ts, as `ws(s)://`)
- * and expires TICKET_TTL_MS after issue. The caller is recorded as who opens the session.
+ * and expires TICKET_TTL_MS after issue. The caller is recorded as who opens the session; a
+ * dashboard caller gives its login (`loginSessionHash`), whose logout ends the session.
  */
 export async function requestConsole(
   ctx: ServiceCtx<'clock' | 'config' | 'worker'>,
   accountId: string,
   nodeId: string,
-  base: string
+  base: string,
+  loginSessionHash?: string
 ): Promise<NodeConsole> {
   const ticket = secret()
   const password = secret()
   const actor = currentActor()
+  const login =
+    actor.type === 'user' && actor.id && loginSessionHash
+      ? await loginOfTicket(ctx, actor.id, loginSessionHash)
+      : { loginSessionHash: null, passwordStamp: null }
   await transaction(ctx.db, async (tx) => {
     const row = await liveNodeOr404({ ...ctx, db: tx }, accountId, nodeId)
     if (!ctx.worker.canConsole)
@@ -61,7 +68,7 @@ export async function requestConsole(
         'console_unsupported',
         `this server's ${ctx.config.driver} driver opens no consoles`
       )
-    const refused = refusal(row)
+    const refused = refusal(row) ?? (await sessionLimitProblem(ctx, tx, accountId, nodeId))
     if (refused) throw refused
     const now = ctx.clock.now()
     await deleteExpiredTickets(tx, now)
@@ -74,6 +81,7 @@ export async function requestConsole(
       actorId: actor.id,
       requestId: actor.request_id,
       sourceAddress: actor.source_address,
+      ...login,
       expiresAt: new Date(now.getTime() + TICKET_TTL_MS),
     })
   })
@@ -94,34 +102,52 @@ export function passwordMatches(ticket: ConsoleTicketRow, password: string): boo
   return timingSafeEqual(Buffer.from(hashSecret(password)), Buffer.from(ticket.passwordHash))
 }
 
-/** Who asked for the ticket, as its session's events name them. */
-function actorOf(ticket: ConsoleTicketRow): Actor {
+/**
+ * Who asked for the ticket, as its session's events name them, from the address that
+ * connected: the one that asked for the URL may be another (data.requested_from).
+ */
+function actorOf(ticket: ConsoleTicketRow, peerAddress: string | null): Actor {
   return {
     type: ticket.actorType,
     id: ticket.actorId,
     request_id: ticket.requestId,
-    source_address: ticket.sourceAddress,
+    source_address: peerAddress,
   }
+}
+
+/** A console session as its events describe it. */
+export interface SessionRecord {
+  ticket: ConsoleTicketRow
+  startedAt: Date
+  /** The address the socket came from. */
+  peerAddress: string | null
 }
 
 /**
  * Records that a console session began (`node.console_opened`) or ended
- * (`node.console_closed`, with its duration in seconds), by whoever asked for its URL.
+ * (`node.console_closed`, with its duration in seconds and why it ended), by whoever asked for
+ * its URL, from the address that connected.
  */
 export function recordConsoleEvent(
   ctx: ServiceCtx<'clock'>,
-  ticket: ConsoleTicketRow,
-  startedAt: Date,
-  endedAt?: Date
+  session: SessionRecord,
+  end?: { at: Date; reason: string }
 ): Promise<void> {
-  const data: Record<string, unknown> = { started_at: startedAt.toISOString() }
-  if (endedAt) data.duration_seconds = Math.round((endedAt.getTime() - startedAt.getTime()) / 1000)
-  const type = endedAt ? 'node.console_closed' : 'node.console_opened'
+  const { ticket, startedAt } = session
+  const data: Record<string, unknown> = {
+    started_at: startedAt.toISOString(),
+    requested_from: ticket.sourceAddress,
+  }
+  if (end) {
+    data.duration_seconds = Math.round((end.at.getTime() - startedAt.getTime()) / 1000)
+    data.reason = end.reason
+  }
+  const type = end ? 'node.console_closed' : 'node.console_opened'
   return transaction(ctx.db, (tx) =>
     recordEvent(
       { ...ctx, db: tx },
       { accountId: ticket.accountId, type, resourceId: ticket.nodeId, data },
-      actorOf(ticket)
+      actorOf(ticket, session.peerAddress)
     )
   )
 }

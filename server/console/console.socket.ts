@@ -8,39 +8,50 @@
  */
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
+import type { Logger } from 'pino'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import type { Deps } from '../deps.js'
 import { ProblemError } from '../http/problem.js'
 import { liveNodeOr404 } from '../nodes/nodes.lookup.js'
 import type { ConsoleSession } from '../provisioning/driver.js'
-import { ResizeFrame } from './console.schema.js'
-import { claimTicket, passwordMatches, recordConsoleEvent } from './console.service.js'
+import { REFUSED } from './console-close.js'
+import { bytesOf, rawText, relay } from './console-relay.js'
+import { claimTicket, passwordMatches } from './console.service.js'
+import { beginSession, endSession, openerStillAllowed } from './console-sessions.service.js'
 import type { ConsoleTicketRow } from './console-tickets.table.js'
+import { createConsoleWatch, type ConsoleWatch } from './console-watch.js'
 
 const SOCKET_PATH = /^\/api\/v1\/nodes\/([^/]+)\/console\/socket$/
 /** How long a connection may take to send its password. */
 const PASSWORD_WAIT_MS = 10_000
 /** The terminal's size until the client's first resize. */
 const FIRST_SIZE = { cols: 80, rows: 24 }
-/** Output waits while this much is still unsent to a slow client. */
-const HIGH_WATER_BYTES = 1024 * 1024
-/** A client that answers no ping within this long is gone (a closed laptop). */
-const PING_MS = 30_000
-
-/** Close codes of our own (4000-4999 are the application's, RFC 6455). */
-export const CLOSE = { wrongPassword: 4001, nodeGone: 4004, unavailable: 4009 } as const
+/**
+ * What a client may send between its password and the shell's start (a resize, the first
+ * keystrokes): far more than anyone types in that second, and bounded, as it waits in memory.
+ */
+const EARLY_MAX_BYTES = 64 * 1024
 
 /** A raw HTTP answer on a socket that asked for an upgrade it does not get. */
 function refuse(socket: Duplex, status: 403 | 404 | 503, text: string): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
 }
 
+/** A connection whose ticket was good, from the address it came from. */
+interface Connection {
+  ticket: ConsoleTicketRow
+  peerAddress: string | null
+  log: Logger
+}
+
 /**
- * Serves console sockets on `server`; `close` ends every session (an orderly stop). Other
- * upgrade requests are answered 404.
+ * Serves console sessions on `server`; `close` ends every session (an orderly stop). Other
+ * upgrade requests are answered 404. Every handshake is logged, accepted or refused, with the
+ * address it came from; never the ticket or the password.
  */
 export function attachConsoleSockets(server: Server, deps: Deps): { close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 })
+  const watch = createConsoleWatch(deps)
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => undefined)
     void upgrade(req, socket, head).catch((err: unknown) => {
@@ -53,45 +64,128 @@ export function attachConsoleSockets(server: Server, deps: Deps): { close(): voi
     const url = new URL(req.url ?? '/', 'http://console')
     const nodeId = SOCKET_PATH.exec(url.pathname)?.[1]
     if (!nodeId) return refuse(socket, 404, 'Not Found')
+    const peerAddress = req.socket.remoteAddress ?? null
     const given = url.searchParams.get('ticket')
     const ticket = given ? await claimTicket(deps, nodeId, given) : undefined
     // Unknown, used or expired: the same answer, so a URL reveals nothing.
-    if (!ticket) return refuse(socket, 403, 'Forbidden')
-    wss.handleUpgrade(req, socket, head, (ws) => serveConsole(deps, ws, ticket))
+    if (!ticket) {
+      deps.log.warn(
+        { node_id: nodeId, peer_address: peerAddress },
+        'console handshake refused: no valid ticket'
+      )
+      return refuse(socket, 403, 'Forbidden')
+    }
+    const log = deps.log.child({
+      node_id: nodeId,
+      account_id: ticket.accountId,
+      peer_address: peerAddress,
+    })
+    log.info(
+      { actor: { type: ticket.actorType, id: ticket.actorId } },
+      'console handshake accepted'
+    )
+    const connection = { ticket, peerAddress, log }
+    wss.handleUpgrade(req, socket, head, (ws) => serveConsole(deps, ws, connection, watch))
   }
 
   return {
     close() {
+      watch.close()
       for (const ws of wss.clients) ws.terminate()
       wss.close()
     },
   }
 }
 
+const closeWith = (ws: WebSocket, refusal: { code: number; text: string }) =>
+  ws.close(refusal.code, refusal.text)
+
 /** One connection, from its password to its end. */
-function serveConsole(deps: Deps, ws: WebSocket, ticket: ConsoleTicketRow): void {
-  const log = deps.log.child({ node_id: ticket.nodeId })
-  const waiting = setTimeout(() => ws.close(CLOSE.wrongPassword, 'no password'), PASSWORD_WAIT_MS)
+function serveConsole(deps: Deps, ws: WebSocket, connection: Connection, watch: ConsoleWatch) {
+  const { ticket, log } = connection
+  const waiting = setTimeout(() => {
+    log.warn('console refused: no password in time')
+    closeWith(ws, REFUSED.wrongPassword)
+  }, PASSWORD_WAIT_MS)
+  // A client that left before its password is no refusal to log.
+  ws.once('close', () => clearTimeout(waiting))
   ws.once('message', (data, isBinary) => {
     clearTimeout(waiting)
-    if (isBinary || !passwordMatches(ticket, rawText(data)))
-      return ws.close(CLOSE.wrongPassword, 'wrong password')
-    // Frames sent right after the password (a resize, typing) wait for the shell.
-    const early: [RawData, boolean][] = []
-    const hold = (frame: RawData, binary: boolean) => early.push([frame, binary])
-    ws.on('message', hold)
-    void open(deps, ticket)
-      .then((session) => {
-        ws.off('message', hold)
-        relay(deps, ws, session, ticket)
-        for (const [frame, binary] of early) ws.emit('message', frame, binary)
-      })
-      .catch((err: unknown) => {
-        log.info({ err }, 'console did not open')
-        const gone = err instanceof NodeGone
-        ws.close(gone ? CLOSE.nodeGone : CLOSE.unavailable, gone ? 'no such node' : 'node not up')
-      })
+    if (isBinary || !passwordMatches(ticket, rawText(data))) {
+      log.warn('console refused: wrong password')
+      return closeWith(ws, REFUSED.wrongPassword)
+    }
+    const early = holdEarlyInput(ws, () => {
+      log.warn({ max_bytes: EARLY_MAX_BYTES }, 'console refused: too much input before the shell')
+      closeWith(ws, REFUSED.inputOverflow)
+    })
+    void admit(deps, ws, connection).then((admitted) => {
+      if (!admitted) return
+      const [id, shell] = admitted
+      // The client left, or sent too much, while the shell was starting.
+      if (ws.readyState !== ws.OPEN) {
+        shell.close()
+        return void endSession(deps, id).catch(() => undefined)
+      }
+      relay(deps, ws, shell, { id, ticket, peerAddress: connection.peerAddress }, watch)
+      early.release()
+    })
   })
+}
+
+/**
+ * Frames sent right after the password (a resize, typing) wait for the shell, up to
+ * EARLY_MAX_BYTES; past that, `overflow` runs and they are dropped.
+ */
+function holdEarlyInput(ws: WebSocket, overflow: () => void): { release(): void } {
+  const frames: [RawData, boolean][] = []
+  let bytes = 0
+  const hold = (frame: RawData, binary: boolean) => {
+    bytes += bytesOf(frame).length
+    if (bytes <= EARLY_MAX_BYTES) return void frames.push([frame, binary])
+    ws.off('message', hold)
+    frames.length = 0
+    overflow()
+  }
+  ws.on('message', hold)
+  return {
+    release() {
+      ws.off('message', hold)
+      for (const [frame, binary] of frames) ws.emit('message', frame, binary)
+    },
+  }
+}
+
+/**
+ * Counts the session in and opens its shell: the row's id and the shell, or undefined after
+ * closing the socket with the refusal (access ended, a limit, the node gone or not up).
+ */
+async function admit(
+  deps: Deps,
+  ws: WebSocket,
+  { ticket, log }: Connection
+): Promise<[string, ConsoleSession] | undefined> {
+  try {
+    if (!(await openerStillAllowed(deps, ticket))) {
+      log.warn('console refused: the key or login that asked for it has ended')
+      return void closeWith(ws, REFUSED.accessEnded)
+    }
+    const begun = await beginSession(deps, ticket)
+    if (begun instanceof ProblemError) {
+      log.warn({ detail: begun.message }, 'console refused: session limit')
+      return void closeWith(ws, REFUSED.sessionLimit)
+    }
+    try {
+      return [begun.id, await open(deps, ticket)]
+    } catch (err) {
+      await endSession(deps, begun.id)
+      throw err
+    }
+  } catch (err) {
+    log.info({ err }, 'console did not open')
+    closeWith(ws, err instanceof NodeGone ? REFUSED.nodeGone : REFUSED.unavailable)
+    return undefined
+  }
 }
 
 class NodeGone extends Error {}
@@ -102,67 +196,4 @@ async function open(deps: Deps, ticket: ConsoleTicketRow): Promise<ConsoleSessio
     throw err instanceof ProblemError ? new NodeGone(err.message) : err
   })
   return deps.worker.openConsole(node, FIRST_SIZE)
-}
-
-function bytesOf(data: RawData): Buffer {
-  if (Buffer.isBuffer(data)) return data
-  return Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)
-}
-
-const rawText = (data: RawData) => bytesOf(data).toString('utf8')
-
-/** Relays bytes both ways until either side ends, recording the session's events. */
-function relay(deps: Deps, ws: WebSocket, session: ConsoleSession, ticket: ConsoleTicketRow) {
-  const startedAt = deps.clock.now()
-  const log = deps.log.child({ node_id: ticket.nodeId })
-  const record = (endedAt?: Date) =>
-    recordConsoleEvent(deps, ticket, startedAt, endedAt).catch((err: unknown) =>
-      log.error({ err }, 'could not record a console event')
-    )
-  const opened = record()
-  session.onOutput((bytes) => {
-    ws.send(bytes, { binary: true }, () => {
-      if (ws.bufferedAmount < HIGH_WATER_BYTES) session.resume()
-    })
-    if (ws.bufferedAmount >= HIGH_WATER_BYTES) session.pause()
-  })
-  ws.on('message', (frame, binary) => {
-    if (binary) return session.write(bytesOf(frame))
-    const resize = parseResize(rawText(frame))
-    if (resize) session.resize({ cols: resize[0], rows: resize[1] })
-  })
-  const alive = keepAlive(ws)
-  let ended = false
-  const end = () => {
-    if (ended) return
-    ended = true
-    clearInterval(alive)
-    session.close()
-    if (ws.readyState === ws.OPEN) ws.close(1000, 'console ended')
-    void opened.then(() => record(deps.clock.now()))
-  }
-  session.onEnd(end)
-  ws.on('close', end)
-  ws.on('error', end)
-}
-
-/** `[cols, rows]` of a resize frame; undefined for any other text (ignored). */
-function parseResize(text: string): [number, number] | undefined {
-  try {
-    const parsed = ResizeFrame.safeParse(JSON.parse(text))
-    return parsed.success ? parsed.data.resize : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/** Pings the client; one that missed the last ping is cut off. */
-function keepAlive(ws: WebSocket): NodeJS.Timeout {
-  let answered = true
-  ws.on('pong', () => (answered = true))
-  return setInterval(() => {
-    if (!answered) return ws.terminate()
-    answered = false
-    ws.ping()
-  }, PING_MS)
 }

@@ -92,9 +92,12 @@ export function nodeConsoleRoutes(deps: Deps) {
 
   // A POST under /ui: the session's CSRF token must come with it (csrf.ts). JSON either way.
   app.post('/ui/api/nodes/:id/console', async (c) => {
-    const accountId = sessionOf(c).user.accountId
+    const { user, tokenHash } = sessionOf(c)
     const base = publicBase(c, deps.config)
-    const result = await attempt(() => requestConsole(deps, accountId, c.req.param('id'), base))
+    // The login goes with the URL: logging out (or a new password) ends the session.
+    const result = await attempt(() =>
+      requestConsole(deps, user.accountId, c.req.param('id'), base, tokenHash)
+    )
     c.header('Cache-Control', 'no-store')
     if (result.ok) return c.json(result.value, 201)
     const { status, code, message } = result.problem

@@ -94,6 +94,9 @@ export const ERROR_CODES = {
   console_unsupported: {
     409: "the server's driver cannot open a console in a node (`podman` and `incus` can)",
   },
+  console_session_limit: {
+    409: 'the node (4 by default) or the account (16) already has as many console sessions open as it may: close one first',
+  },
   node_repairing: {
     409: "attaching or detaching while the node's engine side died and is being restarted (`Retry-After: 5`): nothing changed, retry",
   },

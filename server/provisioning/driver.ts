@@ -322,8 +322,14 @@ export interface TerminalSize {
  * `close` is called, and then `onEnd`'s listener runs once.
  */
 export interface ConsoleSession {
-  /** Keystrokes and pasted text, as the terminal sends them. */
-  write(bytes: Buffer): void
+  /**
+   * Keystrokes and pasted text, as the terminal sends them. False when the shell is behind and
+   * more should wait for `onDrain`: a paste into a busy shell must not pile up in the control
+   * plane's memory either.
+   */
+  write(bytes: Buffer): boolean
+  /** Runs each time the shell caught up after a `write` answered false. */
+  onDrain(listener: () => void): void
   /** Tells the shell's terminal its new size, as a resized window does (SIGWINCH). */
   resize(size: TerminalSize): void
   /** Receives what the shell prints, raw terminal bytes. */

@@ -125,6 +125,23 @@ describe.skipIf(unavailable)('Node Details: the Console tab (podman)', () => {
     ])
     expect(events.every((e) => e.actor.type === 'user')).toBe(true)
   })
+
+  it('ends the session at logout, and the tab stops saying why instead of reconnecting', async () => {
+    // Logged out from another tab of the browser: the open console is the login's too.
+    const status = await d.page.evaluate(async () => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content
+      const form = new URLSearchParams({ _csrf: token })
+      return (await fetch('/ui/logout', { method: 'POST', body: form, redirect: 'manual' })).type
+    })
+    expect(status).toBe('opaqueredirect')
+    const state = d.page.locator('#console-state[data-state="stopped"]')
+    await state.waitFor({ timeout: 15_000 })
+    expect(await state.textContent()).toContain('Your access ended')
+    const asked: string[] = []
+    d.page.on('request', (request) => void asked.push(request.url()))
+    await new Promise((resolve) => setTimeout(resolve, 3000))
+    expect(asked.filter((url) => url.endsWith('/console'))).toEqual([])
+  })
 })
 
 describe('Node Details: the Console tab on a driver without consoles (simulated)', () => {

@@ -7,6 +7,8 @@
 import { expect, it } from 'vitest'
 import { connectConsole } from '../helpers/console.js'
 import type { api } from '../helpers/http.js'
+import type { TestServer } from '../helpers/server.js'
+import { consoleLimitCases } from './_console-limits.js'
 import { runningNode, type Outcome } from './_engines.js'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -33,10 +35,11 @@ async function openConsole(ctx: { client: Client }, nodeId: string) {
 }
 
 /**
- * Declares the cases. A URL's expiry is the server's, not the engine's: test/server/
- * node-console.test.ts covers it without waiting out a minute.
+ * Declares the cases, then _console-limits.ts's (the server runs with its CONSOLE_LIMITS_ENV).
+ * A URL's expiry is the server's, not the engine's: test/server/node-console.test.ts covers
+ * it without waiting out a minute.
  */
-export function consoleCases(ctx: { client: Client }, login: Login) {
+export function consoleCases(ctx: { client: Client; server: TestServer }, login: Login) {
   let nodeId: string
   let ip: string
   let password: string
@@ -120,4 +123,6 @@ export function consoleCases(ctx: { client: Client }, login: Login) {
     await after.waitFor(/rebooted-2/)
     after.close()
   })
+
+  consoleLimitCases(ctx, () => nodeId)
 }

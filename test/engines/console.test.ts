@@ -1,5 +1,6 @@
 import { describeEngines, ssh } from './_engines.js'
 import { consoleCases } from './_console.js'
+import { CONSOLE_LIMITS_ENV } from './_console-limits.js'
 
 await describeEngines(
   'node console',
@@ -8,5 +9,5 @@ await describeEngines(
       ssh(ctx.names.internet, node.ip_address, password, command)
     )
   },
-  { engines: ['podman'] }
+  { engines: ['podman'], env: CONSOLE_LIMITS_ENV }
 )

@@ -1,5 +1,6 @@
 import { afterAll } from 'vitest'
 import { consoleCases } from './_console.js'
+import { CONSOLE_LIMITS_ENV } from './_console-limits.js'
 import { ssh } from './_engines.js'
 import { deleteAllNodes, describeIncus, INTERNET } from './_incus.js'
 
@@ -15,5 +16,6 @@ describeIncus(
   {
     inventory: { sizes: [{ cpu_cores: 1, memory_gb: 1, storage_gb: 1, count: 3 }] },
     publicPool: '203.0.113.176/28',
+    env: CONSOLE_LIMITS_ENV,
   }
 )

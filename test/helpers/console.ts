@@ -9,6 +9,8 @@ export interface ConsoleClient {
   resize(cols: number, rows: number): void
   /** Resolves once `pattern` shows in the output; the output after the match is left. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>
+  /** Bytes sent but not yet taken by the server (kept back while it does not read). */
+  bufferedAmount(): number
   /** The close code and reason once the server closed the socket. */
   closed: Promise<{ code: number; reason: string }>
   close(): void
@@ -16,12 +18,14 @@ export interface ConsoleClient {
 
 /**
  * Connects to a console URL and sends `password` as the first frame; rejects when the
- * handshake is refused (a used or expired URL: an HTTP 403). `ca` is trusted for a `wss://` URL.
+ * handshake is refused (a used or expired URL: an HTTP 403). `ca` is trusted for a `wss://` URL;
+ * `localAddress` is the address to connect from (another loopback address than the one that
+ * asked for the URL, say).
  */
 export function connectConsole(
   url: string,
   password: string,
-  options: { ca?: string } = {}
+  options: { ca?: string; localAddress?: string } = {}
 ): Promise<ConsoleClient> {
   const ws = new WebSocket(url, options)
   let output = ''
@@ -50,6 +54,7 @@ export function connectConsole(
             await new Promise((resolve) => setTimeout(resolve, 50))
           }
         },
+        bufferedAmount: () => ws.bufferedAmount,
         closed,
         close: () => ws.close(),
       })

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket, WebSocketServer } from 'ws'
 import { socketPath } from '../../server/console/console.service.js'
-import { CLOSE } from '../../server/console/console.socket.js'
+import { REFUSED } from '../../server/console/console-close.js'
 import { insertTicket } from '../../server/console/console-tickets.store.js'
 import { transaction } from '../../server/db/transaction.js'
 import { hashSecret } from '../../server/lib/secrets.js'
@@ -192,7 +192,7 @@ describe.skipIf(!nginx)('nodeplane behind the documented nginx config (TLS)', ()
     const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)))
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
     socket.send('not the password')
-    expect(await closed).toBe(CLOSE.wrongPassword)
+    expect(await closed).toBe(REFUSED.wrongPassword.code)
   })
 
   it('passes a websocket upgrade through, with the forwarded headers', async () => {

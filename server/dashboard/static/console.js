@@ -18,6 +18,12 @@
   term.open(document.getElementById('terminal'))
   fit.fit()
 
+  const FINAL_CLOSES = {
+    4003: 'Your access ended (you logged out, or the password changed): reload the page.',
+    4008: 'The session reached its maximum length: reload the page to open a new one.',
+    4029: 'Too many console sessions are open: close one, then reload the page.',
+  }
+
   let socket
   let failures = 0
   let stopped = false
@@ -70,6 +76,8 @@
     if (status === 404) return stop('This node no longer exists.')
     if (status === 401 || status === 403) return stop('Your session ended: reload the page.')
     if (status === 409 && body.code === 'console_unsupported') return stop(body.detail)
+    if (status === 409 && body.code === 'console_session_limit')
+      return stop(`${body.detail}, then reload the page.`)
     if (status !== 201)
       return retry(body.detail ? `${body.detail}.` : 'The console is not available.')
     attach(body.url, body.password)
@@ -94,6 +102,8 @@
     ws.addEventListener('close', (event) => {
       if (socket === ws) socket = undefined
       if (event.code === 4004) return stop('This node no longer exists.')
+      // Ends a new URL would not mend (docs/api.md lists the codes).
+      if (event.code in FINAL_CLOSES) return stop(FINAL_CLOSES[event.code])
       const why = connected
         ? 'The console closed (the shell ended, or the node restarted).'
         : 'The console did not open.'

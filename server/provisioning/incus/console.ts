@@ -10,6 +10,8 @@ import type { ConsoleSession, TerminalSize } from '../driver.js'
 import type { IncusClient, StartedOperation } from './incus-client.js'
 
 const HANDSHAKE_MS = 10_000
+/** Keystrokes wait once this much is still unsent to Incus (a shell that reads nothing). */
+const INPUT_HIGH_WATER_BYTES = 64 * 1024
 /** SIGHUP: what a terminal's hangup sends its shell. */
 const HANGUP = 1
 
@@ -67,8 +69,10 @@ export async function openIncusConsole(
   })
   const command = (message: object) =>
     control.readyState === WebSocket.OPEN && control.send(JSON.stringify(message))
+  const input = inputOf(data)
   return {
-    write: (bytes) => void (data.readyState === WebSocket.OPEN && data.send(bytes)),
+    write: input.write,
+    onDrain: input.onDrain,
     resize: ({ cols, rows }) =>
       void command({
         command: 'window-resize',
@@ -82,5 +86,29 @@ export async function openIncusConsole(
       command({ command: 'signal', signal: HANGUP })
       data.close()
     },
+  }
+}
+
+/**
+ * Writes to fd 0's socket, answering false once INPUT_HIGH_WATER_BYTES wait unsent; `onDrain`
+ * runs when they have gone (ws's client has no 'drain' event: a send's callback says it).
+ */
+function inputOf(data: WebSocket): Pick<ConsoleSession, 'write' | 'onDrain'> {
+  let behind = false
+  const drained = new Set<() => void>()
+  const sent = () => {
+    if (!behind || data.bufferedAmount >= INPUT_HIGH_WATER_BYTES) return
+    behind = false
+    for (const listener of drained) listener()
+  }
+  return {
+    write(bytes) {
+      // Closed: the session is ending; nothing to wait for.
+      if (data.readyState !== WebSocket.OPEN) return true
+      data.send(bytes, sent)
+      behind = data.bufferedAmount >= INPUT_HIGH_WATER_BYTES
+      return !behind
+    },
+    onDrain: (listener) => void drained.add(listener),
   }
 }
