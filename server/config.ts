@@ -136,6 +136,11 @@ const ConfigSchema = z
      * once, on first use, into the data directory (with the `bun` package; docs/terraform.md).
      */
     providerReleaseDir: z.string().min(1).optional(),
+    /**
+     * Where `nodeplane backup` and `restore` find `pg_dump` and `pg_restore`: they must be of
+     * the server's major version or newer. Unset: Debian's newest /usr/lib/postgresql/<v>/bin.
+     */
+    pgBinDir: z.string().min(1).optional(),
   })
   .refine((config) => !config.tlsCert === !config.tlsKey, {
     path: ['tlsCert'],
@@ -206,6 +211,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   tlsKey: 'NODEPLANE_TLS_KEY',
   publicUrl: 'NODEPLANE_PUBLIC_URL',
   providerReleaseDir: 'NODEPLANE_PROVIDER_RELEASE_DIR',
+  pgBinDir: 'NODEPLANE_PG_BINDIR',
 }
 
 /** Thrown with a message a person can act on when a setting is invalid. */
