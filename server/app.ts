@@ -22,6 +22,8 @@ import { refuseUnknownQuery } from './http/unknown-query.js'
 import { registryRouter } from './registry/registry.router.js'
 import { sshKeysRouter } from './ssh-keys/ssh-keys.router.js'
 import { nodesRouter } from './nodes/nodes.router.js'
+import { operationsRouter } from './operations/operations.router.js'
+import { recordRequests } from './operations/request-metrics.js'
 import { publicIpsRouter } from './public-ips/public-ips.router.js'
 import { usageRouter } from './usage/usage.router.js'
 import { vpcsRouter } from './vpcs/vpcs.router.js'
@@ -36,6 +38,8 @@ export function createApp(deps: Deps) {
   // runs for it, so no list of paths can forget a new route.
   const routeOf = declaredRoutes(app)
   app.use(requestId())
+  // First, so every answer is counted, refusals by later middleware included.
+  app.use(recordRequests(deps.metrics))
   // Events name who caused them: the request, its key or its dashboard user.
   app.use(actorContext())
   app.use(requestLog(deps.log))
@@ -51,6 +55,7 @@ export function createApp(deps: Deps) {
   // Discovery's optional key is checked by its own router.
   app.use(onDeclared(routeOf, needsKey, every(requireKey(deps), idempotency(deps))))
 
+  app.route('/', operationsRouter(deps))
   app.route('/', nodesRouter(deps))
   app.route('/', consoleRouter(deps))
   app.route('/', publicIpsRouter(deps))

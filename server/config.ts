@@ -141,6 +141,13 @@ const ConfigSchema = z
      * the server's major version or newer. Unset: Debian's newest /usr/lib/postgresql/<v>/bin.
      */
     pgBinDir: z.string().min(1).optional(),
+    /**
+     * The Bearer token `GET /metrics` requires (docs/operations.md). Unset: `/metrics` is off
+     * and answers 404, as any unknown path does.
+     */
+    metricsToken: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** `GET /readyz` fails its disk check when the data directory's disk has less free than this. */
+    readyMinFreeMb: z.coerce.number().min(0).default(64),
   })
   .refine((config) => !config.tlsCert === !config.tlsKey, {
     path: ['tlsCert'],
@@ -212,6 +219,8 @@ const ENV_NAMES: Record<keyof Config, string> = {
   publicUrl: 'NODEPLANE_PUBLIC_URL',
   providerReleaseDir: 'NODEPLANE_PROVIDER_RELEASE_DIR',
   pgBinDir: 'NODEPLANE_PG_BINDIR',
+  metricsToken: 'NODEPLANE_METRICS_TOKEN',
+  readyMinFreeMb: 'NODEPLANE_READY_MIN_FREE_MB',
 }
 
 /** Thrown with a message a person can act on when a setting is invalid. */

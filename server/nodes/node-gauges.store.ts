@@ -1,0 +1,42 @@
+/**
+ * The node counts `/metrics` shows: one grouped scan of the live nodes (deleted ones excluded
+ * by the status index), whatever the number of accounts.
+ * @module
+ */
+import { ne, sql } from 'drizzle-orm'
+import type { Db } from '../db/client.js'
+import { nodes } from './nodes.table.js'
+
+/** Live nodes of one status and power state, with what the worker still has to do on them. */
+export interface NodeStateCount {
+  status: string
+  powerState: string
+  count: number
+  /** Of them, stuck (provisioning given up on). */
+  stuck: number
+  /** Of them, with a power action or rebuild accepted and not yet done. */
+  actions: number
+  /** The oldest `created_at` among those not stuck (Unix ms), or null. */
+  oldestCreatedAt: number | null
+  /** The oldest `deleted_at` (when the delete was asked; Unix ms), or null. */
+  oldestDeletedAt: number | null
+}
+
+export async function countNodeStates(db: Db): Promise<NodeStateCount[]> {
+  const count = (of: ReturnType<typeof sql>) => sql`count(${of})`.mapWith(Number)
+  return await db
+    .select({
+      status: nodes.status,
+      powerState: nodes.powerState,
+      count: sql`count(*)`.mapWith(Number),
+      stuck: count(sql`${nodes.stuckAt}`),
+      actions: count(sql`${nodes.powerAction}`),
+      oldestCreatedAt: sql<
+        number | null
+      >`min(case when ${nodes.stuckAt} is null then ${nodes.createdAt} end)`.mapWith(Number),
+      oldestDeletedAt: sql<number | null>`min(${nodes.deletedAt})`.mapWith(Number),
+    })
+    .from(nodes)
+    .where(ne(nodes.status, 'deleted'))
+    .groupBy(nodes.status, nodes.powerState)
+}
