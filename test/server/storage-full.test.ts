@@ -51,7 +51,8 @@ describe.skipIf(skip)('a full disk under the data directory', () => {
     dataDir = tempDir('nodeplane-full-')
     filler = join(dataDir, 'filler')
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=32m,mode=0700', 'tmpfs', dataDir])
-    server = await startServer({ dataDir })
+    // A readiness floor of 1 MiB: the 32 MiB disk is ready until the test fills it.
+    server = await startServer({ dataDir, env: { NODEPLANE_READY_MIN_FREE_MB: '1' } })
     client = api(server.url, (await createTestKey(dataDir)).key)
   })
   afterAll(async () => {
@@ -63,6 +64,7 @@ describe.skipIf(skip)('a full disk under the data directory', () => {
 
   it('refuses writes with 503 storage_full, keeps reads and what was committed, and writes again once space returns', async () => {
     rmSync(filler, { force: true })
+    expect((await client.get('/readyz')).status).toBe(200)
     const vpc = (await client.post('/api/v1/networking', { name: `full-disk-${Date.now()}` })).body
     // A key and a session idle for over a minute, whose next use refreshes them: a write.
     const idleKey = await createTestKey(dataDir, 'read')
@@ -80,6 +82,12 @@ describe.skipIf(skip)('a full disk under the data directory', () => {
       else refused = res
     }
     expect(refused?.status).toBe(503)
+    // A load balancer asking /readyz now takes the server out: its disk check names the cause.
+    const ready = await client.get('/readyz')
+    expect([ready.status, ready.body.errors?.map((e: { field: string }) => e.field)]).toEqual([
+      503,
+      ['disk'],
+    ])
     expect(refused?.body).toMatchObject({ status: 503, code: 'storage_full' })
     expect(refused?.headers.get('retry-after')).toBe('60')
     expect(refused?.headers.get('content-type')).toBe('application/problem+json')
@@ -107,5 +115,6 @@ describe.skipIf(skip)('a full disk under the data directory', () => {
     })
     expect(again.status).toBe(200)
     expect((await client.get(`/api/v1/networking/${vpc.id}`)).body.labels).toEqual({ n: 'back' })
+    expect((await client.get('/readyz')).status).toBe(200)
   })
 })
