@@ -1,18 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { join } from 'node:path'
 import { api } from '../helpers/http.js'
 import { startServer, type TestServer } from '../helpers/server.js'
+import { tempDir } from '../helpers/temp-dirs.js'
 
 let server: TestServer
 let full: TestServer
+let engineDown: TestServer
 
 beforeAll(async () => {
-  ;[server, full] = await Promise.all([
+  ;[server, full, engineDown] = await Promise.all([
     startServer(),
     // No disk has this much free: the disk check fails, and only it.
     startServer({ env: { NODEPLANE_READY_MIN_FREE_MB: String(2 ** 40) } }),
+    // An Incus cluster at a socket nothing listens on: the engine check fails.
+    startServer({
+      env: {
+        NODEPLANE_DRIVER: 'incus',
+        NODEPLANE_INCUS_URL: `unix://${join(tempDir('nodeplane-no-incus-'), 'unix.socket')}`,
+      },
+    }),
   ])
 })
-afterAll(() => Promise.all([server?.stop(), full?.stop()]))
+afterAll(() => Promise.all([server?.stop(), full?.stop(), engineDown?.stop()]))
 
 describe('GET /healthz', () => {
   it('answers 200 with no key, even when the server is not ready', async () => {
@@ -53,6 +63,20 @@ describe('GET /readyz', () => {
     }
     const logged = full.logs.filter((line) => line.msg === 'not ready')
     expect(logged).toMatchObject([{ level: 40, check: 'disk' }])
+  })
+
+  it('names the engine when it cannot take nodes, and keeps why for the log', async () => {
+    const res = await api(engineDown.url).get('/readyz')
+    expect(res.status).toBe(503)
+    expect(res.body).toMatchObject({
+      code: 'not_ready',
+      errors: [{ field: 'engine', message: 'failed; the server log says why' }],
+      checks: { database: 'ok', engine: 'failed', disk: 'ok' },
+    })
+    // The public answer names no socket or address; the log does.
+    expect(res.text).not.toContain('unix.socket')
+    const logged = engineDown.logs.find((line) => line.msg === 'not ready')
+    expect(JSON.stringify(logged)).toContain('no Incus member answered')
   })
 
   it('refuses an unknown query parameter with a 400 naming it', async () => {
