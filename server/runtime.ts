@@ -130,7 +130,7 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
   const secrets = loadSecrets(config.dataDir, config.secretKey)
   const events = createEventHub({ db, databaseUrl: config.databaseUrl, log })
   const base = { db, config, clock, log, secrets, events, metrics }
-  registerScrapeGauges(metrics, { db, clock, poolUse })
+  registerScrapeGauges(metrics, { db, clock, config, poolUse })
   opened.deps = base
   const workerId = newPrefixedId('wrk')
   // Filled by serve's inventory sync; until its first round no host is freed, only reserved.

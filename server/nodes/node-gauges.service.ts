@@ -26,12 +26,14 @@ const oldest = (values: (number | null)[]) => {
 }
 
 /**
- * Live nodes by status and power state, the stuck ones, and the queue: provisioning nodes not
- * given up on (since their creation), deleting ones (since the delete) and accepted power
+ * Live nodes by status and power state, the stuck ones (provisioning for longer than
+ * NODEPLANE_STUCK_AFTER_SECONDS, as the API's `stuck`), and the queue: provisioning nodes not
+ * stuck (since their creation), deleting ones (since the delete) and accepted power
  * actions (whose start is not recorded).
  */
-export async function nodeGauges(ctx: ServiceCtx): Promise<NodeGauges> {
-  const rows = await countNodeStates(ctx.db)
+export async function nodeGauges(ctx: ServiceCtx<'clock' | 'config'>): Promise<NodeGauges> {
+  const stuckBefore = new Date(ctx.clock.now().getTime() - ctx.config.stuckAfterSeconds * 1000)
+  const rows = await countNodeStates(ctx.db, stuckBefore)
   const of = (status: string) => rows.filter((row) => row.status === status)
   const sum = (list: NodeStateCount[], pick: (row: NodeStateCount) => number) =>
     list.reduce((total, row) => total + pick(row), 0)

@@ -12,7 +12,7 @@ export interface NodeStateCount {
   status: string
   powerState: string
   count: number
-  /** Of them, stuck (provisioning given up on). */
+  /** Of them, stuck: provisioning since before `stuckBefore`, as the API's `stuck` says. */
   stuck: number
   /** Of them, with a power action or rebuild accepted and not yet done. */
   actions: number
@@ -22,18 +22,19 @@ export interface NodeStateCount {
   oldestDeletedAt: number | null
 }
 
-export async function countNodeStates(db: Db): Promise<NodeStateCount[]> {
-  const count = (of: ReturnType<typeof sql>) => sql`count(${of})`.mapWith(Number)
+export async function countNodeStates(db: Db, stuckBefore: Date): Promise<NodeStateCount[]> {
+  const before = stuckBefore.getTime()
+  const stuck = sql`${nodes.status} = 'provisioning' and ${nodes.createdAt} < ${before}`
   return await db
     .select({
       status: nodes.status,
       powerState: nodes.powerState,
       count: sql`count(*)`.mapWith(Number),
-      stuck: count(sql`${nodes.stuckAt}`),
-      actions: count(sql`${nodes.powerAction}`),
+      stuck: sql`count(case when ${stuck} then 1 end)`.mapWith(Number),
+      actions: sql`count(${nodes.powerAction})`.mapWith(Number),
       oldestCreatedAt: sql<
         number | null
-      >`min(case when ${nodes.stuckAt} is null then ${nodes.createdAt} end)`.mapWith(Number),
+      >`min(case when not (${stuck}) then ${nodes.createdAt} end)`.mapWith(Number),
       oldestDeletedAt: sql<number | null>`min(${nodes.deletedAt})`.mapWith(Number),
     })
     .from(nodes)

@@ -21,8 +21,8 @@ interface Snapshot {
   hosts: HostCapacity[]
 }
 
-/** What the gauges read: the database, the clock their ages count on, and the connections. */
-export type ScrapeSources = ServiceCtx<'clock'> & { poolUse?: () => PoolUse }
+/** What the gauges read: the database, the clock and config of ages, and the connections. */
+export type ScrapeSources = ServiceCtx<'clock' | 'config'> & { poolUse?: () => PoolUse }
 
 /** The same snapshot for every call within a second of the first. */
 function sharedSnapshot(sources: ScrapeSources): () => Promise<Snapshot> {
@@ -85,7 +85,10 @@ function registerNodeGauges(
   )
   scraped(
     metrics,
-    { name: 'nodeplane_nodes_stuck', help: 'Nodes whose provisioning was given up on (stuck)' },
+    {
+      name: 'nodeplane_nodes_stuck',
+      help: 'Nodes provisioning for longer than NODEPLANE_STUCK_AFTER_SECONDS (stuck)',
+    },
     async (gauge) => gauge.set((await snapshot()).nodes.stuck)
   )
   scraped(

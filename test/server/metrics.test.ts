@@ -171,6 +171,38 @@ describe('GET /metrics', () => {
   })
 })
 
+describe('GET /metrics: the worker queue and stuck nodes', () => {
+  it('shows a provisioning node waiting, then stuck once past NODEPLANE_STUCK_AFTER_SECONDS', async () => {
+    // Every node of this server never becomes ready, and is stuck after 2 s.
+    const env = { ...ENV, NODEPLANE_FAULT_STUCK_RATE: '1', NODEPLANE_STUCK_AFTER_SECONDS: '2' }
+    const stalled = await startServer({ env })
+    try {
+      const client = api(stalled.url, (await createTestKey(stalled.dataDir)).key)
+      const read = async () => {
+        const res = await fetch(`${stalled.url}/metrics`, {
+          headers: { Authorization: `Bearer ${TOKEN}` },
+        })
+        return res.text()
+      }
+      expect((await client.post('/nodes', { name: 'waiting' })).status).toBe(201)
+      const waiting = await read()
+      expect(sample(waiting, 'nodeplane_worker_queue_depth{kind="provision"}')).toBe(1)
+      expect(sample(waiting, 'nodeplane_nodes_stuck')).toBe(0)
+      expect(
+        sample(waiting, 'nodeplane_worker_oldest_job_age_seconds{kind="provision"}')
+      ).toBeGreaterThanOrEqual(0)
+      const stuck = await eventually(async () => {
+        const text = await read()
+        return sample(text, 'nodeplane_nodes_stuck') === 1 ? text : undefined
+      })
+      expect(sample(stuck, 'nodeplane_worker_queue_depth{kind="provision"}')).toBe(0)
+      expect(sample(stuck, 'nodeplane_nodes{status="provisioning",power_state="on"}')).toBe(1)
+    } finally {
+      await stalled.stop()
+    }
+  })
+})
+
 describe('GET /metrics with no NODEPLANE_METRICS_TOKEN', () => {
   it('is off: 404 as any unknown path', async () => {
     const off = await startServer()
