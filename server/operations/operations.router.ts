@@ -9,7 +9,7 @@ import type { Deps } from '../deps.js'
 import { ProblemError } from '../http/problem.js'
 import { createRouter } from '../http/router.js'
 import * as routes from './operations.routes.js'
-import { CHECKS, changeLogger, checkReadiness } from './readiness.js'
+import { CHECKS, changeLogger, checkReadiness, notReady } from './readiness.js'
 
 export function operationsRouter(deps: Deps) {
   const logChange = changeLogger(deps.log)
@@ -18,20 +18,8 @@ export function operationsRouter(deps: Deps) {
     .openapi(routes.readyz, async (c) => {
       const results = await checkReadiness(deps)
       for (const name of CHECKS) logChange(name, results[name])
-      const failed = CHECKS.filter((name) => !results[name].ok)
-      if (failed.length > 0) {
-        const errors = failed.map((field) => {
-          const result = results[field]
-          return { field, message: result.ok ? 'ok' : result.reason }
-        })
-        const checks = Object.fromEntries(
-          CHECKS.map((name) => [name, results[name].ok ? 'ok' : 'failed'])
-        )
-        throw new ProblemError(503, 'not_ready', `not ready: ${failed.join(', ')}`, {
-          errors,
-          extra: { checks },
-        })
-      }
+      const refusal = notReady(results)
+      if (refusal) throw refusal
       const checks = { database: 'ok', engine: 'ok', disk: 'ok' } as const
       return c.json({ status: 'ready' as const, checks }, 200)
     })

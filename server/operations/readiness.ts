@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { execute } from '../db/transaction.js'
 import type { Deps } from '../deps.js'
+import { ProblemError } from '../http/problem.js'
 
 export const CHECKS = ['database', 'engine', 'disk'] as const
 export type CheckName = (typeof CHECKS)[number]
@@ -95,4 +96,24 @@ export function changeLogger(log: Logger) {
     else if (last.has(name)) log.info({ check: name }, 'ready again')
     last.set(name, result.ok)
   }
+}
+
+/**
+ * The 503 of failed checks: `errors` names each (its reason as `message`), `checks` gives
+ * every outcome; undefined when all passed.
+ */
+export function notReady(results: Record<CheckName, CheckResult>): ProblemError | undefined {
+  const failed = CHECKS.filter((name) => !results[name].ok)
+  if (failed.length === 0) return undefined
+  const errors = failed.map((field) => {
+    const result = results[field]
+    return { field, message: result.ok ? 'ok' : result.reason }
+  })
+  const checks = Object.fromEntries(
+    CHECKS.map((name) => [name, results[name].ok ? 'ok' : 'failed'])
+  )
+  return new ProblemError(503, 'not_ready', `not ready: ${failed.join(', ')}`, {
+    errors,
+    extra: { checks },
+  })
 }
