@@ -23,6 +23,8 @@ import { registryRouter } from './registry/registry.router.js'
 import type { ReleaseSource } from './registry/release-source.js'
 import { sshKeysRouter } from './ssh-keys/ssh-keys.router.js'
 import { nodesRouter } from './nodes/nodes.router.js'
+import { operationsRouter } from './operations/operations.router.js'
+import { recordRequests } from './operations/request-metrics.js'
 import { publicIpsRouter } from './public-ips/public-ips.router.js'
 import { usageRouter } from './usage/usage.router.js'
 import { vpcsRouter } from './vpcs/vpcs.router.js'
@@ -40,6 +42,8 @@ export function createApp(deps: Deps, parts: { providerRelease?: ReleaseSource }
   // runs for it, so no list of paths can forget a new route.
   const routeOf = declaredRoutes(app)
   app.use(requestId())
+  // First, so every answer is counted, refusals by later middleware included.
+  app.use(recordRequests(deps.metrics))
   // Events name who caused them: the request, its key or its dashboard user.
   app.use(actorContext())
   app.use(requestLog(deps.log))
@@ -55,6 +59,7 @@ export function createApp(deps: Deps, parts: { providerRelease?: ReleaseSource }
   // Discovery's optional key is checked by its own router.
   app.use(onDeclared(routeOf, needsKey, every(requireKey(deps), idempotency(deps))))
 
+  app.route('/', operationsRouter(deps))
   app.route('/', nodesRouter(deps))
   app.route('/', consoleRouter(deps))
   app.route('/', publicIpsRouter(deps))

@@ -177,6 +177,18 @@ const ConfigSchema = z
     providerBuildTimeoutSeconds: z.coerce.number().positive().default(900),
     /** Requests a minute to the provider registry per client address (0: no limit). */
     registryRateLimit: z.coerce.number().int().min(0).default(300),
+    /**
+     * Where `nodeplane backup` and `restore` find `pg_dump` and `pg_restore`: they must be of
+     * the server's major version or newer. Unset: Debian's newest /usr/lib/postgresql/<v>/bin.
+     */
+    pgBinDir: z.string().min(1).optional(),
+    /**
+     * The Bearer token `GET /metrics` requires (docs/operations.md). Unset: `/metrics` is off
+     * and answers 404, as any unknown path does.
+     */
+    metricsToken: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** `GET /readyz` fails its disk check when the data directory's disk has less free than this. */
+    readyMinFreeMb: z.coerce.number().min(0).default(64),
   })
   .refine((config) => !config.tlsCert === !config.tlsKey, {
     path: ['tlsCert'],
@@ -254,6 +266,9 @@ const ENV_NAMES: Record<keyof Config, string> = {
   providerBuild: 'NODEPLANE_PROVIDER_BUILD',
   providerBuildTimeoutSeconds: 'NODEPLANE_PROVIDER_BUILD_TIMEOUT_SECONDS',
   registryRateLimit: 'NODEPLANE_REGISTRY_RATE_LIMIT',
+  pgBinDir: 'NODEPLANE_PG_BINDIR',
+  metricsToken: 'NODEPLANE_METRICS_TOKEN',
+  readyMinFreeMb: 'NODEPLANE_READY_MIN_FREE_MB',
 }
 
 /** Thrown with a message a person can act on when a setting is invalid. */

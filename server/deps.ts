@@ -4,6 +4,7 @@ import type { Db } from './db/client.js'
 import type { Tx } from './db/transaction.js'
 import type { EventHub } from './events/event-hub.js'
 import type { Clock } from './lib/clock.js'
+import type { ServerMetrics } from './operations/metrics.js'
 import type { Secrets } from './lib/secrets.js'
 import type { Worker } from './provisioning/worker-api.js'
 
@@ -17,6 +18,8 @@ export interface Deps {
   worker: Worker
   /** Wakes event streams and waiting requests when events commit. */
   events: EventHub
+  /** What `/metrics` shows; request, engine, webhook and stream counts go into it. */
+  metrics: ServerMetrics
 }
 
 /**

@@ -24,6 +24,9 @@ import { hasInventory } from './provisioning/inventory.js'
 import type { DefaultIngress } from './provisioning/network/fabric.js'
 import { resolveDefaultIngress } from './install-settings/default-ingress.js'
 import { createWorker } from './provisioning/worker.js'
+import { countEngineErrors } from './operations/engine-errors.js'
+import { createServerMetrics } from './operations/metrics.js'
+import { registerScrapeGauges } from './operations/scrape-gauges.js'
 
 const DEFAULT_CATALOG = fileURLToPath(
   new URL('./compute-hosts/default-catalog.json', import.meta.url)
@@ -107,8 +110,12 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
       return incusClientCertificate(opened.deps)
     },
   }
-  const driver = selectDriver(config, clock, log, credentials, () => defaultIngress)
-  const { db, close } = await openDatabase(config, async (db) => {
+  const metrics = createServerMetrics()
+  const driver = countEngineErrors(
+    selectDriver(config, clock, log, credentials, () => defaultIngress),
+    metrics.engineErrors
+  )
+  const { db, close, poolUse } = await openDatabase(config, async (db) => {
     // An engine that knows its machines sells them (inventory-sync.ts); the catalog is for the rest.
     if (!hasInventory(driver))
       seeded = await seedInventory(db, {
@@ -122,7 +129,8 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
   defaultIngress = await resolveDefaultIngress(db, config)
   const secrets = loadSecrets(config.dataDir, config.secretKey)
   const events = createEventHub({ db, databaseUrl: config.databaseUrl, log })
-  const base = { db, config, clock, log, secrets, events }
+  const base = { db, config, clock, log, secrets, events, metrics }
+  registerScrapeGauges(metrics, { db, clock, config, poolUse })
   opened.deps = base
   const workerId = newPrefixedId('wrk')
   // Filled by serve's inventory sync; until its first round no host is freed, only reserved.

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../db/client.js'
+import { bookkeepingWrite } from '../db/storage-full.js'
 import { transaction } from '../db/transaction.js'
 import type { ServiceCtx } from '../deps.js'
 import { currentActor } from '../events/actor.js'
@@ -110,24 +111,36 @@ export async function login(
   return { token, session: { user, tokenHash: row.tokenHash, csrfToken: row.csrfToken } }
 }
 
-/** The live session a cookie token names, or undefined when it is unknown or expired. */
-export async function sessionFromToken(ctx: Ctx, token: string): Promise<Session | undefined> {
+/**
+ * The live session a cookie token names, or undefined when it is unknown or expired. Removing an
+ * expired session and refreshing `last_seen_at` are bookkeeping: on a full disk they are skipped
+ * (an expired session stays refused by its times) and the page still renders.
+ */
+export async function sessionFromToken(
+  ctx: ServiceCtx<'clock' | 'log'>,
+  token: string
+): Promise<Session | undefined> {
   const tokenHash = hashSecret(token)
   const row = await findSession(ctx.db, tokenHash)
   if (!row) return undefined
   const now = ctx.clock.now().getTime()
   const user = await findUserById(ctx.db, row.userId)
+  const what = { key: `session:${tokenHash}`, fields: { user_id: row.userId } }
   if (
     !user ||
     now - row.lastSeenAt.getTime() > SESSION_IDLE_MS ||
     now - row.createdAt.getTime() > SESSION_MAX_MS
   ) {
-    await transaction(ctx.db, (tx) => deleteSession(tx, tokenHash))
+    await bookkeepingWrite(ctx.log, what, () =>
+      transaction(ctx.db, (tx) => deleteSession(tx, tokenHash))
+    )
     return undefined
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await transaction(ctx.db, (tx) =>
-      touchSession(tx, tokenHash, new Date(now), new Date(now - TOUCH_INTERVAL_MS))
+    await bookkeepingWrite(ctx.log, what, () =>
+      transaction(ctx.db, (tx) =>
+        touchSession(tx, tokenHash, new Date(now), new Date(now - TOUCH_INTERVAL_MS))
+      )
     )
   }
   return { user, tokenHash, csrfToken: row.csrfToken }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { bookkeepingWrite } from '../db/storage-full.js'
 import { transaction } from '../db/transaction.js'
 import type { ServiceCtx } from '../deps.js'
 import { recordEvent } from '../events/events.service.js'
@@ -94,7 +95,7 @@ export async function revokeKey(ctx: Ctx, accountId: string, keyId: string): Pro
  * compared byte by byte, so timing reveals nothing about stored keys.
  */
 export async function authenticate(
-  ctx: Ctx,
+  ctx: ServiceCtx<'clock' | 'log'>,
   secret: string
 ): Promise<Principal | 'unknown' | 'revoked'> {
   const row = await findKeyByHash(ctx.db, hashSecret(secret))
@@ -103,8 +104,12 @@ export async function authenticate(
   const now = ctx.clock.now()
   const staleBefore = new Date(now.getTime() - TOUCH_INTERVAL_MS)
   // Most requests find the record fresh: deciding here saves a write per request.
+  // The touch may fail (a full disk) without failing the request: a GET must still answer.
   if (!row.lastUsedAt || row.lastUsedAt < staleBefore) {
-    await transaction(ctx.db, (tx) => touchKey(tx, row.id, now, staleBefore))
+    const what = { key: `key:${row.id}`, fields: { key_id: row.id } }
+    await bookkeepingWrite(ctx.log, what, () =>
+      transaction(ctx.db, (tx) => touchKey(tx, row.id, now, staleBefore))
+    )
   }
   return { accountId: row.accountId, keyId: row.id, scope: row.scope }
 }

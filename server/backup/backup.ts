@@ -6,18 +6,17 @@
  * secrets stay sealed in it, and open only with the install's secret key (docs/operations.md).
  * @module
  */
-import { execFile } from 'node:child_process'
-import { chmodSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { closeSync, existsSync, openSync, renameSync, rmSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { promisify } from 'node:util'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import type { Config } from '../config.js'
 import { ConfigError } from '../config.js'
 import { openDatabase } from '../db/client.js'
 import { markRestored } from '../install-settings/restored.js'
+import { pgTool, runPgTool } from './pg-tools.js'
 
-const run = promisify(execFile)
+export { pgTool } from './pg-tools.js'
 
 /** What a finished backup or restore reports. */
 export interface CopyReport {
@@ -29,22 +28,47 @@ export interface CopyReport {
 
 export async function backup(config: Config, out: string): Promise<CopyReport> {
   const file = resolve(out)
-  if (existsSync(file)) throw new ConfigError(`${file} exists; give a new file name`)
   if (!existsSync(dirname(file))) throw new ConfigError(`no directory ${dirname(file)}`)
+  createPrivate(file)
+  try {
+    return await copyInto(config, file)
+  } catch (err) {
+    // A half-written copy would pass for a backup; only a whole one stays.
+    rmSync(file, { force: true })
+    throw err
+  }
+}
+
+async function copyInto(config: Config, file: string): Promise<CopyReport> {
   if (config.databaseUrl) {
-    await run(pgTool('pg_dump'), ['--format=custom', `--file=${file}`, config.databaseUrl])
+    const dump = pgTool('pg_dump', config.pgBinDir)
+    await runPgTool(dump, config.databaseUrl, (url) => ['--format=custom', `--file=${file}`, url])
     return { file, bytes: statSync(file).size }
   }
-  const source = sqliteFile(config)
-  const db = new Database(source, { readonly: true, fileMustExist: true })
+  const db = new Database(sqliteFile(config), { readonly: true, fileMustExist: true })
   try {
     db.pragma('busy_timeout = 5000')
+    // Into the empty file made above (VACUUM INTO accepts one), so it keeps its mode.
     db.prepare('VACUUM INTO ?').run(file)
   } finally {
     db.close()
   }
-  chmodSync(file, 0o600)
   return { file, bytes: statSync(file).size, rows: checkedRows(file) }
+}
+
+/**
+ * Creates `file` empty and readable by its owner alone, before any row is in it: the copy holds
+ * key hashes and sealed root passwords, and a chmod after writing leaves a window in which
+ * other local users can open it. `wx` also refuses a file that exists.
+ */
+function createPrivate(file: string): void {
+  try {
+    closeSync(openSync(file, 'wx', 0o600))
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new ConfigError(`${file} exists; give a new file name`)
+    throw err
+  }
 }
 
 /**
@@ -69,7 +93,8 @@ async function putInPlace(config: Config, from: string): Promise<CopyReport> {
   await refuseWhileServing(config)
   if (config.databaseUrl) {
     const args = ['--clean', '--if-exists', '--no-owner', '--single-transaction']
-    await run(pgTool('pg_restore'), [...args, `--dbname=${config.databaseUrl}`, file])
+    const restoreTool = pgTool('pg_restore', config.pgBinDir)
+    await runPgTool(restoreTool, config.databaseUrl, (url) => [...args, `--dbname=${url}`, file])
     return { file, bytes: statSync(file).size }
   }
   const rows = checkedRows(file)
@@ -78,13 +103,13 @@ async function putInPlace(config: Config, from: string): Promise<CopyReport> {
   const kept = `${target}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`
   if (existsSync(target)) renameSync(target, kept)
   for (const suffix of ['-wal', '-shm']) rmSync(target + suffix, { force: true })
+  createPrivate(target) // it holds sealed root passwords and key hashes
   const db = new Database(file, { readonly: true })
   try {
     db.prepare('VACUUM INTO ?').run(target)
   } finally {
     db.close()
   }
-  chmodSync(target, 0o600) // it holds sealed root passwords and key hashes
   return { file: target, bytes: statSync(target).size, rows }
 }
 
@@ -161,15 +186,4 @@ async function lastHeartbeatPg(url: string): Promise<number | undefined> {
   } finally {
     await client.end()
   }
-}
-
-/**
- * A PostgreSQL client program: from the newest of Debian's versioned directories (its
- * `postgresql-client` puts them in /usr/lib/postgresql/<version>/bin), else from the PATH.
- */
-export function pgTool(name: 'pg_dump' | 'pg_restore' | 'psql'): string {
-  const root = '/usr/lib/postgresql'
-  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : []
-  const found = versions.map((v) => join(root, v, 'bin', name)).find((path) => existsSync(path))
-  return found ?? name
 }

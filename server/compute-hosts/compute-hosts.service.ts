@@ -5,6 +5,7 @@ import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
 import { invalidField, ProblemError } from '../http/problem.js'
 import { monthlyFromHourly, parsePrice } from '../lib/money.js'
 import { CatalogFile, type DiscoveryQuery } from './compute-hosts.schema.js'
+import { sumHostCapacity, type HostCapacity } from './host-capacity.store.js'
 import {
   distinctRegions,
   freeSizes,
@@ -207,4 +208,9 @@ export async function listHosts(ctx: ServiceCtx, region?: string) {
     ...toComputeHost(row),
     node_id: row.nodeId,
   }))
+}
+
+/** Hosts and their summed size per region and status, for `/metrics`. */
+export function hostCapacity(ctx: ServiceCtx): Promise<HostCapacity[]> {
+  return sumHostCapacity(ctx.db)
 }

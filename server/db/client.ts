@@ -25,6 +25,16 @@ export interface OpenDatabase {
   dialect: Dialect
   /** A plain function, so `const { close } = await openDatabase(…)` works. */
   close: () => Promise<void>
+  /** The connections now: PostgreSQL's pool; SQLite's fixed pair (a reader and a writer). */
+  poolUse?: () => PoolUse
+}
+
+/** How many connections a database handle holds, and how many requests wait for one. */
+export interface PoolUse {
+  max: number
+  open: number
+  idle?: number
+  waiting?: number
 }
 
 const migrationsOf = (folder: string) => fileURLToPath(new URL(folder, import.meta.url))
@@ -83,7 +93,7 @@ function openSqlite(dataDir: string): OpenDatabase {
     writer.close()
     reader.close()
   }
-  return { db, dialect: 'sqlite', close }
+  return { db, dialect: 'sqlite', close, poolUse: () => ({ max: 2, open: 2 }) }
 }
 
 /** The statements that bracket transactions on the writing connection, prepared once. */
@@ -162,5 +172,11 @@ async function openPostgres(
     await pool.end()
     throw err
   }
-  return { db, dialect: 'postgres', close: () => pool.end() }
+  const poolUse = () => ({
+    max: poolSize,
+    open: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  })
+  return { db, dialect: 'postgres', close: () => pool.end(), poolUse }
 }

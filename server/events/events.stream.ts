@@ -52,6 +52,7 @@ export async function streamEvents(
   return streamSSE(c, async (stream) => {
     const watcher = watchAccount(deps.events, accountId)
     stream.onAbort(() => watcher.close())
+    deps.metrics.eventStreams.inc()
     try {
       const heartbeatMs = deps.config.eventHeartbeatSeconds * 1000
       const filter = filterOf(accountId, query)
@@ -69,6 +70,7 @@ export async function streamEvents(
         await watcher.next(lastWrite + heartbeatMs)
       }
     } finally {
+      deps.metrics.eventStreams.dec()
       watcher.close()
     }
   })

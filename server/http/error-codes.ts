@@ -41,6 +41,9 @@ export const ERROR_CODES = {
   invalid_auth_scheme: { 401: 'another scheme than Bearer (`Token`, `Basic`)' },
   invalid_api_key: { 401: 'an unknown key' },
   revoked_api_key: { 401: 'a revoked key' },
+  invalid_metrics_token: {
+    401: '`GET /metrics`: no `Authorization: Bearer` header, or not the `NODEPLANE_METRICS_TOKEN`',
+  },
   invalid_credentials: {
     400: 'dashboard: the current password given to change it is wrong',
     401: 'dashboard: the email or password of a login is wrong',
@@ -146,6 +149,9 @@ export const ERROR_CODES = {
   ip_pool_exhausted: { 503: 'no free address of that IP version; `Retry-After: 60`' },
   storage_full: {
     503: "the server's disk is full: nothing was changed, reads still work; `Retry-After: 60`",
+  },
+  not_ready: {
+    503: '`GET /readyz`: the database, the engine or the disk failed its check; `errors` names which',
   },
   provider_release_unavailable: {
     503: 'provider registry: no release built yet. The server builds it at start (`Retry-After: 30` while it does); a failed build is tried again after a back-off (`Retry-After` says when; building needs the optional `bun` package and, the first time, the npm registry); with `NODEPLANE_PROVIDER_BUILD=off`, run `nodeplane provider build`; offline, set `NODEPLANE_PROVIDER_RELEASE_DIR`',

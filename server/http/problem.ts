@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { z } from '@hono/zod-openapi'
 import type { Logger } from 'pino'
+import { isStorageFull } from '../db/storage-full.js'
 import { ERROR_CODES, type CodeWithStatus, type ErrorCode, type StatusOf } from './error-codes.js'
 
 /** The catalogue's codes, for the Problem schema: the OpenAPI document lists every one. */
@@ -125,19 +126,6 @@ const STORAGE_FULL = new ProblemError(
   "the server's disk is full; nothing was changed: retry later",
   { headers: { 'Retry-After': '60' } }
 )
-
-/**
- * Whether `err` (or what it wraps) is the database or a file write finding no space: SQLite's
- * SQLITE_FULL, PostgreSQL's disk_full (53100), or ENOSPC. The transaction rolled back, so the
- * request changed nothing and a retry once space returns can succeed.
- */
-function isStorageFull(err: unknown): boolean {
-  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const code = (e as { code?: unknown }).code
-    if (code === 'SQLITE_FULL' || code === '53100' || code === 'ENOSPC') return true
-  }
-  return false
-}
 
 /** Hono's own refusals; a status the catalogue does not expect is left to `onError` as a bug. */
 function fromHttpException(err: HTTPException): ProblemError | undefined {

@@ -162,6 +162,8 @@ async function deliver(deps: Deps, delivery: DeliveryRow): Promise<void> {
   const hook = await findWebhookById(deps.db, delivery.webhookId)
   if (!hook) return
   const outcome = await post(deps, hook.url, deps.secrets.open(hook.secret), delivery)
+  if (outcome.error !== null)
+    deps.metrics.webhookFailures.inc({ kind: outcome.status === null ? 'error' : 'status' })
   await settle(deps, delivery, outcome)
 }
 

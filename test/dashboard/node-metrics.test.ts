@@ -87,3 +87,16 @@ describe('Node Details: metrics', () => {
     }
   })
 })
+
+describe('Node Details: the metrics range in the query', () => {
+  it('shows the last hour for a range named after an object property, never a 500', async () => {
+    const id = await runningNode('graphs-proto')
+    for (const range of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const answer = await d.page.goto(`/ui/nodes/${id}?metrics=${range}`)
+      expect(answer?.status()).toBe(200)
+      await expect(
+        d.page.locator('#node-metrics [aria-current="true"]').textContent()
+      ).resolves.toBe('Last hour')
+    }
+  })
+})

@@ -13,6 +13,7 @@ import {
 import type { OpenDatabase } from '../../server/db/client.js'
 import { openTestDatabase } from '../helpers/database.js'
 import type { Clock } from '../../server/lib/clock.js'
+import { createLogger } from '../../server/lib/log.js'
 import { StuckWarning, STUCK_ADVICE } from '../../server/dashboard/components/status.js'
 import { newDataDir } from '../helpers/server.js'
 
@@ -22,6 +23,7 @@ function manualClock(start = Date.UTC(2026, 0, 1)): Clock & { advance(ms: number
   return { now: () => new Date(now), advance: (ms) => (now += ms) }
 }
 
+const SILENT = createLogger('silent')
 const EMAIL = 'ops@example.com'
 const PASSWORD = 'correct horse battery staple'
 let dataDir: string
@@ -40,7 +42,7 @@ afterAll(async () => {
 describe('dashboard sessions', () => {
   it('refuses a wrong password and an unknown email with the same message', async () => {
     const clock = manualClock()
-    const ctx = { db: handle.db, clock }
+    const ctx = { db: handle.db, clock, log: SILENT }
     const wrong = await login(ctx, EMAIL, 'nope').catch((err: Error) => err.message)
     const unknown = await login(ctx, 'nobody@example.com', PASSWORD).catch(
       (err: Error) => err.message
@@ -51,7 +53,7 @@ describe('dashboard sessions', () => {
 
   it('stores only a hash of the token and checks the CSRF token', async () => {
     const clock = manualClock()
-    const ctx = { db: handle.db, clock }
+    const ctx = { db: handle.db, clock, log: SILENT }
     const { token, session } = await login(ctx, ` ${EMAIL.toUpperCase()} `, PASSWORD)
     expect(session.tokenHash).not.toContain(token)
     expect((await sessionFromToken(ctx, token))?.user.email).toBe(EMAIL)
@@ -63,7 +65,7 @@ describe('dashboard sessions', () => {
 
   it('expires after 12 hours idle, and stays alive while used', async () => {
     const clock = manualClock()
-    const ctx = { db: handle.db, clock }
+    const ctx = { db: handle.db, clock, log: SILENT }
     const { token } = await login(ctx, EMAIL, PASSWORD)
     clock.advance(SESSION_IDLE_MS - 60_000)
     expect(await sessionFromToken(ctx, token)).toBeDefined()
@@ -75,7 +77,7 @@ describe('dashboard sessions', () => {
 
   it('expires 7 days after login even when used', async () => {
     const clock = manualClock()
-    const ctx = { db: handle.db, clock }
+    const ctx = { db: handle.db, clock, log: SILENT }
     const { token } = await login(ctx, EMAIL, PASSWORD)
     for (let used = 0; used < SESSION_MAX_MS; used += SESSION_IDLE_MS / 2) {
       expect(await sessionFromToken(ctx, token)).toBeDefined()
@@ -87,7 +89,7 @@ describe('dashboard sessions', () => {
 
   it('ends the session on logout, and the other sessions on a password change', async () => {
     const clock = manualClock()
-    const ctx = { db: handle.db, clock }
+    const ctx = { db: handle.db, clock, log: SILENT }
     const a = await login(ctx, EMAIL, PASSWORD)
     const b = await login(ctx, EMAIL, PASSWORD)
     await expect(changePassword(ctx, a.session, PASSWORD, 'short')).rejects.toThrow(/at least 12/)

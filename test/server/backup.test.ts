@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -65,6 +65,8 @@ describe('nodeplane backup and restore', () => {
     await load.stop()
     expect(copied.stderr).toContain(`Backed up to ${file}`)
     expect(copied.code).toBe(0)
+    // It holds key hashes and sealed root passwords: its owner's alone.
+    expect(statSync(file).mode & 0o777).toBe(0o600)
     // A row made after the backup is not in it; the copy must stand on its own.
     const after = (await client.post('/nodes', { name: 'after-backup' })).body
 
