@@ -9,7 +9,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi'
 type Document = ReturnType<OpenAPIHono['getOpenAPI31Document']>
 type Schema = Record<string, unknown>
 
-/** The families as the dashboard and docs/api.md present them; an unlisted tag goes last. */
+/** The families in the dashboard's order (its nav, then what it nests); an unlisted tag goes last. */
 export const TAGS = [
   { name: 'Nodes', description: 'Compute nodes: create, list, change, power, delete' },
   { name: 'Public IPs', description: "A node's public IPv4 and IPv6 addresses" },
