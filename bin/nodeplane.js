@@ -5,6 +5,7 @@
 // sources (server-build.js); the short commands, and `serve` when no build can be made, run the
 // sources through tsx.
 import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 
 const packed = new URL('../dist/server/main.js', import.meta.url)
 const checkout = existsSync(new URL('../server/main.ts', import.meta.url))
@@ -21,7 +22,9 @@ if (!checkout) {
     await import(entry)
   } else {
     const { register } = await import('tsx/esm/api')
-    register()
+    // tsx otherwise reads the tsconfig.json of the current directory, or none: run from
+    // anywhere else, the dashboard's JSX would compile for React instead of hono/jsx.
+    register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) })
     await import('../server/main.ts')
   }
 }

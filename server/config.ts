@@ -89,6 +89,8 @@ const ConfigSchema = z
     logLevel: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /** `json` lines, or `pretty` ones for a person; unset, pretty on a terminal, else JSON. */
+    logFormat: z.enum(['json', 'pretty']).optional(),
     /** PostgreSQL instead of the SQLite file in the data directory; replicas share it. */
     databaseUrl: z
       .string()
@@ -241,6 +243,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   headersTimeoutSeconds: 'NODEPLANE_HEADERS_TIMEOUT_SECONDS',
   requestTimeoutSeconds: 'NODEPLANE_REQUEST_TIMEOUT_SECONDS',
   logLevel: 'NODEPLANE_LOG_LEVEL',
+  logFormat: 'NODEPLANE_LOG_FORMAT',
   databaseUrl: 'DATABASE_URL',
   dbPoolSize: 'NODEPLANE_DB_POOL_SIZE',
   secretKey: 'NODEPLANE_SECRET_KEY',

@@ -96,7 +96,7 @@ function defaultBuildConcurrency(driver: Config['driver']): number {
 }
 
 export async function openRuntime(config: Config, clock: Clock = systemClock): Promise<Runtime> {
-  const log = createLogger(config.logLevel)
+  const log = createLogger(config.logLevel, config.logFormat)
   let generatedPassword: string | undefined
   let seeded = 0
   // The driver exists before the database opens (whether it sells its own machines decides

@@ -5,7 +5,15 @@
 import type { Command } from 'commander'
 import { loadConfig } from '../config.js'
 import { ensureIncusImage, incusClientOf } from '../provisioning/incus/incus-config.js'
-import { buildImage, imageExists, imageTag, listImages } from '../provisioning/podman/image.js'
+import { humanBytes, humanTime } from '../lib/human.js'
+import { textTable } from '../lib/text-table.js'
+import {
+  buildImage,
+  imageExists,
+  imageTag,
+  listImages,
+  type PodmanImage,
+} from '../provisioning/podman/image.js'
 import { dataOption, withRuntime } from './with-runtime.js'
 
 export function imagesCommand(program: Command): void {
@@ -27,14 +35,22 @@ export function imagesCommand(program: Command): void {
     .description('list node images in podman, marking the one this nodeplane uses')
     .action(async () => {
       const current = imageTag()
-      const rows = (await listImages()).map((image) => ({
-        ...image,
-        current: image.tag === current,
-      }))
-      if (rows.length === 0)
+      const images = await listImages()
+      if (images.length === 0)
         process.stderr.write(`No node image; run \`nodeplane images build\` (builds ${current}).\n`)
-      else console.table(rows)
+      else process.stdout.write(textTable(imageRows(images, current, Date.now())))
     })
+}
+
+/** The rows `images list` prints: sizes and times for a person, the image in use marked. */
+export function imageRows(images: PodmanImage[], current: string, now: number) {
+  return images.map((image) => ({
+    tag: image.tag,
+    id: image.id,
+    created: humanTime(image.created, now),
+    size: humanBytes(image.size),
+    current: image.tag === current ? 'yes' : '',
+  }))
 }
 
 async function build(options: { ifMissing?: boolean; data?: string }) {

@@ -8,6 +8,7 @@ import { openDatabase } from '../db/client.js'
 import { systemClock } from '../lib/clock.js'
 import { loadSecrets } from '../lib/secrets.js'
 import { incusClientCertificate } from '../provisioning/incus/client-certificate.js'
+import { dataDirNamed, requireDataDir } from './data-dir.js'
 import { dataOption } from './with-runtime.js'
 
 export function incusCommand(program: Command): void {
@@ -26,6 +27,7 @@ async function printCertificate(options: { data?: string }): Promise<void> {
   // The database and the secret key only: the certificate is printed before the cluster
   // (or NODEPLANE_INCUS_SERVER_CERT) is set up, so no driver is built.
   const config = loadConfig(process.env, { dataDir: options.data, logLevel: 'warn' })
+  requireDataDir(config, dataDirNamed(options))
   const { db, close } = await openDatabase(config)
   try {
     const secrets = loadSecrets(config.dataDir, config.secretKey)

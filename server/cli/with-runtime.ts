@@ -6,6 +6,7 @@
 import { Option } from 'commander'
 import { loadConfig, type Config } from '../config.js'
 import { openRuntime, printAdminPassword, type Runtime } from '../runtime.js'
+import { dataDirNamed, requireDataDir } from './data-dir.js'
 
 export const dataOption = () =>
   new Option('--data <dir>', 'data directory (default ./data, or NODEPLANE_DATA_DIR)')
@@ -16,9 +17,9 @@ export async function withRuntime(
   run: (rt: Runtime) => void | Promise<void>,
   overrides: Partial<Record<keyof Config, unknown>> = {}
 ) {
-  const rt = await openRuntime(
-    loadConfig(process.env, { dataDir: options.data, logLevel: 'warn', ...overrides })
-  )
+  const config = loadConfig(process.env, { dataDir: options.data, logLevel: 'warn', ...overrides })
+  requireDataDir(config, dataDirNamed(options))
+  const rt = await openRuntime(config)
   try {
     if (rt.adminPassword) printAdminPassword(rt.adminPassword)
     await run(rt)

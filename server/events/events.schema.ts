@@ -70,7 +70,10 @@ export const Event = z
         'The node (also for `public_ip.*`), VPC, SSH key, firewall, API key or user (for `login.*`) the event is about',
       example: 'node_3kq2v7b4m5n6p7q8r9s2',
     }),
+    // `additionalProperties: true` rather than zod's `{}`: the same meaning, and an empty
+    // schema is refused by strict OpenAPI readers (the /docs page).
     data: z.record(z.string(), z.unknown()).openapi({
+      additionalProperties: true,
       description: 'A small payload: the status and addresses after the change',
       example: { status: 'running', ip_address: '203.0.113.7' },
     }),

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import { readFileSync } from 'node:fs'
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
+import { inProductOrder, withUnionTypes } from './openapi-order.js'
 import type { AppEnv } from './router.js'
 
 const DOCUMENT = {
@@ -15,9 +16,9 @@ const DOCUMENT = {
   },
 }
 
-/** The OpenAPI 3.1 document generated from the routes' zod schemas. */
+/** The OpenAPI 3.1 document generated from the routes' zod schemas, in the product's order. */
 export function openApiDocument(app: OpenAPIHono<AppEnv>) {
-  return app.getOpenAPI31Document(DOCUMENT)
+  return inProductOrder(withUnionTypes(app.getOpenAPI31Document(DOCUMENT)))
 }
 
 // The reference page's script ships in an npm package and is served from here, so /docs
@@ -32,6 +33,27 @@ function scalarBundle(): string {
   return scalarScript
 }
 
+/**
+ * The reference page's settings: nothing leaves the server and nothing sells a service. Left
+ * to its defaults, Scalar loads its fonts from fonts.scalar.com, routes "Try it" through
+ * proxy.scalar.com, shows an "Ask AI" agent that queries api.scalar.com's registry, a
+ * toolbar of Deploy / Share / Configure on a localhost URL, and reports telemetry.
+ */
+const REFERENCE = {
+  url: '/openapi.json',
+  cdn: '/docs/scalar.js',
+  pageTitle: 'nodeplane API',
+  // The dashboard's icon; without one the browser asks for /favicon.ico and logs its 404.
+  favicon: '/ui/static/logo.svg',
+  withDefaultFonts: false,
+  agent: { disabled: true },
+  showDeveloperTools: 'never',
+  hideClientButton: true,
+  telemetry: false,
+  // The document's order is the product's (openapi-order.ts): Scalar keeps it unless sorted.
+  defaultOpenFirstTag: true,
+} as const
+
 /** Serves `/openapi.json` and the interactive reference at `/docs`. */
 export function mountOpenApi(app: OpenAPIHono<AppEnv>): void {
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
@@ -39,7 +61,9 @@ export function mountOpenApi(app: OpenAPIHono<AppEnv>): void {
     scheme: 'bearer',
     description: 'An API key from Developer Settings or `nodeplane keys create`',
   })
-  app.doc31('/openapi.json', DOCUMENT)
+  // Built on the first request, when every router is mounted; the routes do not change after.
+  let document: ReturnType<typeof openApiDocument> | undefined
+  app.get('/openapi.json', (c) => c.json((document ??= openApiDocument(app))))
   app.get('/docs/scalar.js', (c) =>
     c.body(scalarBundle(), 200, {
       'Content-Type': 'text/javascript; charset=utf-8',
@@ -51,7 +75,7 @@ export function mountOpenApi(app: OpenAPIHono<AppEnv>): void {
   app.get('/docs', async (c, next) => {
     if (!page) {
       const { Scalar } = await import('@scalar/hono-api-reference')
-      page = Scalar({ url: '/openapi.json', cdn: '/docs/scalar.js', pageTitle: 'nodeplane API' })
+      page = Scalar(REFERENCE)
     }
     return page(c, next)
   })

@@ -5,6 +5,7 @@ import { z } from '@hono/zod-openapi'
 import type { Logger } from 'pino'
 import { isStorageFull } from '../db/storage-full.js'
 import { ERROR_CODES, type CodeWithStatus, type ErrorCode, type StatusOf } from './error-codes.js'
+import { routeHint } from './route-hints.js'
 
 /** The catalogue's codes, for the Problem schema: the OpenAPI document lists every one. */
 const ERROR_CODE_KEYS = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]
@@ -140,8 +141,8 @@ function fromHttpException(err: HTTPException): ProblemError | undefined {
 }
 
 /** Unknown routes answer problem+json 404 like every other error. */
-export const notFound: NotFoundHandler = (c) =>
-  sendProblem(
-    c,
-    new ProblemError(404, 'route_not_found', `no route for ${c.req.method} ${c.req.path}`)
-  )
+export const notFound: NotFoundHandler = (c) => {
+  const hint = routeHint(c.req.path)
+  const detail = `no route for ${c.req.method} ${c.req.path}${hint ? `; ${hint}` : ''}`
+  return sendProblem(c, new ProblemError(404, 'route_not_found', detail))
+}

@@ -13,7 +13,9 @@ export const AttachIpBody = z
 
 const attachmentFields = {
   ip: z.string().openapi({ description: '`<address>/<prefix>`', example: '2001:db8:0:1::1/64' }),
-  ipVersion: z.union([z.literal(4), z.literal(6)]),
+  // An enum of numbers is one `{type: integer, enum: [4, 6]}` in the document; a union of two
+  // literals was an `anyOf` that the /docs page's reader refused for IpAttachmentEntry.
+  ipVersion: z.enum({ ipv4: 4, ipv6: 6 }),
   nodeId: z.string(),
 }
 

@@ -115,16 +115,20 @@ export async function startServer(
   })
 }
 
-/** Runs the CLI to completion and returns its output; `--data DIR` also selects DIR's database. */
+/**
+ * Runs the CLI to completion and returns its output; `--data DIR` also selects DIR's database.
+ * It runs in the checkout unless `cwd` says where.
+ */
 export async function runCli(
   args: string[],
-  env: Record<string, string> = {}
+  env: Record<string, string> = {},
+  options: { cwd?: string } = {}
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const dataDir = args[args.indexOf('--data') + 1]
   const database = args.includes('--data') && dataDir ? await databaseEnv(dataDir) : {}
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: REPO,
+      cwd: options.cwd ?? REPO,
       env: { ...process.env, ...database, ...env },
     })
     let stdout = ''

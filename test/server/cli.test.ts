@@ -1,12 +1,13 @@
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, realpathSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateCatalog } from '../../server/compute-hosts/catalog-generator.js'
 import { login } from '../../server/accounts/sessions.service.js'
 import { systemClock } from '../../server/lib/clock.js'
-import { openTestDatabase } from '../helpers/database.js'
+import { databaseEnv, openTestDatabase } from '../helpers/database.js'
 import { api } from '../helpers/http.js'
 import { newDataDir, runCli, startServer, type TestServer } from '../helpers/server.js'
+import { tempDir } from '../helpers/temp-dirs.js'
 
 let server: TestServer
 
@@ -223,5 +224,54 @@ describe('nodeplane CLI', () => {
     })
     expect(res.code).toBe(1)
     expect(res.stderr).toContain('NODEPLANE_PROVISION_SECONDS')
+  })
+})
+
+describe('nodeplane CLI from any directory', () => {
+  // The environment of a new user's shell: no data directory or database named.
+  const unset = { NODEPLANE_DATA_DIR: '', DATABASE_URL: '' }
+  const elsewhere = () => tempDir('nodeplane-cwd-')
+
+  it('keys create with no data directory here fails, naming where it looked and how to point it, and creates nothing', async () => {
+    const cwd = elsewhere()
+    const res = await runCli(['keys', 'create', '--name', 'lost'], unset, { cwd })
+    expect(res.code).toBe(1)
+    expect(res.stderr).toContain(`no data directory at ${join(realpathSync(cwd), 'data')}`)
+    expect(res.stderr).toContain('--data DIR or NODEPLANE_DATA_DIR=DIR')
+    expect(res.stderr).not.toMatch(/one-time password|\n\s+at /)
+    expect(res.stdout).toBe('')
+    expect(readdirSync(cwd)).toEqual([])
+  })
+
+  it('refuses a ./data folder that holds no nodeplane database, leaving it empty', async () => {
+    const cwd = elsewhere()
+    mkdirSync(join(cwd, 'data'))
+    const res = await runCli(['keys', 'list'], unset, { cwd })
+    expect(res.code).toBe(1)
+    expect(res.stderr).toContain(`no nodeplane database in ${join(realpathSync(cwd), 'data')}`)
+    expect(readdirSync(join(cwd, 'data'))).toEqual([])
+  })
+
+  it("with --data or NODEPLANE_DATA_DIR, run outside the checkout, it makes keys in the server's database", async () => {
+    const cwd = elsewhere()
+    const flag = await runCli(
+      ['keys', 'create', '--name', 'flag', '--data', server.dataDir],
+      unset,
+      {
+        cwd,
+      }
+    )
+    expect(flag.stderr).not.toContain('React')
+    expect(flag.code).toBe(0)
+    const env = {
+      ...unset,
+      ...(await databaseEnv(server.dataDir)),
+      NODEPLANE_DATA_DIR: server.dataDir,
+    }
+    const variable = await runCli(['keys', 'create', '--name', 'env'], env, { cwd })
+    expect(variable.code).toBe(0)
+    for (const res of [flag, variable])
+      expect((await api(server.url, last(res.stdout)).get('/nodes')).status).toBe(200)
+    expect(readdirSync(cwd)).toEqual([])
   })
 })

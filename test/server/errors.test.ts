@@ -30,6 +30,19 @@ describe('problem+json errors', () => {
     expectProblem(await client.get('/no/such/route'), 404, 'route_not_found')
   })
 
+  it("points GET /api/v1/nodes and /api/v1/nodes/{id} at /nodes, the contract's paths", async () => {
+    const list = await client.get('/api/v1/nodes')
+    expectProblem(list, 404, 'route_not_found')
+    expect(list.body.detail).toContain('nodes live at /nodes, without the /api/v1 prefix')
+    const one = await client.get('/api/v1/nodes/node_abc')
+    expect(one.body.detail).toContain('nodes live at /nodes/node_abc')
+    const sub = await client.post('/nodes/node_abc/network/ip', { ip: 'auto-ipv6' })
+    expectProblem(sub, 404, 'route_not_found')
+    expect(sub.body.detail).toContain('under /api/v1/nodes/node_abc/network/ip')
+    const unrelated = await client.get('/no/such/route')
+    expect(unrelated.body.detail).toBe('no route for GET /no/such/route')
+  })
+
   it('answers 405 with Allow for a wrong method on a known path', async () => {
     const res = await client.request('PUT', '/nodes')
     expectProblem(res, 405, 'method_not_allowed')

@@ -87,10 +87,16 @@ export async function imageExists(tag = imageTag()): Promise<boolean> {
   }
 }
 
+/** A node image in podman: one row per tag, `created` an ISO time, `size` in bytes. */
+export interface PodmanImage {
+  tag: string
+  id: string
+  created: string
+  size: number
+}
+
 /** Node images in podman's store: current and older recipes. */
-export async function listImages(): Promise<
-  { tag: string; id: string; created: string; size: number }[]
-> {
+export async function listImages(): Promise<PodmanImage[]> {
   const out = await podman([
     'images',
     '--filter',
