@@ -24,6 +24,7 @@ import { sshKeysRouter } from './ssh-keys/ssh-keys.router.js'
 import { nodesRouter } from './nodes/nodes.router.js'
 import { publicIpsRouter } from './public-ips/public-ips.router.js'
 import { usageRouter } from './usage/usage.router.js'
+import { quotasRouter } from './quotas/quotas.router.js'
 import { vpcsRouter } from './vpcs/vpcs.router.js'
 import { webhooksRouter } from './webhooks/webhooks.router.js'
 
@@ -59,6 +60,7 @@ export function createApp(deps: Deps) {
   app.route('/', firewallsRouter(deps))
   app.route('/', computeHostsRouter(deps))
   app.route('/', usageRouter(deps))
+  app.route('/', quotasRouter(deps))
   app.route('/', eventsRouter(deps))
   app.route('/', webhooksRouter(deps))
   mountOpenApi(app)

@@ -134,4 +134,5 @@ export const {
   usageArchive,
   nodeMetrics,
   consoleTickets,
+  accountLimits,
 } = pgTables
