@@ -193,10 +193,20 @@ describe('creating past a limit', () => {
 
   it('lets concurrent creations past a limit through exactly up to it', async () => {
     const { email, client } = await tenant()
+    // One VPC per region: creations in different VPCs lock nothing in common but the limit.
+    const regions = ['us-east-1', 'us-west-1', 'eu-central-1', 'eu-west-1']
+    const vpcs = await Promise.all(
+      regions.map(
+        async (region) =>
+          (await client.post('/api/v1/networking', { name: region, region })).body.id
+      )
+    )
     await setLimits('--email', email, '--nodes', '3')
-    const replies = await Promise.all(Array.from({ length: 8 }, () => client.post('/nodes')))
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => client.post('/nodes', { vpc_id: vpcs[i % 4] }))
+    )
     const statuses = replies.map((res) => res.status).sort()
-    expect(statuses).toEqual([201, 201, 201, 403, 403, 403, 403, 403])
+    expect(statuses).toEqual([...Array(3).fill(201), ...Array(9).fill(403)])
     expect((await client.get('/nodes')).body).toHaveLength(3)
   })
 })
