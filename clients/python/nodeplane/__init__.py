@@ -22,6 +22,7 @@ from .errors import (  # noqa: E402
     NodeplaneError,
     NotFoundError,
     PermissionDeniedError,
+    QuotaExceededError,
     RateLimitError,
     ServerError,
     ValidationError,
@@ -29,6 +30,7 @@ from .errors import (  # noqa: E402
 from .console import NodeConsole  # noqa: E402
 from .events import Event, EventActor  # noqa: E402
 from .firewalls import Firewall, FirewallRule  # noqa: E402
+from .limits import Limit  # noqa: E402
 from .metrics import NodeMetrics  # noqa: E402
 from .nodes import Node, NodeCredentials  # noqa: E402
 from .power import RebuiltNode  # noqa: E402
@@ -56,6 +58,7 @@ __all__ = [
     "FirewallRule",
     "Gpu",
     "IpAttachment",
+    "Limit",
     "Node",
     "NodeConsole",
     "NodeCredentials",
@@ -69,6 +72,7 @@ __all__ = [
     "Pagination",
     "PermissionDeniedError",
     "Pricing",
+    "QuotaExceededError",
     "RateLimitError",
     "RebuiltNode",
     "ServerError",

@@ -5,11 +5,11 @@ from __future__ import annotations
 import os
 from decimal import Decimal
 from types import TracebackType
-from typing import Any, Iterator, List, Mapping, Optional, Sequence, Type, Union
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Type, Union
 
 import requests
 
-from . import compute_hosts, console, events as events_api, firewalls, metrics, nodes, power, public_ips, ssh_keys, usage as usage_api, user_data, vpcs, webhooks
+from . import compute_hosts, console, events as events_api, firewalls, limits as limits_api, metrics, nodes, power, public_ips, ssh_keys, usage as usage_api, user_data, vpcs, webhooks
 from ._http import HttpClient
 from ._labels import LabelSelector
 from ._model import UNSET
@@ -17,6 +17,7 @@ from .compute_hosts import ComputeHost, ComputeHostPage
 from .console import NodeConsole
 from .events import Event
 from .firewalls import Firewall, RuleLike
+from .limits import Limit
 from .metrics import NodeMetrics
 from .nodes import Node, NodeCredentials, SshKeyRef
 from .power import RebuiltNode
@@ -690,6 +691,16 @@ class Client:
         :param to: period end; default: now
         """
         return usage_api.get(self._http, from_=from_, to=to)
+
+    # Limits
+
+    def get_limits(self) -> Dict[str, Limit]:
+        """Returns the account's limits by name (``nodes``, ``cpu_cores``, ``memory_gb``,
+        ``volumes_gb``, ``images_gb``, ``floating_ips``, ``firewalls``, ``vpcs``), each with
+        what the account uses of it. A creation past one raises
+        :class:`~nodeplane.QuotaExceededError`.
+        """
+        return limits_api.get(self._http)
 
     # Events
 
