@@ -5,7 +5,7 @@
 import { Option, type Command } from 'commander'
 import { userByEmail } from '../accounts/accounts.service.js'
 import { invalidField } from '../http/problem.js'
-import { LIMIT_CEILINGS, LIMIT_NAMES, type LimitName, type Limits } from '../quotas/quota-names.js'
+import { LIMIT_CEILINGS, LIMIT_NAMES, type LimitName } from '../quotas/quota-names.js'
 import { accountLimits, limitsWithSources, setLimits } from '../quotas/quotas.service.js'
 import type { Runtime } from '../runtime.js'
 import { dataOption, withRuntime } from './with-runtime.js'
@@ -14,24 +14,34 @@ const flagOf = (name: LimitName) => `--${name.replaceAll('_', '-')}`
 /** Commander's key of `--cpu-cores`: `cpuCores`. */
 const keyOf = (name: LimitName) => name.replace(/_(.)/g, (_, c: string) => c.toUpperCase())
 
+/**
+ * `--<limit> N`, or `--<limit> default` to remove what was set. The word is kept as it is
+ * until givenLimits: commander does not keep a parser's null as the option's value.
+ */
 function limitOption(name: LimitName): Option {
   const ceiling = LIMIT_CEILINGS[name]
-  return new Option(`${flagOf(name)} <n>`, `limit of ${name} (0 to ${ceiling})`).argParser(
-    (text: string) => {
-      const value = Number(text)
-      if (!/^\d+$/.test(text) || value > ceiling)
-        throw invalidField(flagOf(name), `must be a whole number from 0 to ${ceiling}, not ${text}`)
-      return value
-    }
-  )
+  const help = `limit of ${name}: 0 to ${ceiling}, or "default" to follow the default again`
+  return new Option(`${flagOf(name)} <n>`, help).argParser((text: string) => {
+    if (text === 'default') return text
+    const value = Number(text)
+    if (!/^\d+$/.test(text) || value > ceiling)
+      throw invalidField(
+        flagOf(name),
+        `must be a whole number from 0 to ${ceiling} or "default", not ${text}`
+      )
+    return value
+  })
 }
 
 /** The limits given on the command line; at least one. */
-function givenLimits(options: Record<string, unknown>): Partial<Limits> {
+function givenLimits(options: Record<string, unknown>): Partial<Record<LimitName, number | null>> {
   const given = LIMIT_NAMES.filter((name) => options[keyOf(name)] !== undefined)
   if (given.length === 0)
     throw invalidField('limits', `give at least one of ${LIMIT_NAMES.map(flagOf).join(', ')}`)
-  return Object.fromEntries(given.map((name) => [name, options[keyOf(name)] as number]))
+  const valueOf = (name: LimitName) => options[keyOf(name)] as number | 'default'
+  return Object.fromEntries(
+    given.map((name) => [name, valueOf(name) === 'default' ? null : valueOf(name)])
+  )
 }
 
 const accountOf = async (rt: Runtime, email: string | undefined) =>
@@ -77,7 +87,7 @@ export function accountsCommand(program: Command): void {
     withRuntime(options, async (rt) => {
       const values = givenLimits(options)
       await setLimits(rt, await accountOf(rt, options.email), values)
-      const what = Object.entries(values).map(([name, value]) => `${name}=${value}`)
+      const what = Object.entries(values).map(([name, value]) => `${name}=${value ?? 'default'}`)
       const whose = options.email ? `the account of ${options.email}` : 'every account'
       process.stderr.write(`Set ${what.join(', ')} for ${whose}.\n`)
     })

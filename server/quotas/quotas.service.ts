@@ -10,12 +10,12 @@ import { limitsOf } from './quota-check.js'
 import {
   BUILT_IN_LIMITS,
   DEFAULT_SCOPE,
+  LIMIT_CEILINGS,
   LIMIT_NAMES,
   type LimitName,
-  type Limits,
 } from './quota-names.js'
 import type { AccountLimits } from './quotas.schema.js'
-import { limitRowsOf, upsertLimits } from './quotas.store.js'
+import { deleteLimits, limitRowsOf, upsertLimits } from './quotas.store.js'
 import { usageOf } from './usage-counters.js'
 
 /** Every limit of the account with what it uses; a family not offered yet uses 0. */
@@ -27,15 +27,37 @@ export async function accountLimits(ctx: ServiceCtx, accountId: string): Promise
 
 /**
  * Sets limits for one account, or with `accountId` undefined the default of every account
- * (an account's own override still wins). Values were checked by the caller.
+ * (an account's own override still wins). A value of null removes what was set, so the
+ * account follows the default again (the default, the built-in value). Values were checked by
+ * the caller.
  */
 export async function setLimits(
   ctx: ServiceCtx,
   accountId: string | undefined,
-  values: Partial<Limits>
+  values: Partial<Record<LimitName, number | null>>
 ): Promise<void> {
-  const entries = Object.entries(values) as [LimitName, number][]
-  await transaction(ctx.db, (tx) => upsertLimits(tx, accountId ?? DEFAULT_SCOPE, entries))
+  const entries = Object.entries(values) as [LimitName, number | null][]
+  for (const [name, value] of entries) assertLimitValue(name, value)
+  const scope = accountId ?? DEFAULT_SCOPE
+  await transaction(ctx.db, async (tx) => {
+    await upsertLimits(
+      tx,
+      scope,
+      entries.filter((e): e is [LimitName, number] => e[1] !== null)
+    )
+    await deleteLimits(
+      tx,
+      scope,
+      entries.filter(([, value]) => value === null).map(([n]) => n)
+    )
+  })
+}
+
+/** A limit is a whole number from 0 to its ceiling (null: remove it); anything else is a bug. */
+function assertLimitValue(name: LimitName, value: number | null): void {
+  if (value === null || (Number.isInteger(value) && value >= 0 && value <= LIMIT_CEILINGS[name]))
+    return
+  throw new Error(`limit ${name} must be a whole number from 0 to ${LIMIT_CEILINGS[name]}`)
 }
 
 /** Where each of an account's limits comes from, for `nodeplane accounts limits show`. */

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import type { Tx } from '../db/transaction.js'
 import { DEFAULT_SCOPE, type LimitName } from './quota-names.js'
@@ -31,4 +31,12 @@ export async function upsertLimits(
       target: [accountLimits.accountId, accountLimits.name],
       set: { value: sql`excluded.value` },
     })
+}
+
+/** Removes what was set for `names` in `scope`: they follow the default (or built-in) again. */
+export async function deleteLimits(tx: Tx, scope: string, names: LimitName[]): Promise<void> {
+  if (names.length === 0) return
+  await tx
+    .delete(accountLimits)
+    .where(and(eq(accountLimits.accountId, scope), inArray(accountLimits.name, names)))
 }

@@ -83,7 +83,7 @@ describe('Account page limits', () => {
         '--email',
         ADMIN_EMAIL,
         '--vpcs',
-        '256',
+        'default',
         '--data',
         d.server.dataDir,
       ])

@@ -19,7 +19,7 @@ async function setLimits(...args: string[]): Promise<void> {
   expect(result.code, result.stderr).toBe(0)
 }
 
-afterEach(() => setLimits('--nodes', '250', '--cpu-cores', '4096', '--vpcs', '256'))
+afterEach(() => setLimits('--nodes', 'default', '--cpu-cores', 'default', '--vpcs', 'default'))
 
 /** Output with tofu's line wrapping undone, to find sentences of a diagnostic in. */
 const flat = (output: string) => output.replace(/\s+/g, ' ')

@@ -109,8 +109,15 @@ describe('nodeplane accounts limits', () => {
       const defaults = await limitsCli('show')
       expect(defaults.stdout).toMatch(/^nodes +7 +default$/m)
       expect(defaults.stdout).toMatch(/^vpcs +256 +built-in$/m)
+
+      // `default` removes what was set: the account follows the default, the default the built-in.
+      await setLimits('--email', b.email, '--nodes', 'default')
+      expect((await limitsOf(b.client)).nodes.limit).toBe(7)
+      await setLimits('--nodes', 'default', '--cpu-cores', 'default')
+      expect((await limitsOf(b.client)).nodes.limit).toBe(250)
+      expect((await limitsOf(a.client)).cpu_cores.limit).toBe(4096)
     } finally {
-      await setLimits('--nodes', '250', '--cpu-cores', '4096')
+      await setLimits('--nodes', 'default', '--cpu-cores', 'default')
     }
   })
 
