@@ -3,6 +3,7 @@
  * @module
  */
 import { Command } from 'commander'
+import { accountsCommand } from './cli/accounts.js'
 import { backupCommands } from './cli/backup.js'
 import { cleanupCommand } from './cli/cleanup.js'
 import { hostsCommand } from './cli/hosts.js'
@@ -43,6 +44,7 @@ program
 for (const add of [
   keysCommand,
   usersCommand,
+  accountsCommand,
   hostsCommand,
   imagesCommand,
   cleanupCommand,

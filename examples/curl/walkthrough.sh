@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole nodeplane API with curl, in the contract's order: discovery, a VPC, an SSH key, a
 # node with keys, labels and user data, its lifecycle and in-place changes, public addresses,
-# usage, cleanup. Needs a running server and a key:
+# usage, limits, cleanup. Needs a running server and a key:
 #   NODEPLANE_ENDPOINT=http://127.0.0.1:8080 NODEPLANE_API_KEY=np_... ./walkthrough.sh
 set -euo pipefail
 : "${NODEPLANE_ENDPOINT:=http://127.0.0.1:8080}"
@@ -88,6 +88,9 @@ curl -sS -H "$AUTH" "$NODEPLANE_ENDPOINT/nodes/$NODE_ID"; echo
 
 echo "== Usage this month (per-second billing)"
 call -H "$AUTH" "$NODEPLANE_ENDPOINT/api/v1/usage"
+
+echo "== The account's limits and what it uses of each"
+call -H "$AUTH" "$NODEPLANE_ENDPOINT/api/v1/limits"
 
 echo "== Delete the VPC"
 curl -sS -o /dev/null -w '%{http_code}\n' -X DELETE -H "$AUTH" "$NODEPLANE_ENDPOINT/api/v1/networking/$VPC_ID"

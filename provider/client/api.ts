@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { ErrorCode } from '../../server/http/error-codes.js'
 import { diagnosticError, type ProblemLike } from '../framework/diagnostics.js'
 import { send, type HttpResponse } from './http.js'
+import { quotaProblem } from './quota-error.js'
 
 /** An answer of the API with a problem+json body. */
 export class ApiError extends Error implements ProblemLike {
@@ -143,6 +144,7 @@ function nextLink(header: string): string | undefined {
 function parse<T>(res: HttpResponse): T {
   const text = res.text
   const json = text ? (JSON.parse(text) as Record<string, unknown>) : {}
+  if (res.status === 403 && json.code === 'quota_exceeded') throw quotaProblem(json)
   if (res.status === 401 || res.status === 403) {
     throw diagnosticError(
       res.status === 401 ? 'nodeplane rejected the API key' : 'The API key lacks permission',

@@ -5,6 +5,7 @@
  * took.
  * @module
  */
+import { createHash } from 'node:crypto'
 import { diagnosticError } from '../framework/diagnostics.js'
 import type { Context } from '../framework/resource.js'
 import { attr } from '../framework/schema.js'
@@ -14,6 +15,7 @@ import type { ApiHost, ApiVpc } from '../client/types.js'
 import { hostPrices } from '../data-sources/compute-hosts.js'
 import type { ProviderClient } from '../provider.js'
 import { claimHost, hostById } from './host-claims.js'
+import { claimQuota } from './quota-claims.js'
 import { forget, recall, remember } from './placement-memory.js'
 
 /** The prices of the host a node runs on (or, planned, will run on). */
@@ -45,19 +47,39 @@ const placementOf = (host: ApiHost): Placement => ({ host_id: host.id, ...hostPr
  * (or VPC, or host) comes from a resource not created yet, or it is left to the server's
  * default region. A full region fails the plan, except for a `replacing` node: its
  * predecessor's host is freed first (unless `create_before_destroy`, which the provider cannot
- * see), so the server is left to choose then.
+ * see), so the server is left to choose then. So does a new node that would pass one of the
+ * account's limits (quota-claims.ts).
  */
 export async function planPlacement(
   ctx: Ctx,
   config: ValueRecord,
   replacing: boolean
 ): Promise<Placement | null> {
+  const host = await planHost(ctx, config, replacing)
+  // A replacement's predecessor is deleted first: the account's count stays the same.
+  if (!replacing)
+    await claimQuota(apiClient(ctx.client), quotaKey(ctx.client), host ?? undefined, ctx.signal)
+  return host ? placementOf(host) : null
+}
+
+/** Which account of which API the plan counts limits for (the key itself stays in memory). */
+const quotaKey = (client: ProviderClient) =>
+  createHash('sha256')
+    .update(`${client.endpoint ?? ''}\n${client.apiKey ?? ''}`)
+    .digest('hex')
+
+/** The host of a new node, as planPlacement describes; null when the plan cannot know it. */
+async function planHost(
+  ctx: Ctx,
+  config: ValueRecord,
+  replacing: boolean
+): Promise<ApiHost | null> {
   const api = apiClient(ctx.client)
   if (known(config.host_id)) {
     const host = await hostById(api, config.host_id, ctx.signal)
     if (host === null) throw diagnosticError('No such compute host', config.host_id, ['host_id'])
     // A server that cannot look a host up: its prices show after apply.
-    return host ? placementOf(host) : null
+    return host ?? null
   }
   const region = await regionOf(api, config, ctx.signal)
   if (region === undefined) return null
@@ -71,7 +93,7 @@ export async function planPlacement(
   })
   if (!host) return null
   remember(scope, config, host.id)
-  return placementOf(host)
+  return host
 }
 
 /** The region the server will place the node in, if the plan knows it. */

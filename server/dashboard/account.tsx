@@ -2,6 +2,8 @@ import { Hono } from 'hono'
 import { changePassword, MIN_PASSWORD_LENGTH } from '../accounts/sessions.service.js'
 import type { Deps } from '../deps.js'
 import { invalidField, type ProblemError } from '../http/problem.js'
+import { accountLimits } from '../quotas/quotas.service.js'
+import { AccountLimitsSection } from './account-limits.view.js'
 import { Field, PostForm, ProblemAlert } from './components/ui.js'
 import {
   attempt,
@@ -14,8 +16,9 @@ import {
 import { setFlash } from './flash.js'
 import { renderPage } from './render.js'
 
-function accountPage(c: DashContext, problem?: ProblemError) {
+async function accountPage(deps: Deps, c: DashContext, problem?: ProblemError) {
   const { user, csrfToken } = sessionOf(c)
+  const { limits } = await accountLimits(deps, user.accountId)
   const body = (
     <>
       <h1>Account</h1>
@@ -27,6 +30,7 @@ function accountPage(c: DashContext, problem?: ProblemError) {
         <dt>Role</dt>
         <dd>{user.isAdmin ? 'administrator' : 'user'}</dd>
       </dl>
+      <AccountLimitsSection limits={limits} />
       <section aria-labelledby="password-heading" class="narrow">
         <h2 id="password-heading">Change password</h2>
         <p class="muted">
@@ -77,11 +81,11 @@ function accountPage(c: DashContext, problem?: ProblemError) {
   return renderPage(c, { title: 'Account', nav: 'account', status: problem?.status, body })
 }
 
-/** `/ui/account`: who is logged in, and the password change. */
+/** `/ui/account`: who is logged in, the account's limits, and the password change. */
 export function accountRoutes(deps: Deps) {
   const app = new Hono<DashEnv>()
 
-  app.get('/ui/account', (c) => accountPage(c))
+  app.get('/ui/account', (c) => accountPage(deps, c))
 
   app.get(
     '/ui/account/password',
@@ -95,7 +99,7 @@ export function accountRoutes(deps: Deps) {
         throw invalidField('confirm_password', 'does not match the new password')
       await changePassword(deps, sessionOf(c), rawField(form, 'current_password'), next)
     })
-    if (!result.ok) return accountPage(c, result.problem)
+    if (!result.ok) return accountPage(deps, c, result.problem)
     setFlash(c, 'ok', 'Your password was changed. Other sessions were logged out.')
     return c.redirect('/ui/account', 303)
   })

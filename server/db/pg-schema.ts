@@ -135,4 +135,5 @@ export const {
   nodeMetrics,
   consoleTickets,
   consoleSessions,
+  accountLimits,
 } = pgTables

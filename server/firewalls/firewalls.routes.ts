@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { jsonBody } from '../http/json-body.js'
 import {
   authErrors,
+  quotaAuthErrors,
   bearer,
   idempotencyErrors,
   idempotencyHeaders,
@@ -44,7 +45,7 @@ export const create = createRoute({
       links: links(['getFirewall', 'deleteFirewall']),
     },
     400: invalid,
-    ...authErrors,
+    ...quotaAuthErrors('`firewalls`'),
     409: problemResponse(`The name is taken on the account, or ${limit}`),
     ...idempotencyErrors,
   },

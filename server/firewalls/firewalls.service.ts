@@ -11,6 +11,8 @@ import { updateLabels } from '../labels/labels.service.js'
 import { deleteLabels, insertLabels, labelsOf } from '../labels/labels.store.js'
 import { newPrefixedId } from '../lib/ids.js'
 import { assertRoomForNodeLabels, assertRoomOnNodes, lockFirewalls } from './firewall-limits.js'
+import { firewallUsage } from './firewalls.quota.js'
+import { assertWithinLimits } from '../quotas/quota-check.js'
 import {
   deleteNodeTargets,
   firewallsOfNode,
@@ -76,6 +78,7 @@ export function createFirewall(
   return transaction(ctx.db, async (tx) => {
     await lockFirewalls(tx, accountId)
     await assertNameFree(tx, accountId, body.name)
+    await assertWithinLimits({ db: tx }, accountId, { firewalls: 1 }, firewallUsage)
     const id = newPrefixedId('fw')
     await assertRoomOnNodes(tx, accountId, id, body.apply_to ?? [])
     const row = await insertFirewall(tx, {

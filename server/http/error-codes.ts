@@ -54,6 +54,9 @@ export const ERROR_CODES = {
   driver_single_tenant: {
     403: 'the server runs the single-tenant `netns` driver and the account is not the administrator',
   },
+  quota_exceeded: {
+    403: "creating it would pass one of the account's limits (`GET /api/v1/limits`); `limit` names it (`nodes`, `cpu_cores`, `vpcs`, ...), `max` and `used` say how far",
+  },
   csrf_failed: { 403: 'dashboard: a form sent without a valid security token' },
   forbidden: { 403: 'dashboard: a form sent from another site' },
   node_not_found: {
@@ -105,7 +108,6 @@ export const ERROR_CODES = {
   },
   ip_in_use: { 409: 'the specific address is attached to a node' },
   vpc_name_taken: { 409: 'a VPC of that name exists on the account' },
-  vpc_limit_reached: { 409: 'the account has 256 VPCs' },
   vpc_full: { 409: 'the VPC has no private address left' },
   vpc_has_nodes: { 409: 'deleting a VPC with nodes; `node_ids` lists them' },
   ssh_key_name_taken: { 409: 'an SSH key of that name exists on the account' },

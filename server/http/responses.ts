@@ -12,6 +12,14 @@ export const authErrors = {
   403: problemResponse('The key lacks permission for the action (read scope on a mutation)'),
 }
 
+/** `authErrors` of a creation that counts against account limits: its 403 may be a quota. */
+export const quotaAuthErrors = (limits: string) => ({
+  ...authErrors,
+  403: problemResponse(
+    `The key lacks permission for the action (\`insufficient_scope\`), or the account would pass its limit of ${limits} (\`quota_exceeded\`, \`limit\` naming it; GET /api/v1/limits)`
+  ),
+})
+
 /** Security requirement of routes behind an API key. */
 export const bearer = [{ bearerAuth: [] }]
 

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { jsonBody } from '../http/json-body.js'
 import {
   authErrors,
+  quotaAuthErrors,
   bearer,
   idempotencyErrors,
   idempotencyHeaders,
@@ -49,7 +50,7 @@ export const create = createRoute({
       ]),
     },
     400: problemResponse('Invalid body or content type, unknown VPC or host, or a region mismatch'),
-    ...authErrors,
+    ...quotaAuthErrors('`nodes`, `cpu_cores`, `memory_gb` or (a new default VPC) `vpcs`'),
     409: problemResponse(
       'The requested host is reserved, or the labels would put the node under more than 5 firewalls (`firewall_limit_reached`)'
     ),

@@ -33,6 +33,8 @@ import { usedPrivateIps } from './node-private-ips.store.js'
 import { markDeleting, markStuck } from './node-transitions.store.js'
 import { specOf } from './nodes.spec.js'
 import { liveNodeOr404 } from './nodes.lookup.js'
+import { nodeUsage } from './nodes.quota.js'
+import { assertWithinLimits } from '../quotas/quota-check.js'
 import { stuckSince, view } from './nodes.view.js'
 
 export { getNode } from './nodes.view.js'
@@ -95,6 +97,8 @@ function insertPlacedNode(
     const vpc = requestedVpc
       ? await lockVpcForNewNode(c, accountId, requestedVpc)
       : await ensureDefaultVpc(c, accountId, host.region)
+    const size = { nodes: 1, cpu_cores: host.cpuCores, memory_gb: host.memoryGb }
+    await assertWithinLimits(c, accountId, size, nodeUsage)
     const privateIpValue = await nextPrivateIp(c, vpc)
     const row = await insertNode(tx, {
       id: newNodeId(),

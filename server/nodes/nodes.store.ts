@@ -10,6 +10,7 @@ import { nodes, type NodeRow } from './nodes.table.js'
 import { keyIdsByNode } from './node-access.store.js'
 import { nodeSshKeys } from './node-ssh-keys.table.js'
 import { labels } from '../labels/labels.table.js'
+import { computeHosts } from '../compute-hosts/compute-hosts.table.js'
 
 export type { NodeRow } from './nodes.table.js'
 export type NodeStatusValue = NodeRow['status']
@@ -270,4 +271,29 @@ export async function extrasOfLiveNodes(
     keysOfLiveNodes(db, { accountId }),
   ])
   return { labels: labelsByResource(labelRows), sshKeys: keyIdsByNode(keyRows) }
+}
+
+/**
+ * What the account's live nodes (not yet `deleted`: a deleting node still holds its host) take:
+ * how many, and the cores and memory of the hosts they occupy.
+ */
+export async function liveNodeUsage(
+  db: Db,
+  accountId: string
+): Promise<{ nodes: number; cpuCores: number; memoryGb: number }> {
+  const [row] = await db
+    .select({
+      nodes: sql<number>`count(*)`,
+      cpuCores: sql<number>`coalesce(sum(${computeHosts.cpuCores}), 0)`,
+      memoryGb: sql<number>`coalesce(sum(${computeHosts.memoryGb}), 0)`,
+    })
+    .from(nodes)
+    .innerJoin(computeHosts, eq(computeHosts.id, nodes.hostId))
+    .where(and(eq(nodes.accountId, accountId), live))
+  // PostgreSQL answers count and sum as text (bigint and numeric).
+  return {
+    nodes: Number(row?.nodes ?? 0),
+    cpuCores: Number(row?.cpuCores ?? 0),
+    memoryGb: Number(row?.memoryGb ?? 0),
+  }
 }

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { jsonBody } from '../http/json-body.js'
 import {
   authErrors,
+  quotaAuthErrors,
   bearer,
   idempotencyErrors,
   idempotencyHeaders,
@@ -25,8 +26,8 @@ export const create = createRoute({
   responses: {
     201: { description: 'The new VPC', content: json(Vpc), links: links(['getVpc', 'deleteVpc']) },
     400: problemResponse('Invalid body, content type or unknown region'),
-    ...authErrors,
-    409: problemResponse('The name is taken on the account, or the VPC limit is reached'),
+    ...quotaAuthErrors('`vpcs`'),
+    409: problemResponse('The name is taken on the account'),
     ...idempotencyErrors,
   },
 })

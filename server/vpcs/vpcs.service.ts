@@ -12,6 +12,8 @@ import { updateLabels } from '../labels/labels.service.js'
 import { insertLabels, labelsOf, sortedLabels } from '../labels/labels.store.js'
 import { newUuid } from '../lib/ids.js'
 import { vpcCidr } from '../lib/ip.js'
+import { assertWithinLimits, quotaExceeded } from '../quotas/quota-check.js'
+import { vpcUsage } from './vpcs.quota.js'
 import type { CreateVpcBody, UpdateVpcBody, Vpc, VpcListQuery } from './vpcs.schema.js'
 import {
   findLiveVpc,
@@ -30,7 +32,10 @@ import {
 type Ctx = ServiceCtx<'clock' | 'config'>
 type TxCtx = ServiceTxCtx<'clock' | 'config'>
 
-/** Address ranges 10.0.0.0/16 ... 10.255.0.0/16, so an account has at most 256 VPCs. */
+/**
+ * Address ranges 10.0.0.0/16 ... 10.255.0.0/16, so an account has at most 256 VPCs: the
+ * ceiling of the `vpcs` limit (quota-names.ts).
+ */
 const MAX_VPCS = 256
 
 async function withNodeIds(db: Db, rows: VpcRow[]): Promise<Vpc[]> {
@@ -64,11 +69,11 @@ async function insertWithFreeCidr(
       `a VPC named ${fields.name} exists on this account`
     )
   }
+  await assertWithinLimits(ctx, accountId, { vpcs: 1 }, vpcUsage)
   const used = new Set((await liveVpcs(ctx.db, accountId)).map((row) => row.cidr))
   const index = Array.from({ length: MAX_VPCS }, (_, i) => i).find((i) => !used.has(vpcCidr(i)))
-  if (index === undefined) {
-    throw new ProblemError(409, 'vpc_limit_reached', `an account can have at most ${MAX_VPCS} VPCs`)
-  }
+  // Only reached if the limit could pass the ranges there are, which its ceiling forbids.
+  if (index === undefined) throw quotaExceeded('vpcs', MAX_VPCS, used.size)
   const row = await insertVpc(ctx.db, {
     id: newUuid(),
     accountId,

@@ -74,8 +74,9 @@ async function settle(adminUrl: string): Promise<void> {
 }
 
 /**
- * A read_write key on the admin's account, made by the CLI (as an operator would) on the
- * server's own database: test/helpers/accounts.ts only finds PostgreSQL in the test run.
+ * A read_write key on the admin's account, whose limits the benchmark cannot reach, made by
+ * the CLI (as an operator would) on the server's own database: test/helpers/accounts.ts only
+ * finds PostgreSQL in the test run.
  */
 export async function benchKey(server: BenchServer): Promise<string> {
   const result = await runCli(
@@ -83,6 +84,13 @@ export async function benchKey(server: BenchServer): Promise<string> {
     server.databaseEnv
   )
   if (result.code !== 0) throw new Error(`nodeplane keys create failed:\n${result.stderr}`)
+  // Benchmarks create nodes by the ten thousand: the account's limits must not stop them.
+  const raise = ['--nodes', '--cpu-cores', '--memory-gb'].flatMap((flag) => [flag, '1000000000'])
+  const limits = await runCli(
+    ['accounts', 'limits', 'set', ...raise, '--data', server.dataDir],
+    server.databaseEnv
+  )
+  if (limits.code !== 0) throw new Error(`nodeplane accounts limits failed:\n${limits.stderr}`)
   return result.stdout.trim().split('\n').at(-1)!
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestKey } from '../helpers/accounts.js'
 import {
   ADMIN_EMAIL,
   login,
@@ -7,6 +8,8 @@ import {
   submitWith,
   type Dashboard,
 } from '../helpers/browser.js'
+import { api } from '../helpers/http.js'
+import { runCli } from '../helpers/server.js'
 
 let d: Dashboard
 const NEW_PASSWORD = 'a much longer passphrase 42'
@@ -25,6 +28,68 @@ async function submitPasswordChange(current: string, next: string, again = next)
   await d.page.getByLabel('New password again').fill(again)
   await submitWith(d.page, d.page.getByRole('button', { name: 'Change password' }))
 }
+
+describe('Account page limits', () => {
+  const row = (limit: string) => d.page.locator(`tr[data-limit="${limit}"]`)
+
+  it('shows each limit with what the account uses, as numbers and a bar', async () => {
+    await d.page.goto('/ui/account')
+    await expect(d.page.getByRole('heading', { name: 'Limits' }).isVisible()).resolves.toBe(true)
+    const names = await d.page
+      .locator('tr[data-limit]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-limit')))
+    expect(names).toEqual([
+      'nodes',
+      'cpu_cores',
+      'memory_gb',
+      'volumes_gb',
+      'images_gb',
+      'floating_ips',
+      'firewalls',
+      'vpcs',
+    ])
+    await expect(row('vpcs').textContent()).resolves.toContain('0 of 256')
+    await expect(row('firewalls').locator('meter').getAttribute('aria-label')).resolves.toBe(
+      'Firewalls: 0 of 50 used'
+    )
+  })
+
+  it('follows what the account creates and the limits the operator sets', async () => {
+    const client = api(d.server.url, (await createTestKey(d.server.dataDir)).key)
+    const vpc = await client.post('/api/v1/networking', { name: 'counted' })
+    const set = await runCli([
+      'accounts',
+      'limits',
+      'set',
+      '--email',
+      ADMIN_EMAIL,
+      '--vpcs',
+      '2',
+      '--data',
+      d.server.dataDir,
+    ])
+    expect(set.code, set.stderr).toBe(0)
+    try {
+      await d.page.goto('/ui/account')
+      await expect(row('vpcs').textContent()).resolves.toContain('1 of 2')
+      const meter = row('vpcs').locator('meter')
+      expect(await meter.evaluate((m: HTMLMeterElement) => [m.value, m.max])).toEqual([1, 2])
+    } finally {
+      await client.delete(`/api/v1/networking/${vpc.body.id}`)
+      await runCli([
+        'accounts',
+        'limits',
+        'set',
+        '--email',
+        ADMIN_EMAIL,
+        '--vpcs',
+        'default',
+        '--data',
+        d.server.dataDir,
+      ])
+    }
+  })
+})
 
 describe('Account page', () => {
   it('refuses a wrong current password and a mismatched confirmation', async () => {

@@ -27,6 +27,9 @@ describe('examples/curl', () => {
       expect(output).toContain('"password_login": false')
       expect(output).toContain('"status": "skipped"')
       expect(output).toContain('"code":"ssh_key_in_use"')
+      // The node is deleted by then, its VPC not yet.
+      expect(output).toMatch(/"nodes": \{\s+"limit": 250,\s+"used": 0/)
+      expect(output).toMatch(/"vpcs": \{\s+"limit": 256,\s+"used": 1/)
       expect(output).not.toContain(key)
       const client = api(server.url, key)
       expect((await client.get('/nodes')).body).toEqual([])

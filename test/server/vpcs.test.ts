@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestKey } from '../helpers/accounts.js'
+import { createTestKey, createTestUser } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
 import { startServer, type TestServer } from '../helpers/server.js'
 
@@ -43,6 +43,19 @@ describe('POST /api/v1/networking', () => {
     const res = await client.post('/api/v1/networking', { name: 'dup' })
     expect(res.status).toBe(409)
     expect(res.body.code).toBe('vpc_name_taken')
+  })
+
+  it('answers 403 quota_exceeded naming `vpcs` past the default limit of 256, creating nothing', async () => {
+    // An account of its own: the other tests' VPCs would count.
+    await createTestUser(server.dataDir, 'many-vpcs@example.com')
+    const { key } = await createTestKey(server.dataDir, 'read_write', 'many-vpcs@example.com')
+    const many = api(server.url, key)
+    for (let i = 0; i < 256; i++)
+      expect((await many.post('/api/v1/networking', { name: `vpc-${i}` })).status).toBe(201)
+    const refused = await many.post('/api/v1/networking', { name: 'one-too-many' })
+    expect(refused.status).toBe(403)
+    expect(refused.body).toMatchObject({ code: 'quota_exceeded', limit: 'vpcs', max: 256 })
+    expect((await many.get('/api/v1/networking')).body).toHaveLength(256)
   })
 
   it('answers 400 naming the field for a missing name, an unknown region or field', async () => {

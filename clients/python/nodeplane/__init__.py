@@ -25,6 +25,7 @@ from .errors import (  # noqa: E402
     NodeplaneError,
     NotFoundError,
     PermissionDeniedError,
+    QuotaExceededError,
     RateLimitError,
     ServerError,
     ValidationError,
@@ -32,6 +33,7 @@ from .errors import (  # noqa: E402
 from .console import NodeConsole  # noqa: E402
 from .events import Event, EventActor  # noqa: E402
 from .firewalls import Firewall, FirewallRule, FirewallsClient  # noqa: E402
+from .limits import Limit  # noqa: E402
 from .metrics import NodeMetrics  # noqa: E402
 from .nodes import Node, NodeCredentials, NodesClient  # noqa: E402
 from .power import RebuiltNode  # noqa: E402
@@ -61,6 +63,7 @@ __all__ = [
     "FirewallsClient",
     "Gpu",
     "IpAttachment",
+    "Limit",
     "Node",
     "NodeConsole",
     "NodeCredentials",
@@ -76,6 +79,7 @@ __all__ = [
     "PermissionDeniedError",
     "Pricing",
     "PublicIpsClient",
+    "QuotaExceededError",
     "RateLimitError",
     "RebuiltNode",
     "ServerError",

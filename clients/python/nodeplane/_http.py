@@ -223,11 +223,12 @@ def _read(response: requests.Response) -> Any:
 
 def _api_error(response: requests.Response) -> APIError:
     request_id = response.headers.get("X-Request-Id")
-    cls = error_class(response.status_code)
     try:
         body = response.json()
     except ValueError:
         body = None
+    code = body.get("code") if isinstance(body, dict) else None
+    cls = error_class(response.status_code, code if isinstance(code, str) else None)
     retry_after = _retry_after(response)
     if not isinstance(body, dict):
         # Not problem+json (a proxy's HTML page, say): keep the status and reason.

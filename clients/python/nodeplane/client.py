@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING, Any, Dict, Iterator, Optional, Sequence, Tuple
 
 import requests
 
-from . import events as events_api, usage as usage_api
+from . import events as events_api, limits as limits_api, usage as usage_api
 from ._http import HttpClient
 from .compute_hosts import ComputeHostsClient
 from .events import Event
 from .firewalls import FirewallsClient
+from .limits import Limit
 from .nodes import NodesClient
 from .public_ips import PublicIpsClient
 from .ssh_keys import SshKeysClient
@@ -180,6 +181,16 @@ class Client:
         :param to: period end; default: now
         """
         return usage_api.get(self._http, from_=from_, to=to)
+
+    # Limits
+
+    def get_limits(self) -> Dict[str, Limit]:
+        """Returns the account's limits by name (``nodes``, ``cpu_cores``, ``memory_gb``,
+        ``volumes_gb``, ``images_gb``, ``floating_ips``, ``firewalls``, ``vpcs``), each with
+        what the account uses of it. A creation past one raises
+        :class:`~nodeplane.QuotaExceededError`.
+        """
+        return limits_api.get(self._http)
 
     # Events
 

@@ -99,6 +99,30 @@ class PermissionDeniedError(APIError):
     """403: the key lacks permission, e.g. a ``read`` key on a mutating call."""
 
 
+class QuotaExceededError(PermissionDeniedError):
+    """403 ``quota_exceeded``: the creation would pass one of the account's limits; nothing was
+    created. :attr:`limit` names it (``nodes``, ``cpu_cores``, ``vpcs``...); see
+    :meth:`nodeplane.Client.get_limits`."""
+
+    @property
+    def limit(self) -> Optional[str]:
+        """The name of the limit, e.g. ``nodes``."""
+        value = self.body.get("limit")
+        return value if isinstance(value, str) else None
+
+    @property
+    def max(self) -> Optional[int]:
+        """The limit's value."""
+        value = self.body.get("max")
+        return value if isinstance(value, int) else None
+
+    @property
+    def used(self) -> Optional[int]:
+        """What the account used of it when the creation was refused."""
+        value = self.body.get("used")
+        return value if isinstance(value, int) else None
+
+
 class NotFoundError(APIError):
     """404: no such resource on the account (or it was deleted)."""
 
@@ -125,8 +149,16 @@ _BY_STATUS: Dict[int, Type[APIError]] = {
 }
 
 
-def error_class(status: int) -> Type[APIError]:
-    """The exception class for an HTTP error status."""
+_BY_CODE: Dict[str, Type[APIError]] = {
+    "quota_exceeded": QuotaExceededError,
+}
+
+
+def error_class(status: int, code: Optional[str] = None) -> Type[APIError]:
+    """The exception class for an HTTP error status and, where one is more precise, its code."""
+    by_code = _BY_CODE.get(code or "")
+    if by_code is not None and issubclass(by_code, error_class(status)):
+        return by_code
     if status >= 500:
         return ServerError
     return _BY_STATUS.get(status, APIError)
