@@ -4,7 +4,7 @@ import { transaction, type Tx } from '../db/transaction.js'
 import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
 import type { Labels } from '../labels/labels.schema.js'
 import { recordEvent } from '../events/events.service.js'
-import { ProblemError } from '../http/problem.js'
+import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import { parseLabelSelector } from '../labels/label-selector.js'
 import { updateLabels } from '../labels/labels.service.js'
@@ -34,6 +34,7 @@ import {
   insertFirewall,
   setFirewallFields,
   toFirewall,
+  type FirewallPage,
   type FirewallRow,
 } from './firewalls.store.js'
 
@@ -97,18 +98,56 @@ export function createFirewall(
   })
 }
 
+/** Every firewall of the account that `query`'s filters keep (its paging is ignored). */
 export async function listFirewalls(
   ctx: ServiceCtx,
   accountId: string,
   query: FirewallListQuery = {}
 ): Promise<Firewall[]> {
+  return toRecords(ctx.db, accountId, await filteredRows(ctx.db, accountId, query))
+}
+
+/**
+ * `GET /api/v1/firewalls`: without `limit` every firewall that matches; with it one page, and
+ * `after`, the cursor of the next page while one follows (as `GET /nodes` pages).
+ */
+export async function listFirewallsPage(
+  ctx: ServiceCtx,
+  accountId: string,
+  query: FirewallListQuery
+): Promise<{ firewalls: Firewall[]; after?: string }> {
+  if (query.limit === undefined) {
+    if (query.after !== undefined)
+      throw invalidField('after', 'needs limit: it names where a page starts')
+    return { firewalls: await listFirewalls(ctx, accountId, query) }
+  }
+  const after =
+    query.after === undefined ? undefined : await cursorFirewall(ctx.db, accountId, query.after)
+  // One more than the page: whether it exists says whether a next page does.
+  const rows = await filteredRows(ctx.db, accountId, query, { limit: query.limit + 1, after })
+  const page = rows.slice(0, query.limit)
+  return {
+    firewalls: await toRecords(ctx.db, accountId, page),
+    after: rows.length > query.limit ? page.at(-1)!.id : undefined,
+  }
+}
+
+async function filteredRows(
+  db: Db,
+  accountId: string,
+  query: FirewallListQuery,
+  page?: FirewallPage
+): Promise<FirewallRow[]> {
   const selector = query.label_selector ? parseLabelSelector(query.label_selector) : undefined
   const ids =
-    query.node_id === undefined
-      ? undefined
-      : await firewallsOfNode(ctx.db, accountId, query.node_id)
-  const rows = await accountFirewalls(ctx.db, accountId, { selector, name: query.name, ids })
-  return toRecords(ctx.db, accountId, rows)
+    query.node_id === undefined ? undefined : await firewallsOfNode(db, accountId, query.node_id)
+  return accountFirewalls(db, accountId, { selector, name: query.name, ids }, page)
+}
+
+async function cursorFirewall(db: Db, accountId: string, id: string): Promise<FirewallRow> {
+  const row = await findFirewall(db, accountId, id)
+  if (!row) throw invalidField('after', `no firewall ${id} on this account`, 'cursor_not_found')
+  return row
 }
 
 export async function getFirewall(
