@@ -1,4 +1,5 @@
 import type { z } from '@hono/zod-openapi'
+import { setImmediate as yieldToOthers } from 'node:timers/promises'
 import type { Db } from '../db/client.js'
 import { transaction, type Tx } from '../db/transaction.js'
 import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
@@ -10,6 +11,7 @@ import { parseLabelSelector } from '../labels/label-selector.js'
 import { updateLabels } from '../labels/labels.service.js'
 import { deleteLabels, insertLabels, labelsOf } from '../labels/labels.store.js'
 import { newPrefixedId } from '../lib/ids.js'
+import { keyedSerial } from '../lib/serial.js'
 import { assertRoomForNodeLabels, assertRoomOnNodes, lockFirewalls } from './firewall-limits.js'
 import {
   deleteNodeTargets,
@@ -98,13 +100,37 @@ export function createFirewall(
   })
 }
 
+/** Firewalls made into records at a time in a list, between which other requests run. */
+const RECORDS_PER_TURN = 10
+
+/**
+ * A list's records, a few firewalls at a time with a turn of the event loop between: a long
+ * list of large firewalls never holds other requests (another account's) back for its whole
+ * length.
+ */
+async function listRecords(db: Db, accountId: string, rows: FirewallRow[]): Promise<Firewall[]> {
+  const records: Firewall[] = []
+  for (let start = 0; start < rows.length; start += RECORDS_PER_TURN) {
+    if (start > 0) await yieldToOthers()
+    records.push(...(await toRecords(db, accountId, rows.slice(start, start + RECORDS_PER_TURN))))
+  }
+  return records
+}
+
+/**
+ * One list of an account's firewalls at a time in this process: an account that sends many at
+ * once has them answered in turn, so another account's request waits behind one of its
+ * turns, not behind all of them.
+ */
+const oneListPerAccount = keyedSerial()
+
 /** Every firewall of the account that `query`'s filters keep (its paging is ignored). */
 export async function listFirewalls(
   ctx: ServiceCtx,
   accountId: string,
   query: FirewallListQuery = {}
 ): Promise<Firewall[]> {
-  return toRecords(ctx.db, accountId, await filteredRows(ctx.db, accountId, query))
+  return listRecords(ctx.db, accountId, await filteredRows(ctx.db, accountId, query))
 }
 
 /**
@@ -112,6 +138,14 @@ export async function listFirewalls(
  * `after`, the cursor of the next page while one follows (as `GET /nodes` pages).
  */
 export async function listFirewallsPage(
+  ctx: ServiceCtx,
+  accountId: string,
+  query: FirewallListQuery
+): Promise<{ firewalls: Firewall[]; after?: string }> {
+  return oneListPerAccount(accountId, () => firewallsPage(ctx, accountId, query))
+}
+
+async function firewallsPage(
   ctx: ServiceCtx,
   accountId: string,
   query: FirewallListQuery
@@ -127,7 +161,7 @@ export async function listFirewallsPage(
   const rows = await filteredRows(ctx.db, accountId, query, { limit: query.limit + 1, after })
   const page = rows.slice(0, query.limit)
   return {
-    firewalls: await toRecords(ctx.db, accountId, page),
+    firewalls: await listRecords(ctx.db, accountId, page),
     after: rows.length > query.limit ? page.at(-1)!.id : undefined,
   }
 }

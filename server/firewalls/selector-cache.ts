@@ -9,7 +9,7 @@ import { parseLabelSelector, type LabelSelector } from '../labels/label-selector
 
 /**
  * The text the cache holds at most: about a thousand firewalls at the selector byte cap.
- * Past it the oldest entries go; one read back is parsed once for that request.
+ * Past it the first entries stored go; one read back is parsed once for that request.
  */
 export const SELECTOR_CACHE_CHARS = 16 * 1024 * 1024
 
@@ -18,13 +18,10 @@ let cachedChars = 0
 
 /** The parsed form of a stored selector (checked when stored, so it parses). */
 export function parsedSelector(text: string): LabelSelector {
+  // Not moved to the end on a hit: reads are the hot path, and an entry aged out is only
+  // parsed again once, for the request that finds it gone.
   const hit = cache.get(text)
-  if (hit !== undefined) {
-    // Map keeps insertion order: moved to the end, the entry is the newest.
-    cache.delete(text)
-    cache.set(text, hit)
-    return hit
-  }
+  if (hit !== undefined) return hit
   const parsed = parseLabelSelector(text)
   remember(text, parsed)
   return parsed
