@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.js'
 import { principalOf } from '../http/auth.js'
+import { streamedJson } from '../http/json-stream.js'
 import { pageHeaders } from '../http/next-page.js'
 import { createRouter } from '../http/router.js'
 import { idempotentAnswer } from '../idempotency/idempotent-answer.js'
@@ -32,7 +33,8 @@ export function firewallsRouter(deps: Deps) {
         principalOf(c).accountId,
         c.req.valid('query')
       )
-      return c.json(firewalls, 200, pageHeaders(c.req.url, after))
+      // Streamed: a list of large firewalls is a megabyte (docs/performance.md, Tenants).
+      return streamedJson(c, firewalls, pageHeaders(c.req.url, after))
     })
     .openapi(routes.getOne, async (c) =>
       c.json(await getFirewall(deps, principalOf(c).accountId, c.req.valid('param').id), 200)
