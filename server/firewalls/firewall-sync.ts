@@ -4,8 +4,10 @@
  * firewall-ingress.store.ts) and the engine is handed the rules that changed since it last
  * was (null: none applies). Only events that can change what applies wake the sync, and only
  * for their own account (a firewall's change, a node created, relabelled, running or deleted);
- * the periodic round is the net for anything missed and goes over every account, and the
- * first round after a start applies every node's rules again. Between accounts the sync
+ * a wake-up from another replica's NOTIFY, which carries no type, first asks the account's
+ * log whether such an event came. The periodic round is the net for anything missed and goes
+ * over every account, and the first round after a start applies every node's rules again.
+ * Between accounts the sync
  * yields to the event loop, so one account with many firewalls neither holds requests back
  * nor keeps another account's change from the engine for longer than its own turn.
  * @module
@@ -13,6 +15,7 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises'
 import type { Deps } from '../deps.js'
 import type { EventType } from '../events/events.schema.js'
+import { findEvents, latestEventId } from '../events/events.service.js'
 import { startRounds, type RoundCause, type Rounds } from '../lib/rounds.js'
 import type { DriverWithFirewall, IngressRule } from '../provisioning/driver.js'
 import {
@@ -74,8 +77,12 @@ export function startFirewallSync(
   const stats: FirewallSyncStats = { rounds: 0, accountsSynced: 0, engineCalls: 0 }
   // What the engine was last given, per node, as JSON: unchanged nodes cost no engine call.
   const applied = new Map<string, { accountId: string; key: string }>()
-  // Accounts an event woke the sync for, in the order they came.
+  // Accounts an event that matters woke the sync for, in the order they came.
   const woken = new Set<string>()
+  // Accounts a wake-up without a type (another replica's NOTIFY) came for: read only if the
+  // log has an event that matters after what the sync last read of them (`seen`).
+  const unsure = new Set<string>()
+  const seen = new Map<string, number>()
 
   async function apply(node: NodeIngress): Promise<void> {
     const key = JSON.stringify(node.rules)
@@ -89,20 +96,38 @@ export function startFirewallSync(
     }
   }
 
+  /** Whether the account's log has an event that matters since the sync last read it. */
+  async function changedSince(accountId: string): Promise<boolean> {
+    const since = seen.get(accountId)
+    if (since === undefined) return true
+    const types = [...SYNC_EVENTS]
+    const page = { order: 'oldest' as const, from: since, limit: 1 }
+    return (await findEvents(deps.db, { accountId, types }, page)).length > 0
+  }
+
   async function syncAccount(accountId: string): Promise<void> {
     stats.accountsSynced++
+    // Taken before the read: an event committed after it is read again on its own wake-up.
+    const latest = await latestEventId(deps.db, accountId)
     const live = await liveNodeIngress(deps.db, [accountId])
     const up = new Set(live.map((node) => node.id))
     // A deleted node's filter goes with it (the driver's destroy); only its record is left.
     for (const [id, entry] of applied)
       if (entry.accountId === accountId && !up.has(id)) applied.delete(id)
     for (const node of live) await apply(node)
+    seen.set(accountId, latest)
   }
 
-  /** The woken accounts, then on a periodic round every account with a live node. */
+  /**
+   * The woken accounts, those of typeless wake-ups whose log shows a change, and on a periodic
+   * round every account with a live node.
+   */
   async function accountsOf(cause: RoundCause): Promise<string[]> {
     const accounts = new Set(woken)
+    const maybe = [...unsure].filter((id) => !accounts.has(id))
     woken.clear()
+    unsure.clear()
+    for (const id of maybe) if (await changedSince(id)) accounts.add(id)
     if (!cause.periodic) return [...accounts]
     const withNodes = await accountsWithLiveNodes(deps.db)
     const known = new Set(withNodes)
@@ -133,9 +158,9 @@ export function startFirewallSync(
 
   const rounds = startRounds(round, intervalMs)
   const unsubscribe = deps.events.subscribeAll((accountId, type) => {
-    // A NOTIFY from another replica carries no type: it may be one that matters.
-    if (type !== undefined && !SYNC_EVENTS.has(type)) return
-    woken.add(accountId)
+    if (type === undefined) unsure.add(accountId)
+    else if (SYNC_EVENTS.has(type)) woken.add(accountId)
+    else return
     rounds.now()
   })
   return {

@@ -8,7 +8,7 @@ import { loadConfig } from '../../server/config.js'
 import { startFirewallSync, type FirewallSync } from '../../server/firewalls/firewall-sync.js'
 import type { DriverWithFirewall, IngressRule } from '../../server/provisioning/driver.js'
 import { openRuntime, type Runtime } from '../../server/runtime.js'
-import { databaseEnv } from '../helpers/database.js'
+import { databaseEnv, testDialect } from '../helpers/database.js'
 import type { Caller } from '../helpers/callers.js'
 import { api, eventually } from '../helpers/http.js'
 import { newDataDir } from '../helpers/server.js'
@@ -108,7 +108,10 @@ describe('the firewall sync', () => {
     const events = await alice.get('/api/v1/events?type=vpc.created')
     expect(events.body.events).toHaveLength(1)
     await settled()
-    expect(sync.stats).toEqual(before)
+    // On PostgreSQL the event's NOTIFY wakes a round without a type, which finds in the log
+    // that nothing that matters came: it reads no account and calls no engine.
+    expect({ ...sync.stats, rounds: 0 }).toEqual({ ...before, rounds: 0 })
+    if (testDialect === 'sqlite') expect(sync.stats.rounds).toBe(before.rounds)
     expect((await alice.delete(`/api/v1/networking/${vpc.body.id}`)).status).toBe(204)
   })
 
