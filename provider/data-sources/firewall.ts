@@ -66,8 +66,9 @@ export const firewallDataSource: DataSource<typeof firewallSchema, ProviderClien
         throw err
       }
     }
-    const query = new URLSearchParams({ name: config.name ?? '' })
-    const [found] = await api.get<ApiFirewall[]>(`/api/v1/firewalls?${query}`, ctx.signal)
+    // The list pages as GET /nodes does: ask for pages and follow them, whatever the filter.
+    const query = new URLSearchParams({ name: config.name ?? '', limit: '100' })
+    const [found] = await api.getAllPages<ApiFirewall>(`/api/v1/firewalls?${query}`, ctx.signal)
     if (!found)
       throw diagnosticError(
         'Firewall not found',

@@ -46,7 +46,7 @@ const rule = block('list', {
 
 const applyTo = block('list', {
   description:
-    'The nodes the firewall applies to (at most 100 entries; at most 5 firewalls per node): each block sets one of `node_id` or `label_selector`.',
+    'The nodes the firewall applies to (at most 100 entries, their `label_selector`s at most 16,384 bytes together; at most 5 firewalls per node): each block sets one of `node_id` or `label_selector`.',
   maxItems: 100,
   attributes: {
     node_id: attr.string({ optional: true, description: 'A node, `nodeplane_node.<name>.id`.' }),

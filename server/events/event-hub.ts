@@ -9,6 +9,7 @@
 import type { Logger } from 'pino'
 import type pg from 'pg'
 import type { Db } from '../db/client.js'
+import type { EventType } from './events.schema.js'
 
 /** The PostgreSQL channel; the payload is the account id. */
 export const NOTIFY_CHANNEL = 'nodeplane_events'
@@ -17,27 +18,33 @@ const RECONNECT_MS = 1000
 export interface EventHub {
   /** Calls `listener` whenever the account may have new events; returns the unsubscribe. */
   subscribe(accountId: string, listener: () => void): () => void
-  /** Calls `listener` whenever any account may have new events (webhook delivery). */
-  subscribeAll(listener: () => void): () => void
+  /**
+   * Calls `listener` whenever any account may have new events (webhook delivery, the firewall
+   * sync), with the account and, when the commit was in this process, the event's type: a
+   * wake-up from another replica's NOTIFY carries no type.
+   */
+  subscribeAll(listener: (accountId: string, type?: EventType) => void): () => void
   /** Aborts when the server shuts down: streams and waits end then. */
   readonly closing: AbortSignal
   close(): Promise<void>
 }
 
-const localHubs = new WeakMap<Db, Set<(accountId: string) => void>>()
+type Wake = (accountId: string, type?: EventType) => void
 
-/** Tells this process's hubs on `db` that an account's events committed. */
-export function announceCommit(db: Db, accountId: string): void {
-  for (const wake of localHubs.get(db) ?? []) wake(accountId)
+const localHubs = new WeakMap<Db, Set<Wake>>()
+
+/** Tells this process's hubs on `db` that an event of `type` of an account committed. */
+export function announceCommit(db: Db, accountId: string, type?: EventType): void {
+  for (const wake of localHubs.get(db) ?? []) wake(accountId, type)
 }
 
 export function createEventHub(options: { db: Db; databaseUrl?: string; log: Logger }): EventHub {
   const listeners = new Map<string, Set<() => void>>()
   const closing = new AbortController()
-  const everyAccount = new Set<() => void>()
-  const wake = (accountId: string) => {
+  const everyAccount = new Set<Wake>()
+  const wake: Wake = (accountId, type) => {
     for (const listener of listeners.get(accountId) ?? []) listener()
-    for (const listener of everyAccount) listener()
+    for (const listener of everyAccount) listener(accountId, type)
   }
   const wakeAll = () => {
     for (const accountId of listeners.keys()) wake(accountId)

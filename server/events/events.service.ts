@@ -39,7 +39,7 @@ export async function recordEvent(
   const tx = ctx.db
   insertEvent(tx, { ...event, data: event.data ?? {}, actor, at: ctx.clock.now() })
   const root = rootOf(tx)
-  afterCommit(tx, () => announceCommit(root, event.accountId))
+  afterCommit(tx, () => announceCommit(root, event.accountId, event.type))
 }
 
 /** The filter of a query, for pages and streams alike. */

@@ -17,6 +17,14 @@ export const MAX_SOURCE_IPS = 100
 /** At most this many entries in a firewall's `apply_to`. */
 export const MAX_APPLY_TO = 100
 
+/**
+ * At most this many bytes (UTF-8) in all of a firewall's `apply_to` selectors together. Each
+ * selector alone may have the 4,096 characters of any `label_selector`; this bounds what one
+ * firewall costs every read that matches it against nodes. A hundred selectors of 160 bytes
+ * fit, far more than a fleet's roles and environments need.
+ */
+export const MAX_SELECTOR_BYTES = 16 * 1024
+
 const PORT = /^([1-9][0-9]{0,4})(?:-([1-9][0-9]{0,4}))?$/
 
 /** Why `port` is not `"N"` or `"LOW-HIGH"` within 1..65535, or undefined when it is. */

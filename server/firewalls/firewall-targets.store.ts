@@ -3,7 +3,7 @@
  * to, for the API, the limits and packet enforcement alike.
  * @module
  */
-import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import type { Tx } from '../db/transaction.js'
 import type { Labels } from '../labels/labels.schema.js'
@@ -49,6 +49,8 @@ export async function replaceTargets(
 export async function targetsOf(db: Db, firewallIds: string[]): Promise<Map<string, ApplyTo[]>> {
   const result = new Map<string, ApplyTo[]>(firewallIds.map((id) => [id, []]))
   if (firewallIds.length === 0) return result
+  // No join: most entries are selectors, and a join costs every row; the few node entries are
+  // checked against deleted nodes in a second, small query.
   const rows = await db
     .select({
       firewallId: firewallTargets.firewallId,
@@ -57,16 +59,24 @@ export async function targetsOf(db: Db, firewallIds: string[]): Promise<Map<stri
       selector: firewallTargets.selector,
     })
     .from(firewallTargets)
-    .leftJoin(nodes, eq(nodes.id, firewallTargets.nodeId))
-    .where(
-      and(
-        inArray(firewallTargets.firewallId, firewallIds),
-        or(isNull(firewallTargets.nodeId), ne(nodes.status, 'deleted'))
-      )
-    )
+    .where(inArray(firewallTargets.firewallId, firewallIds))
     .orderBy(asc(firewallTargets.firewallId), asc(firewallTargets.position))
-  for (const row of rows) result.get(row.firewallId)?.push(toApplyTo(row))
+  const gone = await deletedNodes(db, rows)
+  for (const row of rows)
+    if (row.nodeId === null || !gone.has(row.nodeId))
+      result.get(row.firewallId)?.push(toApplyTo(row))
   return result
+}
+
+/** Which of the nodes that `rows` name are deleted. */
+async function deletedNodes(db: Db, rows: { nodeId: string | null }[]): Promise<Set<string>> {
+  const named = [...new Set(rows.flatMap((row) => (row.nodeId === null ? [] : [row.nodeId])))]
+  if (named.length === 0) return new Set()
+  const deleted = await db
+    .select({ id: nodes.id })
+    .from(nodes)
+    .where(and(inArray(nodes.id, named), eq(nodes.status, 'deleted')))
+  return new Set(deleted.map((row) => row.id))
 }
 
 function toApplyTo(row: { type: string; nodeId: string | null; selector: string | null }): ApplyTo {

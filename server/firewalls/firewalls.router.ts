@@ -1,5 +1,7 @@
 import type { Deps } from '../deps.js'
 import { principalOf } from '../http/auth.js'
+import { streamedJson } from '../http/json-stream.js'
+import { pageHeaders } from '../http/next-page.js'
 import { createRouter } from '../http/router.js'
 import { idempotentAnswer } from '../idempotency/idempotent-answer.js'
 import * as routes from './firewalls.routes.js'
@@ -7,7 +9,7 @@ import {
   createFirewall,
   deleteFirewall,
   getFirewall,
-  listFirewalls,
+  listFirewallsPage,
   updateFirewall,
 } from './firewalls.service.js'
 
@@ -25,9 +27,15 @@ export function firewallsRouter(deps: Deps) {
         201
       )
     )
-    .openapi(routes.list, async (c) =>
-      c.json(await listFirewalls(deps, principalOf(c).accountId, c.req.valid('query')), 200)
-    )
+    .openapi(routes.list, async (c) => {
+      const { firewalls, after } = await listFirewallsPage(
+        deps,
+        principalOf(c).accountId,
+        c.req.valid('query')
+      )
+      // Streamed: a list of large firewalls is a megabyte (docs/performance.md, Tenants).
+      return streamedJson(c, firewalls, pageHeaders(c.req.url, after))
+    })
     .openapi(routes.getOne, async (c) =>
       c.json(await getFirewall(deps, principalOf(c).accountId, c.req.valid('param').id), 200)
     )

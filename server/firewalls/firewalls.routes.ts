@@ -56,14 +56,25 @@ export const list = createRoute({
   path: '/api/v1/firewalls',
   tags,
   summary: 'List firewalls',
+  description:
+    'Every firewall of the account that matches the filters, oldest first, paged as `GET /nodes` is: with `limit`, ' +
+    'the body is still a plain array, and while more firewalls follow a `Link` header with `rel="next"` gives the next page.',
   security: bearer,
   request: { query: FirewallListQuery },
   responses: {
     200: {
-      description: 'Every firewall of the account that matches the filters, oldest first',
+      description: 'The firewalls of the account (or of the page) that match the filters',
+      headers: z.object({
+        Link: z.string().optional().openapi({
+          description:
+            'With `limit`, while more firewalls follow: `</api/v1/firewalls?limit=100&after=fw_...>; rel="next"`',
+        }),
+      }),
       content: json(z.array(Firewall)),
     },
-    400: problemResponse('A malformed `label_selector`'),
+    400: problemResponse(
+      '`limit` out of range, `after` without `limit` or naming no firewall of the account, or a malformed `label_selector`'
+    ),
     ...authErrors,
   },
 })

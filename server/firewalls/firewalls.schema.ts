@@ -2,10 +2,12 @@ import { z } from '@hono/zod-openapi'
 import { parseLabelSelector, SelectorError } from '../labels/label-selector.js'
 import { LabelSelectorParam, Labels } from '../labels/labels.schema.js'
 import { printableName, printableText } from '../lib/names.js'
+import { remember } from './selector-cache.js'
 import {
   canonicalCidr,
   MAX_APPLY_TO,
   MAX_RULES,
+  MAX_SELECTOR_BYTES,
   MAX_SOURCE_IPS,
   portProblem,
 } from './firewall-rules.js'
@@ -97,8 +99,11 @@ const selector = z
   .string()
   .superRefine((text, ctx) => {
     try {
-      if (parseLabelSelector(text).length === 0)
+      const parsed = parseLabelSelector(text)
+      if (parsed.length === 0)
         ctx.addIssue({ code: 'custom', message: 'must not be empty (it would select every node)' })
+      // Parsed once, here, on the way in: every read of the stored firewall reuses it.
+      else remember(text, parsed)
     } catch (err) {
       if (!(err instanceof SelectorError)) throw err
       ctx.addIssue({ code: 'custom', message: err.message })
@@ -119,10 +124,25 @@ export const ApplyTo = z
 
 export type ApplyTo = z.infer<typeof ApplyTo>
 
+/** The bytes of every selector in `applyTo` together. */
+function selectorBytes(applyTo: ApplyTo[]): number {
+  return applyTo.reduce(
+    (sum, target) =>
+      target.type === 'label_selector' ? sum + Buffer.byteLength(target.selector) : sum,
+    0
+  )
+}
+
 const ApplyToList = z
   .array(ApplyTo)
   .max(MAX_APPLY_TO, `must have at most ${MAX_APPLY_TO} entries`)
-  .openapi({ description: 'The nodes the firewall applies to: by id, or by a label selector' })
+  .refine((applyTo) => selectorBytes(applyTo) <= MAX_SELECTOR_BYTES, {
+    error: (issue) =>
+      `its selectors must total at most ${MAX_SELECTOR_BYTES} bytes, not ${selectorBytes(issue.input as ApplyTo[])}`,
+  })
+  .openapi({
+    description: `The nodes the firewall applies to: by id, or by a label selector. At most ${MAX_APPLY_TO} entries, whose selectors total at most ${MAX_SELECTOR_BYTES} bytes`,
+  })
 
 const name = printableName(63).openapi({
   description: 'Unique name of the firewall on the account: printable, trimmed, 1 to 63 characters',
@@ -149,8 +169,20 @@ export const UpdateFirewallBody = z
   })
   .openapi('UpdateFirewall')
 
-/** The filters of `GET /api/v1/firewalls`. */
+/**
+ * The paging and filters of `GET /api/v1/firewalls`, paged as `GET /nodes` is: without `limit`
+ * every firewall; with it, a plain array still, and a `Link` header with `rel="next"`.
+ */
 export const FirewallListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional().openapi({
+    description:
+      'Page size: at most this many firewalls, oldest first; the `Link` header (rel="next") gives the next page',
+    example: 100,
+  }),
+  after: z.string().min(1).optional().openapi({
+    description: 'Start after this firewall id (the cursor in the `Link` header); with `limit`',
+    example: 'fw_3kq2v7b4m5n6p7q8r9s2',
+  }),
   label_selector: LabelSelectorParam,
   name: z.string().optional().openapi({ description: 'Only the firewall of this exact name' }),
   node_id: z.string().optional().openapi({

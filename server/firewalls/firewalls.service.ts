@@ -1,15 +1,17 @@
 import type { z } from '@hono/zod-openapi'
+import { setImmediate as yieldToOthers } from 'node:timers/promises'
 import type { Db } from '../db/client.js'
 import { transaction, type Tx } from '../db/transaction.js'
 import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
 import type { Labels } from '../labels/labels.schema.js'
 import { recordEvent } from '../events/events.service.js'
-import { ProblemError } from '../http/problem.js'
+import { invalidField, ProblemError } from '../http/problem.js'
 import { withoutKey, type IdempotentAnswer } from '../idempotency/idempotent-answer.js'
 import { parseLabelSelector } from '../labels/label-selector.js'
 import { updateLabels } from '../labels/labels.service.js'
 import { deleteLabels, insertLabels, labelsOf } from '../labels/labels.store.js'
 import { newPrefixedId } from '../lib/ids.js'
+import { keyedSerial } from '../lib/serial.js'
 import { assertRoomForNodeLabels, assertRoomOnNodes, lockFirewalls } from './firewall-limits.js'
 import { firewallUsage } from './firewalls.quota.js'
 import { assertWithinLimits } from '../quotas/quota-check.js'
@@ -36,6 +38,7 @@ import {
   insertFirewall,
   setFirewallFields,
   toFirewall,
+  type FirewallPage,
   type FirewallRow,
 } from './firewalls.store.js'
 
@@ -100,18 +103,88 @@ export function createFirewall(
   })
 }
 
+/** Firewalls made into records at a time in a list, between which other requests run. */
+const RECORDS_PER_TURN = 10
+
+/**
+ * A list's records, a few firewalls at a time with a turn of the event loop between: a long
+ * list of large firewalls never holds other requests (another account's) back for its whole
+ * length.
+ */
+async function listRecords(db: Db, accountId: string, rows: FirewallRow[]): Promise<Firewall[]> {
+  const records: Firewall[] = []
+  for (let start = 0; start < rows.length; start += RECORDS_PER_TURN) {
+    if (start > 0) await yieldToOthers()
+    records.push(...(await toRecords(db, accountId, rows.slice(start, start + RECORDS_PER_TURN))))
+  }
+  return records
+}
+
+/**
+ * One list of an account's firewalls at a time in this process: an account that sends many at
+ * once has them answered in turn, so another account's request waits behind one of its
+ * turns, not behind all of them.
+ */
+const oneListPerAccount = keyedSerial()
+
+/** Every firewall of the account that `query`'s filters keep (its paging is ignored). */
 export async function listFirewalls(
   ctx: ServiceCtx,
   accountId: string,
   query: FirewallListQuery = {}
 ): Promise<Firewall[]> {
+  return listRecords(ctx.db, accountId, await filteredRows(ctx.db, accountId, query))
+}
+
+/**
+ * `GET /api/v1/firewalls`: without `limit` every firewall that matches; with it one page, and
+ * `after`, the cursor of the next page while one follows (as `GET /nodes` pages).
+ */
+export async function listFirewallsPage(
+  ctx: ServiceCtx,
+  accountId: string,
+  query: FirewallListQuery
+): Promise<{ firewalls: Firewall[]; after?: string }> {
+  return oneListPerAccount(accountId, () => firewallsPage(ctx, accountId, query))
+}
+
+async function firewallsPage(
+  ctx: ServiceCtx,
+  accountId: string,
+  query: FirewallListQuery
+): Promise<{ firewalls: Firewall[]; after?: string }> {
+  if (query.limit === undefined) {
+    if (query.after !== undefined)
+      throw invalidField('after', 'needs limit: it names where a page starts')
+    return { firewalls: await listFirewalls(ctx, accountId, query) }
+  }
+  const after =
+    query.after === undefined ? undefined : await cursorFirewall(ctx.db, accountId, query.after)
+  // One more than the page: whether it exists says whether a next page does.
+  const rows = await filteredRows(ctx.db, accountId, query, { limit: query.limit + 1, after })
+  const page = rows.slice(0, query.limit)
+  return {
+    firewalls: await listRecords(ctx.db, accountId, page),
+    after: rows.length > query.limit ? page.at(-1)!.id : undefined,
+  }
+}
+
+async function filteredRows(
+  db: Db,
+  accountId: string,
+  query: FirewallListQuery,
+  page?: FirewallPage
+): Promise<FirewallRow[]> {
   const selector = query.label_selector ? parseLabelSelector(query.label_selector) : undefined
   const ids =
-    query.node_id === undefined
-      ? undefined
-      : await firewallsOfNode(ctx.db, accountId, query.node_id)
-  const rows = await accountFirewalls(ctx.db, accountId, { selector, name: query.name, ids })
-  return toRecords(ctx.db, accountId, rows)
+    query.node_id === undefined ? undefined : await firewallsOfNode(db, accountId, query.node_id)
+  return accountFirewalls(db, accountId, { selector, name: query.name, ids }, page)
+}
+
+async function cursorFirewall(db: Db, accountId: string, id: string): Promise<FirewallRow> {
+  const row = await findFirewall(db, accountId, id)
+  if (!row) throw invalidField('after', `no firewall ${id} on this account`, 'cursor_not_found')
+  return row
 }
 
 export async function getFirewall(

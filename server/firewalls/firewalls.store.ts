@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, or, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { first } from '../db/prepared.js'
 import type { Tx } from '../db/transaction.js'
@@ -35,24 +35,44 @@ export async function insertFirewall(
   return (await tx.insert(firewalls).values(row).returning())[0]!
 }
 
-/** The account's firewalls, oldest first, narrowed by a label selector and an exact name. */
+/** At most `limit` firewalls after the firewall `after`, in list order (oldest first, then id). */
+export interface FirewallPage {
+  limit: number
+  after?: Pick<FirewallRow, 'createdAt' | 'id'>
+}
+
+function afterCursor(after: FirewallPage['after']): SQL | undefined {
+  if (!after) return undefined
+  return or(
+    gt(firewalls.createdAt, after.createdAt),
+    and(eq(firewalls.createdAt, after.createdAt), gt(firewalls.id, after.id))
+  )
+}
+
+/**
+ * The account's firewalls, oldest first, narrowed by a label selector and an exact name, one
+ * page of them with `page`.
+ */
 export function accountFirewalls(
   db: Db,
   accountId: string,
-  filter: { selector?: LabelSelector; name?: string; ids?: string[] } = {}
+  filter: { selector?: LabelSelector; name?: string; ids?: string[] } = {},
+  page?: FirewallPage
 ): Promise<FirewallRow[]> {
   const conditions: (SQL | undefined)[] = [
     eq(firewalls.accountId, accountId),
     matchesSelector('firewall', firewalls.id, filter.selector),
     filter.name === undefined ? undefined : eq(firewalls.name, filter.name),
     filter.ids === undefined ? undefined : inArray(firewalls.id, filter.ids),
+    afterCursor(page?.after),
   ]
   if (filter.ids?.length === 0) return Promise.resolve([])
-  return db
+  const query = db
     .select()
     .from(firewalls)
     .where(and(...conditions))
     .orderBy(asc(firewalls.createdAt), asc(firewalls.id))
+  return page ? query.limit(page.limit) : query
 }
 
 export function findFirewall(

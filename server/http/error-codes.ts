@@ -31,7 +31,7 @@ export const ERROR_CODES = {
   },
   region_mismatch: { 400: 'the VPC, host and region of a new node disagree' },
   ip_not_in_pool: { 400: 'an address outside the public pools' },
-  cursor_not_found: { 400: '`after` of a page of nodes names no node on the account' },
+  cursor_not_found: { 400: '`after` of a page of nodes or firewalls names none on the account' },
   webhook_target_refused: {
     400: 'a webhook `url` whose host does not resolve or resolves to an address that is not public',
   },

@@ -14,21 +14,38 @@ export interface Rounds {
   stop: () => Promise<void>
 }
 
-/** Starts rounds of `round`, which must not reject (it logs its own failures). */
-export function startRounds(round: () => Promise<void>, intervalMs: number): Rounds {
-  const firstRound = round()
+/** Why a round runs: `periodic` for the first one and any the interval asked for (too). */
+export interface RoundCause {
+  periodic: boolean
+}
+
+/**
+ * Starts rounds of `round`, which must not reject (it logs its own failures). A round that
+ * only `now()` asked for is told so: a caller may do less then than on the periodic net.
+ */
+export function startRounds(
+  round: (cause: RoundCause) => Promise<void>,
+  intervalMs: number
+): Rounds {
+  const firstRound = round({ periodic: true })
   let running = firstRound
   let queued = false
+  let periodic = false
   let stopped = false
-  const now = () => {
-    if (queued || stopped) return
+  const ask = (byInterval: boolean) => {
+    if (stopped) return
+    periodic ||= byInterval
+    if (queued) return
     queued = true
     running = running.then(() => {
+      const cause = { periodic }
       queued = false
-      return round()
+      periodic = false
+      return round(cause)
     })
   }
-  const timer = setInterval(now, intervalMs)
+  const now = () => ask(false)
+  const timer = setInterval(() => ask(true), intervalMs)
   timer.unref()
   return {
     firstRound,

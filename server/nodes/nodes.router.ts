@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.js'
 import { principalOf } from '../http/auth.js'
+import { pageHeaders } from '../http/next-page.js'
 import { createRouter } from '../http/router.js'
 import { idempotentAnswer } from '../idempotency/idempotent-answer.js'
 import type { PowerAction } from '../provisioning/driver.js'
@@ -17,13 +18,6 @@ import { metrics } from './node-metrics.routes.js'
 import { getNodeMetrics } from './node-metrics.service.js'
 import * as userDataRoutes from './user-data.routes.js'
 import { getUserData, getUserDataResult } from './user-data.service.js'
-
-/** RFC 8288's link to the next page: the same request, starting after the page's last node. */
-function nextPageLink(requestUrl: string, after: string): string {
-  const url = new URL(requestUrl)
-  url.searchParams.set('after', after)
-  return `<${url.pathname}${url.search}>; rel="next"`
-}
 
 /** The contract's node endpoints (no /api/v1 prefix) and the credentials, user data and action extensions. */
 export function nodesRouter(deps: Deps) {
@@ -62,7 +56,7 @@ export function nodesRouter(deps: Deps) {
         principalOf(c).accountId,
         c.req.valid('query')
       )
-      return c.json(nodes, 200, after === undefined ? {} : { Link: nextPageLink(c.req.url, after) })
+      return c.json(nodes, 200, pageHeaders(c.req.url, after))
     })
     .openapi(routes.getOne, async (c) => {
       const { id } = c.req.valid('param')

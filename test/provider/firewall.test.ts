@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { providerSuite } from '../helpers/provider-suite.js'
+import { ApiClient } from '../../provider/client/api.js'
 import { api } from '../helpers/http.js'
 import { setVariables, type Workdir } from '../helpers/tofu.js'
 
@@ -153,6 +154,22 @@ describe('nodeplane_firewall with real tofu', () => {
     ])
     expect(missing.code).toBe(1)
     expect(missing.output).toContain('No firewall named tf-nowhere on this account.')
+  })
+
+  it("follows the firewall list's pages in the provider's API client, to every firewall", async () => {
+    const made: string[] = []
+    for (let i = 0; i < 3; i++)
+      made.push((await client().post('/api/v1/firewalls', { name: `tf-paged-${i}` })).body.id)
+    try {
+      const all = await new ApiClient(suite.server.url, suite.key).getAllPages<{ id: string }>(
+        '/api/v1/firewalls?limit=1'
+      )
+      expect(all.map((fw) => fw.id).filter((id) => made.includes(id))).toEqual(made)
+      // The first page alone holds one: the others came from the pages after it.
+      expect((await client().get('/api/v1/firewalls?limit=1')).body).toHaveLength(1)
+    } finally {
+      for (const id of made) await client().delete(`/api/v1/firewalls/${id}`)
+    }
   })
 
   it('refuses a malformed port and a host-bits range at plan, naming the rule, creating nothing', async () => {

@@ -7,6 +7,7 @@ from typing import Callable, Iterator
 import pytest
 
 from conftest import delete_quietly
+from nodeplane import firewalls as firewalls_module
 from nodeplane import (
     Client,
     ConflictError,
@@ -63,6 +64,19 @@ def test_list_get_update_and_delete_firewall(client: Client, make_firewall) -> N
     with pytest.raises(NotFoundError) as caught:
         client.get_firewall(firewall.id)
     assert caught.value.code == "firewall_not_found"
+
+
+def test_list_firewalls_follows_the_pages_to_every_firewall(
+    client: Client, make_firewall, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = [make_firewall("pytest-page-{}".format(i), labels={"kind": "paged"}).id for i in range(5)]
+    # Pages of two, so that five firewalls take three pages.
+    monkeypatch.setattr(firewalls_module, "LIST_PAGE_SIZE", 2)
+    pages = []
+    client._http._session.hooks["response"].append(lambda response, **_: pages.append(response.url))
+    assert [f.id for f in client.list_firewalls(label_selector={"kind": "paged"})] == made
+    assert len(pages) == 3
+    assert "limit=2" in pages[0] and "after={}".format(made[3]) in pages[2]
 
 
 def test_firewall_applies_to_nodes_and_cannot_go_while_it_does(client: Client, make_firewall) -> None:

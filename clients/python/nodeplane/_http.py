@@ -7,7 +7,7 @@ import logging
 import random
 import time
 import uuid
-from typing import Any, Dict, Mapping, Optional, Set
+from typing import Any, Dict, List, Mapping, Optional, Set
 from urllib.parse import quote
 
 import requests
@@ -84,6 +84,31 @@ class HttpClient:
         :param extra_timeout: seconds the server may hold the request on purpose (a long-poll),
             added to the client's timeout
         """
+        return _read(self._exchange(method, path, params, json, empty_json_body, extra_timeout))
+
+    def get_all_pages(self, path: str, params: Optional[Mapping[str, Any]] = None) -> List[Any]:
+        """Every item of a list that pages with ``Link: <...>; rel="next"`` headers, page after
+        page until none follows (``GET /api/v1/firewalls`` with ``limit``)."""
+        items: List[Any] = []
+        next_path: Optional[str] = path
+        while next_path is not None:
+            response = self._exchange("GET", next_path, params)
+            items.extend(_read(response))
+            # The link carries the whole query (filters, limit and the cursor) of the next page.
+            next_path = response.links.get("next", {}).get("url")
+            params = None
+        return items
+
+    def _exchange(
+        self,
+        method: str,
+        path: str,
+        params: Optional[Mapping[str, Any]] = None,
+        json: Any = None,
+        empty_json_body: bool = False,
+        extra_timeout: float = 0.0,
+    ) -> requests.Response:
+        """Sends one API call, retrying where that is safe; returns the last answer, unread."""
         if self.closed:
             raise NodeplaneError("the client is closed")
         headers: Dict[str, str] = {}
@@ -106,7 +131,7 @@ class HttpClient:
                 delay = self._backoff(attempt)
                 log.warning("%s %s got no answer; retry %d in %.2fs", method, path, attempt + 1, delay)
             elif final or not _should_retry(response, retryable):
-                return _read(response)
+                return response
             else:
                 retry_after = _retry_after(response)
                 delay = self._backoff(attempt) if retry_after is None else retry_after

@@ -9,6 +9,9 @@ from ._http import HttpClient, segment
 from ._labels import LabelSelector, labels_body, selector_text
 from ._model import from_dict
 
+#: Firewalls asked for in one ``GET /api/v1/firewalls``; ``FirewallsClient.list`` follows the pages.
+LIST_PAGE_SIZE = 100
+
 
 @dataclass
 class FirewallRule:
@@ -137,7 +140,9 @@ class FirewallsClient:
             params["name"] = name
         if node_id is not None:
             params["node_id"] = node_id
-        items = self._http.request("GET", "/api/v1/firewalls", params=params or None)
+        # In pages of a bounded size, however many firewalls the account has.
+        params["limit"] = str(LIST_PAGE_SIZE)
+        items = self._http.get_all_pages("/api/v1/firewalls", params=params)
         return [Firewall.from_dict(item) for item in items]
 
     def get(self, firewall_id: str) -> Firewall:
