@@ -27,7 +27,7 @@ import { operationsRouter } from './operations/operations.router.js'
 import { recordRequests } from './operations/request-metrics.js'
 import { publicIpsRouter } from './public-ips/public-ips.router.js'
 import { usageRouter } from './usage/usage.router.js'
-import { quotasRouter } from './quotas/quotas.router.js'
+import { limitsRouter } from './limits/limits.router.js'
 import { vpcsRouter } from './vpcs/vpcs.router.js'
 import { webhooksRouter } from './webhooks/webhooks.router.js'
 
@@ -69,7 +69,7 @@ export function createApp(deps: Deps, parts: { providerRelease?: ReleaseSource }
   app.route('/', firewallsRouter(deps))
   app.route('/', computeHostsRouter(deps))
   app.route('/', usageRouter(deps))
-  app.route('/', quotasRouter(deps))
+  app.route('/', limitsRouter(deps))
   app.route('/', eventsRouter(deps))
   app.route('/', webhooksRouter(deps))
   mountOpenApi(app)

@@ -1,5 +1,5 @@
 import type { LimitName } from '../quotas/quota-names.js'
-import type { AccountLimits } from '../quotas/quotas.schema.js'
+import type { AccountLimits } from '../limits/limits.schema.js'
 import { CardTable } from './components/card-table.js'
 
 /** How each limit reads on the page, in GET /api/v1/limits's order. */

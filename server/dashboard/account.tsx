@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { changePassword, MIN_PASSWORD_LENGTH } from '../accounts/sessions.service.js'
 import type { Deps } from '../deps.js'
 import { invalidField, type ProblemError } from '../http/problem.js'
-import { accountLimits } from '../quotas/quotas.service.js'
+import { accountLimits } from '../limits/limits.service.js'
 import { AccountLimitsSection } from './account-limits.view.js'
 import { Field, PostForm, ProblemAlert } from './components/ui.js'
 import {

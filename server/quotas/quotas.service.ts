@@ -1,12 +1,11 @@
 /**
- * Per-account limits: what an account may have and uses (`GET /api/v1/limits`, the dashboard),
- * and the operator's defaults and overrides (`nodeplane accounts limits`). The check a creation
- * runs is quota-check.ts.
+ * Per-account limits as the operator sets them: defaults and overrides (`nodeplane accounts
+ * limits`). The check a creation runs is quota-check.ts; what an account uses of each limit is
+ * server/limits/, above the families that count it.
  * @module
  */
 import { transaction } from '../db/transaction.js'
 import type { ServiceCtx } from '../deps.js'
-import { limitsOf } from './quota-check.js'
 import {
   BUILT_IN_LIMITS,
   DEFAULT_SCOPE,
@@ -14,16 +13,7 @@ import {
   LIMIT_NAMES,
   type LimitName,
 } from './quota-names.js'
-import type { AccountLimits } from './quotas.schema.js'
 import { deleteLimits, limitRowsOf, upsertLimits } from './quotas.store.js'
-import { usageOf } from './usage-counters.js'
-
-/** Every limit of the account with what it uses; a family not offered yet uses 0. */
-export async function accountLimits(ctx: ServiceCtx, accountId: string): Promise<AccountLimits> {
-  const [limits, used] = [await limitsOf(ctx.db, accountId), await usageOf(ctx, accountId)]
-  const entries = LIMIT_NAMES.map((name) => [name, { limit: limits[name], used: used[name] ?? 0 }])
-  return { limits: Object.fromEntries(entries) as AccountLimits['limits'] }
-}
 
 /**
  * Sets limits for one account, or with `accountId` undefined the default of every account

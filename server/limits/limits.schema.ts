@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { LIMIT_NAMES, type LimitName } from './quota-names.js'
+import { LIMIT_NAMES, type LimitName } from '../quotas/quota-names.js'
 
 /** One limit of the account and what its live things use of it. */
 export const LimitUsage = z

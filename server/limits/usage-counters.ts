@@ -8,7 +8,7 @@ import type { ServiceCtx } from '../deps.js'
 import { firewallUsage } from '../firewalls/firewalls.quota.js'
 import { nodeUsage } from '../nodes/nodes.quota.js'
 import { vpcUsage } from '../vpcs/vpcs.quota.js'
-import type { Usage, UsageCounter } from './quota-check.js'
+import type { Usage, UsageCounter } from '../quotas/quota-check.js'
 
 const COUNTERS: UsageCounter[] = [nodeUsage, vpcUsage, firewallUsage]
 

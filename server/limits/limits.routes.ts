@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { authErrors, bearer, jsonContent as json } from '../http/responses.js'
-import { AccountLimits } from './quotas.schema.js'
+import { AccountLimits } from './limits.schema.js'
 
 export const get = createRoute({
   method: 'get',

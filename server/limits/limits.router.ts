@@ -1,11 +1,11 @@
 import type { Deps } from '../deps.js'
 import { principalOf } from '../http/auth.js'
 import { createRouter } from '../http/router.js'
-import * as routes from './quotas.routes.js'
-import { accountLimits } from './quotas.service.js'
+import * as routes from './limits.routes.js'
+import { accountLimits } from './limits.service.js'
 
 /** The account's limits; the app mounts it behind `requireKey`. */
-export function quotasRouter(deps: Deps) {
+export function limitsRouter(deps: Deps) {
   return createRouter().openapi(routes.get, async (c) =>
     c.json(await accountLimits(deps, principalOf(c).accountId), 200)
   )
