@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { sizesInRegion } from '../compute-hosts/compute-hosts.service.js'
+import { defaultRegion, sizesInRegion } from '../compute-hosts/compute-hosts.service.js'
 import type { Deps } from '../deps.js'
 import type { ProblemError } from '../http/problem.js'
 import type { SshKey } from '../ssh-keys/ssh-keys.schema.js'
@@ -207,7 +207,7 @@ async function createPage(
 ) {
   const accountId = sessionOf(c).user.accountId
   const { regions } = await inventoryPlaces(deps)
-  const region = asked && regions.includes(asked) ? asked : deps.config.defaultRegion
+  const region = asked && regions.includes(asked) ? asked : await defaultRegion(deps)
   const [sizes, vpcs, sshKeys] = await Promise.all([
     sizesInRegion(deps, region),
     listVpcs(deps, accountId),

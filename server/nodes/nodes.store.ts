@@ -5,11 +5,12 @@ import { rowLocked, type Tx } from '../db/transaction.js'
 import type { LabelSelector } from '../labels/label-selector.js'
 import type { Labels } from '../labels/labels.schema.js'
 import { labelsByResource, matchesSelector } from '../labels/labels.store.js'
-import type { Node } from './nodes.schema.js'
+import type { Node, NodeSize } from './nodes.schema.js'
 import { nodes, type NodeRow } from './nodes.table.js'
 import { keyIdsByNode } from './node-access.store.js'
 import { nodeSshKeys } from './node-ssh-keys.table.js'
 import { labels } from '../labels/labels.table.js'
+import { computeHosts } from '../compute-hosts/compute-hosts.table.js'
 
 export type { NodeRow } from './nodes.table.js'
 export type NodeStatusValue = NodeRow['status']
@@ -19,14 +20,29 @@ export type NodeStatusValue = NodeRow['status']
 /** Not deleted: a node whose teardown has finished keeps its row, as `deleted`. */
 export const live = sql`${nodes.status} <> 'deleted'`
 
-/** The single row-to-wire mapping of a node. */
 /** What a node's record shows beyond its own row, read for a whole list at once. */
 export interface NodeExtras {
   labels: Labels
   sshKeys: string[]
+  /** Its host's size; absent only if the inventory lost the host. */
+  size?: NodeSize
 }
 
 /**
+ * Whether the node can be reached now, as far as nodeplane knows: running (it accepted SSH once),
+ * switched on, and its machine up. A node provisioning, deleting or off is not.
+ */
+function reachable(row: NodeRow): boolean {
+  return (
+    row.status === 'running' &&
+    row.runningAt !== null &&
+    row.powerState === 'on' &&
+    row.unreachableSince === null
+  )
+}
+
+/**
+ * The single row-to-wire mapping of a node.
  * `stuckBefore`: a node still provisioning that was created before this is `stuck` (the
  * contract's 2 minutes ago, NODEPLANE_STUCK_AFTER_SECONDS).
  */
@@ -47,7 +63,8 @@ export function toNode(
     host_id: row.hostId,
     private_ip: row.privateIp,
     stuck: row.status === 'provisioning' && row.createdAt < stuckBefore,
-    reachable: row.unreachableSince === null,
+    ...(extras.size && { size: extras.size }),
+    reachable: reachable(row),
     labels: extras.labels,
     ssh_keys: extras.sshKeys,
     password_login: row.passwordLogin,
@@ -260,14 +277,57 @@ const keysOfLiveNodes = preparedPerDb('ssh_keys_of_live_nodes', (db) =>
     .orderBy(asc(nodeSshKeys.nodeId), asc(nodeSshKeys.position))
 )
 
-/** The labels (sorted by key) and SSH key ids (in order) of every live node of an account. */
+const hostSize = {
+  nodeId: nodes.id,
+  cpu_cores: computeHosts.cpuCores,
+  memory_gb: computeHosts.memoryGb,
+  storage_gb: computeHosts.storageGb,
+  gpu_count: computeHosts.gpuCount,
+}
+
+const sizesOfLiveNodes = preparedPerDb('sizes_of_live_nodes', (db) =>
+  db
+    .select(hostSize)
+    .from(nodes)
+    .innerJoin(computeHosts, eq(computeHosts.id, nodes.hostId))
+    .where(and(eq(nodes.accountId, sql.placeholder('accountId')), live))
+)
+
+function sizesByNode(rows: ({ nodeId: string } & NodeSize)[]): Map<string, NodeSize> {
+  return new Map(rows.map(({ nodeId, ...size }) => [nodeId, size]))
+}
+
+/** The sizes of the hosts the nodes `ids` were placed on, by node id. */
+export async function sizesOf(db: Db, ids: string[]): Promise<Map<string, NodeSize>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .select(hostSize)
+    .from(nodes)
+    .innerJoin(computeHosts, eq(computeHosts.id, nodes.hostId))
+    .where(inArray(nodes.id, ids))
+  return sizesByNode(rows)
+}
+
+/**
+ * The labels (sorted by key), SSH key ids (in order) and sizes of every live node of an
+ * account.
+ */
 export async function extrasOfLiveNodes(
   db: Db,
   accountId: string
-): Promise<{ labels: Map<string, Labels>; sshKeys: Map<string, string[]> }> {
-  const [labelRows, keyRows] = await Promise.all([
+): Promise<{
+  labels: Map<string, Labels>
+  sshKeys: Map<string, string[]>
+  sizes: Map<string, NodeSize>
+}> {
+  const [labelRows, keyRows, sizeRows] = await Promise.all([
     labelsOfLiveNodes(db, { accountId }),
     keysOfLiveNodes(db, { accountId }),
+    sizesOfLiveNodes(db, { accountId }),
   ])
-  return { labels: labelsByResource(labelRows), sshKeys: keyIdsByNode(keyRows) }
+  return {
+    labels: labelsByResource(labelRows),
+    sshKeys: keyIdsByNode(keyRows),
+    sizes: sizesByNode(sizeRows),
+  }
 }
