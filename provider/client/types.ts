@@ -14,7 +14,10 @@ export type {
   ApplyTo as ApiFirewallApplyTo,
   Firewall as ApiFirewall,
 } from '../../server/firewalls/firewalls.schema.js'
-export type { ComputeHost as ApiHost } from '../../server/compute-hosts/compute-hosts.schema.js'
+export type {
+  ComputeHost as ApiHost,
+  RegionList as ApiRegions,
+} from '../../server/compute-hosts/compute-hosts.schema.js'
 export type {
   AttachResult as ApiAttachment,
   IpAttachmentEntry as ApiAttachmentEntry,

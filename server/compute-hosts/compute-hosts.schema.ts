@@ -120,3 +120,5 @@ export const RegionList = z
       .openapi({ description: 'Every region of the inventory, by name' }),
   })
   .openapi('RegionList')
+
+export type RegionList = z.infer<typeof RegionList>
