@@ -30,7 +30,7 @@ from .console import NodeConsole  # noqa: E402
 from .events import Event, EventActor  # noqa: E402
 from .firewalls import Firewall, FirewallRule  # noqa: E402
 from .metrics import NodeMetrics  # noqa: E402
-from .nodes import Node, NodeCredentials  # noqa: E402
+from .nodes import Node, NodeCredentials, NodeSize  # noqa: E402
 from .power import RebuiltNode  # noqa: E402
 from .public_ips import IpAttachment  # noqa: E402
 from .ssh_keys import SshKey  # noqa: E402
@@ -59,6 +59,7 @@ __all__ = [
     "Node",
     "NodeConsole",
     "NodeCredentials",
+    "NodeSize",
     "NodeMetrics",
     "NodeNotReadyError",
     "NodeUsage",

@@ -124,7 +124,7 @@ class Client:
         :param ssh_keys: the account's SSH keys (ids or :class:`SshKey`) for root's
             ``authorized_keys``, at most 50
         :param password_login: False turns off password login over SSH (needs ``ssh_keys``);
-            default True
+            default: False when ``ssh_keys`` are given, else True
         :param labels: e.g. ``{"env": "prod"}``, Kubernetes rules (see docs/api.md)
         :param user_data: a shell script (``#!...``) or ``#cloud-config`` (a documented subset),
             at most 32 KiB, run once when the node first starts; see :meth:`wait_until_user_data`
@@ -362,7 +362,8 @@ class Client:
     def node_credentials(self, node_id: str) -> NodeCredentials:
         """Returns the root login of a node (needs a ``read_write`` key).
 
-        ``ssh_command`` is None until the node is running with a public address.
+        ``ssh_command`` is None until the node is running with a public address; ``password``
+        is None while the node's password login is off (``password_login`` False).
         """
         return nodes.credentials(self._http, node_id)
 
