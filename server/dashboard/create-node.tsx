@@ -14,11 +14,17 @@ import { createFromForm, type NewNodeValues } from './create-node.form.js'
 import { inventoryPlaces } from './nodes.data.js'
 import { NodeNameField } from './nodes.view.js'
 import { renderPage } from './render.js'
+import { sizeText } from './components/size.js'
 
 type Size = Awaited<ReturnType<typeof sizesInRegion>>[number]
 
 const describe = (size: Size) =>
-  `${size.cores} cores · ${size.memoryGb} GB RAM · ${size.storageGb} GB disk${size.gpus > 0 ? ` · ${size.gpus} GPU` : ''}`
+  sizeText({
+    cpu_cores: size.cores,
+    memory_gb: size.memoryGb,
+    storage_gb: size.storageGb,
+    gpu_count: size.gpus,
+  })
 
 const priceText = (size: Size) => {
   const { hourly, monthly, currency } = size.host.pricing

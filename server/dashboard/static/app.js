@@ -165,6 +165,12 @@
     scope.querySelectorAll(`[data-field="${fieldName}"]`).forEach(update)
   }
 
+  /** A running node that is not simply on reads as its power state, as nodeState (status.tsx). */
+  function stateOf(node) {
+    if (!node) return 'deleted'
+    return node.status === 'running' && node.power_state !== 'on' ? node.power_state : node.status
+  }
+
   function apply(element, node) {
     const status = node ? node.status : 'deleted'
     const before = element.dataset.status
@@ -173,6 +179,13 @@
       badge.textContent = status
       badge.className = `badge badge-${status}`
     })
+    setAll(element, 'state', (badge) => {
+      badge.textContent = stateOf(node)
+      badge.className = `badge badge-${stateOf(node)}`
+    })
+    // A power action offered for the node as it was is no action once it is gone.
+    if (status !== 'running')
+      element.querySelectorAll('[data-power-action]').forEach((item) => (item.hidden = true))
     setAll(element, 'power_state', (badge) => {
       if (!node) return
       badge.textContent = node.power_state
