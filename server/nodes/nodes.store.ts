@@ -10,7 +10,7 @@ import { nodes, type NodeRow } from './nodes.table.js'
 import { keyIdsByNode } from './node-access.store.js'
 import { nodeSshKeys } from './node-ssh-keys.table.js'
 import { labels } from '../labels/labels.table.js'
-import { computeHosts } from '../compute-hosts/compute-hosts.table.js'
+import { sizesOfLiveNodes, sizesByNode } from './node-sizes.store.js'
 
 export type { NodeRow } from './nodes.table.js'
 export type NodeStatusValue = NodeRow['status']
@@ -276,37 +276,6 @@ const keysOfLiveNodes = preparedPerDb('ssh_keys_of_live_nodes', (db) =>
     .where(and(eq(nodes.accountId, sql.placeholder('accountId')), live))
     .orderBy(asc(nodeSshKeys.nodeId), asc(nodeSshKeys.position))
 )
-
-const hostSize = {
-  nodeId: nodes.id,
-  cpu_cores: computeHosts.cpuCores,
-  memory_gb: computeHosts.memoryGb,
-  storage_gb: computeHosts.storageGb,
-  gpu_count: computeHosts.gpuCount,
-}
-
-const sizesOfLiveNodes = preparedPerDb('sizes_of_live_nodes', (db) =>
-  db
-    .select(hostSize)
-    .from(nodes)
-    .innerJoin(computeHosts, eq(computeHosts.id, nodes.hostId))
-    .where(and(eq(nodes.accountId, sql.placeholder('accountId')), live))
-)
-
-function sizesByNode(rows: ({ nodeId: string } & NodeSize)[]): Map<string, NodeSize> {
-  return new Map(rows.map(({ nodeId, ...size }) => [nodeId, size]))
-}
-
-/** The sizes of the hosts the nodes `ids` were placed on, by node id. */
-export async function sizesOf(db: Db, ids: string[]): Promise<Map<string, NodeSize>> {
-  if (ids.length === 0) return new Map()
-  const rows = await db
-    .select(hostSize)
-    .from(nodes)
-    .innerJoin(computeHosts, eq(computeHosts.id, nodes.hostId))
-    .where(inArray(nodes.id, ids))
-  return sizesByNode(rows)
-}
 
 /**
  * The labels (sorted by key), SSH key ids (in order) and sizes of every live node of an

@@ -4,7 +4,8 @@ import { primaryIpv4 } from '../public-ips/public-ips.service.js'
 import { sshKeyIdsOf } from './node-access.store.js'
 import { liveNodeOr404 } from './nodes.lookup.js'
 import type { Node } from './nodes.schema.js'
-import { extrasOfLiveNodes, sizesOf, toNode } from './nodes.store.js'
+import { extrasOfLiveNodes, toNode } from './nodes.store.js'
+import { sizesOf } from './node-sizes.store.js'
 import type { NodeRow } from './nodes.table.js'
 
 type Ctx = ServiceCtx<'clock' | 'config'>
