@@ -118,7 +118,8 @@ function SetupFields(props: { sshKeys: SshKey[]; values: NewNodeValues }) {
         legend="SSH access"
         sshKeys={props.sshKeys}
         selected={v.ssh_keys ?? []}
-        passwordLogin={v.password_login ?? true}
+        passwordLogin={v.password_login ?? !v.ssh_keys?.length}
+        followsKeys={v.password_login === undefined}
       />
       <LabelsField id="new-labels" value={v.labels} />
       <Field

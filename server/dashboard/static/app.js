@@ -30,7 +30,22 @@
     const summary = event.target.dataset?.summary
     const target = summary && event.target.form?.querySelector('[data-summary-target]')
     if (target) target.textContent = summary
+    followKeys(event.target)
   })
+
+  // A new node's password switch follows its keys (off with a key, on without), as the API's
+  // default does, until the user sets it: then it is theirs.
+  function followKeys(input) {
+    const form = input.form
+    const toggle = form?.querySelector('input[data-follows-keys]')
+    if (!toggle) return
+    if (input === toggle) {
+      delete toggle.dataset.followsKeys
+      return
+    }
+    if (input.name !== 'ssh_keys') return
+    toggle.checked = !form.querySelector('input[name="ssh_keys"]:checked')
+  }
 
   // A form in flight takes no second click. Disabled after this tick, so the clicked button's
   // name and value still go with the form; the server's one-time token covers the rest.
