@@ -33,6 +33,8 @@ type Ctx = Context<ProviderClient>
 /** The plan's placement of a new node: its host, that host's prices and size. */
 export interface Placement {
   host_id: string
+  /** The host's region: where the node goes, shown even when the server's default chose it. */
+  region: string
   hourly_price: number
   monthly_price: number
   size: { cpu_cores: number; memory_gb: number; storage_gb: number; gpu_count: number }
@@ -41,6 +43,7 @@ export interface Placement {
 const known = (v: unknown): v is string => typeof v === 'string'
 const placementOf = (host: ApiHost): Placement => ({
   host_id: host.id,
+  region: host.region,
   ...hostPrices(host),
   // What the server will record as the node's size: its host's.
   size: {

@@ -243,7 +243,10 @@ export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
     if (prior !== null && replace) return out
     if (prior === null) {
       const placement = await planPlacement(ctx, config, replace)
-      return placement ? { ...out, ...placement } : out
+      if (!placement) return out
+      // A configured region is the plan's as written (a host elsewhere is the API's 400).
+      const region = config.region === null ? placement.region : out.region
+      return { ...out, ...placement, region }
     }
     // An update in place keeps what the API reports as it was: nothing here changes it, and a
     // value that moved on its own (user data finishing) shows at the next refresh.

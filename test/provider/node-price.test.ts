@@ -178,7 +178,7 @@ describe('nodeplane_node prices at plan time with real tofu', () => {
       storage_gb: host.storage_gb,
       gpu_count: host.gpu.count,
     }
-    expect(after).toMatchObject({ ...pricesOf(cheapest), size })
+    expect(after).toMatchObject({ ...pricesOf(cheapest), size, region: 'us-east-1' })
     expect(flat(plan.output)).toContain(`host_id = "${cheapest.id}"`)
     expect(flat(plan.output)).toContain(`hourly_price = ${Number(cheapest.pricing.hourly)}`)
 
