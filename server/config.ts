@@ -1,6 +1,12 @@
 import { z } from '@hono/zod-openapi'
 import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from './http/public-url.js'
 
+/**
+ * The region of the machines an engine sells when NODEPLANE_DEFAULT_REGION is unset, and the
+ * default region while the inventory has hosts there (compute-hosts.service.ts, defaultRegion).
+ */
+export const FALLBACK_REGION = 'us-east-1'
+
 const csv = z.string().transform((text) =>
   text
     .split(',')
@@ -80,7 +86,8 @@ const ConfigSchema = z
     userDataTimeoutSeconds: z.coerce.number().int().min(1).max(86400).default(600),
     ipv4Pools: csv.default(['203.0.113.0/24', '198.51.100.0/24', '192.0.2.0/24']),
     ipv6Pools: csv.default(['2001:db8::/32']),
-    defaultRegion: z.string().min(1).default('us-east-1'),
+    /** Unset: derived from the inventory (compute-hosts.service.ts, defaultRegion). */
+    defaultRegion: z.string().min(1).optional(),
     catalogFile: z.string().min(1).optional(),
     discoveryRateLimit: z.coerce.number().int().min(0).default(600),
     /** A client must send its headers, and then its whole request, within these (security.md). */

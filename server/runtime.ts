@@ -5,7 +5,7 @@ import { seedInventory } from './compute-hosts/catalog-seed.js'
 import { readInventoryRules } from './compute-hosts/inventory-rules.js'
 import type { SoldHosts } from './compute-hosts/inventory-sync.js'
 import { collectGarbage } from './lib/collect-garbage.js'
-import type { Config } from './config.js'
+import { FALLBACK_REGION, type Config } from './config.js'
 import { openDatabase } from './db/client.js'
 import type { Deps } from './deps.js'
 import { createEventHub } from './events/event-hub.js'
@@ -64,7 +64,8 @@ function selectDriver(
     })
   }
   if (config.driver === 'podman') {
-    const { dataDir, userDataTimeoutSeconds, defaultRegion } = config
+    const { dataDir, userDataTimeoutSeconds } = config
+    const defaultRegion = config.defaultRegion ?? FALLBACK_REGION
     const rules = readInventoryRules(config.inventoryFile)
     return createPodmanDriver({
       ...{ dataDir, log, userDataTimeoutSeconds, rules, defaultRegion },

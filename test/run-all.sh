@@ -112,7 +112,7 @@ fi
 # (docs/development.md, "The PostgreSQL pass", says how to choose; add a new suite here when its
 # answers come from queries of its own.)
 postgres_suites=(
-  test/server/{address-allocation,api-keys,auth,backup,capacity,compute-hosts,concurrency,crash}.test.ts
+  test/server/{address-allocation,api-keys,auth,backup,capacity,compute-hosts,concurrency,crash,default-region}.test.ts
   test/server/{events,events-replicas,firewall-nodes,firewalls,idempotency,idempotency-crash}.test.ts
   test/server/{idempotency-takeover,labels,names,node-console,node-list,node-metrics}.test.ts
   test/server/{node-retention,node-ssh-keys,nodes,public-ips,replicas,restart,ssh-keys}.test.ts

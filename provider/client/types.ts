@@ -14,8 +14,11 @@ export type {
   ApplyTo as ApiFirewallApplyTo,
   Firewall as ApiFirewall,
 } from '../../server/firewalls/firewalls.schema.js'
-export type { ComputeHost as ApiHost } from '../../server/compute-hosts/compute-hosts.schema.js'
 export type { AccountLimits as ApiLimits } from '../../server/limits/limits.schema.js'
+export type {
+  ComputeHost as ApiHost,
+  RegionList as ApiRegions,
+} from '../../server/compute-hosts/compute-hosts.schema.js'
 export type {
   AttachResult as ApiAttachment,
   IpAttachmentEntry as ApiAttachmentEntry,

@@ -25,7 +25,8 @@ const nodeSchema = schema({
     }),
     password_login: attr.bool({
       computed: true,
-      description: 'Whether root may log in with its password over SSH.',
+      description:
+        'Whether root may log in with its password over SSH (by default only nodes created without SSH keys).',
     }),
     power_state: attr.string({
       computed: true,

@@ -3,7 +3,7 @@
  * `data.nodeplane_node` and `data.nodeplane_nodes` (hcloud's `populateResourceData`).
  * @module
  */
-import { attr, t } from '../framework/schema.js'
+import { attr, attribute, t } from '../framework/schema.js'
 import type { ApiNode } from '../client/types.js'
 import { labelsArgument } from './common.js'
 
@@ -35,7 +35,8 @@ export const nodeArguments = {
     optional: true,
     computed: true,
     description:
-      "Whether root may log in with the node's password over SSH (default `true`); `false` needs at least one key in `ssh_keys`. Changed in place.",
+      "Whether root may log in with the node's password over SSH; `false` needs at least one key in `ssh_keys`. Changed in place. " +
+      'Left out, a new node has it only without `ssh_keys` (`false` with keys, `true` without), and an existing node keeps what it has unless its keys are emptied.',
   }),
   user_data: attr.string({
     optional: true,
@@ -75,8 +76,21 @@ export const nodeArguments = {
   }),
 }
 
+/** What a node bought: its host's size. */
+const sizeType = t.object({
+  cpu_cores: t.number,
+  memory_gb: t.number,
+  storage_gb: t.number,
+  gpu_count: t.number,
+})
+
+const SIZE =
+  "What the node bought, its compute host's size: `cpu_cores`, `memory_gb`, `storage_gb` and `gpu_count`. " +
+  'Known at plan time for a new node whose host the plan knows; null from a server without sizes.'
+
 /** What the API reports about a node and no configuration sets. */
 export const nodeComputed = {
+  size: attribute(sizeType, { computed: true, description: SIZE }),
   status: attr.string({ computed: true, description: '`provisioning`, `running` or `deleting`.' }),
   ip_address: attr.string({ computed: true, description: 'First public IPv4, once running.' }),
   private_ip: attr.string({ computed: true, description: 'Address in the VPC.' }),
@@ -108,6 +122,7 @@ export const nodeObject = t.object({
   reachable_at: t.string,
   user_data_status: t.string,
   power_state: t.string,
+  size: sizeType,
 })
 
 /** Every attribute a node record has, as data sources show it (`{}` and `[]` when none). */
@@ -128,4 +143,6 @@ export const nodeAttributes = (node: ApiNode) => ({
   user_data_status: node.user_data_status ?? null,
   // A server older than power actions has no power_state.
   power_state: (node.power_state as string | undefined) ?? null,
+  // Nor one older than sizes a size.
+  size: node.size ?? null,
 })

@@ -11,7 +11,7 @@ import type { Context } from '../framework/resource.js'
 import { attr } from '../framework/schema.js'
 import { isUnknown, type ValueRecord } from '../framework/values.js'
 import { apiClient, isNotFound, type ApiClient } from '../client/api.js'
-import type { ApiHost, ApiVpc } from '../client/types.js'
+import type { ApiHost, ApiRegions, ApiVpc } from '../client/types.js'
 import { hostPrices } from '../data-sources/compute-hosts.js'
 import type { ProviderClient } from '../provider.js'
 import { claimHost, hostById } from './host-claims.js'
@@ -32,20 +32,34 @@ export const nodePrices = {
 }
 
 type Ctx = Context<ProviderClient>
-/** The plan's placement of a new node: its host and that host's prices. */
+/** The plan's placement of a new node: its host, that host's prices and size. */
 export interface Placement {
   host_id: string
+  /** The host's region: where the node goes, shown even when the server's default chose it. */
+  region: string
   hourly_price: number
   monthly_price: number
+  size: { cpu_cores: number; memory_gb: number; storage_gb: number; gpu_count: number }
 }
 
 const known = (v: unknown): v is string => typeof v === 'string'
-const placementOf = (host: ApiHost): Placement => ({ host_id: host.id, ...hostPrices(host) })
+const placementOf = (host: ApiHost): Placement => ({
+  host_id: host.id,
+  region: host.region,
+  ...hostPrices(host),
+  // What the server will record as the node's size: its host's.
+  size: {
+    cpu_cores: host.cpu.cores,
+    memory_gb: host.memory_gb,
+    storage_gb: host.storage_gb,
+    gpu_count: host.gpu.count,
+  },
+})
 
 /**
- * The host and prices of a new node, or null when the plan cannot know them yet: its region
- * (or VPC, or host) comes from a resource not created yet, or it is left to the server's
- * default region. A full region fails the plan, except for a `replacing` node: its
+ * The host, prices and size of a new node, or null when the plan cannot know them yet: its
+ * region (or VPC, or host) comes from a resource not created yet, or the server is too old to
+ * say its default region. A full region fails the plan, except for a `replacing` node: its
  * predecessor's host is freed first (unless `create_before_destroy`, which the provider cannot
  * see), so the server is left to choose then. So does a new node that would pass one of the
  * account's limits (quota-claims.ts).
@@ -104,11 +118,25 @@ async function regionOf(
 ): Promise<string | undefined> {
   if (isUnknown(config.region)) return undefined
   if (known(config.region)) return config.region
+  if (config.vpc_id === null && config.host_id === null) return serverDefaultRegion(api, signal)
   if (!known(config.vpc_id)) return undefined
   try {
     return (await api.get<ApiVpc>(`/api/v1/networking/${config.vpc_id}`, signal)).region
   } catch (err) {
     // An unknown VPC is create's error to report, with the API's words.
+    if (isNotFound(err)) return undefined
+    throw err
+  }
+}
+
+/**
+ * Where the server puts a node that names no region, VPC or host (`GET /api/v1/regions`); a
+ * server older than that endpoint leaves the price to apply.
+ */
+async function serverDefaultRegion(api: ApiClient, signal: AbortSignal) {
+  try {
+    return (await api.get<ApiRegions>('/api/v1/regions', signal)).default_region
+  } catch (err) {
     if (isNotFound(err)) return undefined
     throw err
   }

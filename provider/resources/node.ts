@@ -82,7 +82,15 @@ async function create(ctx: Ctx, planned: NodePlan, config: NodeState): Promise<N
   const defaultTimeout = (waitForUserData ? 15 : 2) * 60_000
   const deadline = Date.now() + timeoutFor(config.timeouts, 'create', defaultTimeout)
   const api = apiClient(ctx.client)
-  const created = await postNode(api, planned, config, ctx.signal)
+  // The planned password login, sent even when left out: the plan promised it, whatever default
+  // the server has (one older than the keys-turn-it-off default would say true).
+  const passwordLogin = typeof planned.password_login === 'boolean' ? planned.password_login : null
+  const created = await postNode(
+    api,
+    planned,
+    { ...config, password_login: config.password_login ?? passwordLogin },
+    ctx.signal
+  )
   const running = await waitUntilRunning<ApiNode>(api, created.id, deadline, ctx.signal)
   if (!running) {
     // The contract's advice for a node stuck in provisioning: delete it and create a new one.
@@ -151,6 +159,23 @@ function planUserData(ctx: Ctx, prior: NodeState, config: NodePlan, out: NodePla
   out.power_state = config.power_state ?? 'on'
 }
 
+/**
+ * `password_login` as the server will have it. Set, it is what it says. Left out, a new node
+ * has it only without keys (the server's default), so a plan with unknown keys cannot know it;
+ * an existing node keeps its own, unless left without keys, which needs password login.
+ */
+function plannedPasswordLogin(
+  config: NodePlan,
+  prior: NodeState | null
+): NodePlan['password_login'] {
+  if (config.password_login !== null) return config.password_login
+  const keys = config.ssh_keys
+  if (isUnknown(keys)) return unknown
+  const keyless = keys === null || keys.length === 0
+  if (prior === null || keyless) return keyless
+  return prior.password_login
+}
+
 async function read(ctx: Ctx, id: string): Promise<ApiNode | null> {
   try {
     const node = await apiClient(ctx.client).get<ApiNode>(`/nodes/${id}`, ctx.signal)
@@ -210,7 +235,7 @@ export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
     // Defaults of optional arguments the API or the provider fills, as plan-time values.
     const out: NodePlan = {
       ...planned,
-      password_login: config.password_login ?? true,
+      password_login: plannedPasswordLogin(config, replace ? null : prior),
       wait_for: config.wait_for ?? 'ssh',
       replace_on_user_data_change: config.replace_on_user_data_change ?? false,
     }
@@ -218,7 +243,10 @@ export const nodeResource: Resource<typeof nodeSchema, ProviderClient> = {
     if (prior !== null && replace) return out
     if (prior === null) {
       const placement = await planPlacement(ctx, config, replace)
-      return placement ? { ...out, ...placement } : out
+      if (!placement) return out
+      // A configured region is the plan's as written (a host elsewhere is the API's 400).
+      const region = config.region === null ? placement.region : out.region
+      return { ...out, ...placement, region }
     }
     // An update in place keeps what the API reports as it was: nothing here changes it, and a
     // value that moved on its own (user data finishing) shows at the next refresh.

@@ -3,7 +3,7 @@ import { optionalKey } from '../http/auth.js'
 import { limitRate } from '../http/limits.js'
 import { createRouter } from '../http/router.js'
 import * as routes from './compute-hosts.routes.js'
-import { discoverHosts, getHost } from './compute-hosts.service.js'
+import { discoverHosts, getHost, listRegions } from './compute-hosts.service.js'
 
 /** Compute host discovery, the one public endpoint group. */
 export function computeHostsRouter(deps: Deps) {
@@ -18,7 +18,13 @@ export function computeHostsRouter(deps: Deps) {
     optionalKey(deps),
     limitRate(deps.config.discoveryRateLimit)
   )
+  router.use(
+    routes.regions.getRoutingPath(),
+    optionalKey(deps),
+    limitRate(deps.config.discoveryRateLimit)
+  )
   return router
+    .openapi(routes.regions, async (c) => c.json(await listRegions(deps), 200))
     .openapi(routes.discover, async (c) =>
       c.json(await discoverHosts(deps, c.req.valid('query')), 200)
     )

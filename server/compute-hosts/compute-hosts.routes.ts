@@ -5,6 +5,7 @@ import {
   DiscoveryQuery,
   DiscoveryResult,
   HostIdParam,
+  RegionList,
 } from './compute-hosts.schema.js'
 
 export const discover = createRoute({
@@ -43,5 +44,22 @@ export const getOne = createRoute({
     400: problemResponse('The id is not a UUID'),
     401: problemResponse('A key was sent and is not valid'),
     404: problemResponse('No compute host has this id (`host_not_found`)'),
+  },
+})
+
+export const regions = createRoute({
+  method: 'get',
+  path: '/api/v1/regions',
+  tags: ['Compute hosts'],
+  summary: 'List regions and the default region',
+  description:
+    "Public, as the search is. The regions of the inventory, and the one a node without a region goes to: a plan's price for the simplest node comes from it.",
+  security: optionalBearer,
+  responses: {
+    200: {
+      description: 'Regions and the default region',
+      content: { 'application/json': { schema: RegionList } },
+    },
+    401: problemResponse('A key was sent and is not valid'),
   },
 })

@@ -94,3 +94,31 @@ export const CatalogHost = ComputeHost.extend({
 })
 
 export const CatalogFile = z.array(CatalogHost).min(1)
+
+/** `GET /api/v1/regions`: where hosts are, and where a node goes when nothing names a region. */
+export const RegionList = z
+  .object({
+    default_region: z.string().openapi({
+      description:
+        'Where `POST /nodes` and `POST /api/v1/networking` place what names no region (nor a VPC or host that has ' +
+        'one): `NODEPLANE_DEFAULT_REGION` when set, else `us-east-1` while the inventory has hosts there, else the ' +
+        'region with the most active hosts (ties: the first by name)',
+      example: 'us-east-1',
+    }),
+    regions: z
+      .array(
+        z.object({
+          name: z.string().openapi({ example: 'eu-central-1' }),
+          hosts: z.number().int().min(0).openapi({ description: 'Hosts in the inventory' }),
+          active_hosts: z
+            .number()
+            .int()
+            .min(0)
+            .openapi({ description: 'Of those, how many are free for a node now' }),
+        })
+      )
+      .openapi({ description: 'Every region of the inventory, by name' }),
+  })
+  .openapi('RegionList')
+
+export type RegionList = z.infer<typeof RegionList>

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { z } from '@hono/zod-openapi'
+import { FALLBACK_REGION } from '../config.js'
 import { transaction } from '../db/transaction.js'
 import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
 import { invalidField, ProblemError } from '../http/problem.js'
@@ -13,6 +14,8 @@ import {
   regionExists,
   findHost,
   refreshHostStatistics,
+  regionCounts,
+  type RegionCount,
   searchHosts,
   reserveCheapestHost,
   setHostStatus,
@@ -98,6 +101,36 @@ async function requestedHost(
   return host
 }
 
+/**
+ * Where a node or VPC goes when nothing names its region: NODEPLANE_DEFAULT_REGION when the
+ * operator set it; else `us-east-1` while the inventory has hosts there (the default every
+ * install had, so the bundled catalog and existing installs keep it); else the region with the
+ * most active hosts, ties going to the first by name (stable whatever order hosts were loaded
+ * in). So an inventory whose every machine is in `lab-1` places nodes there without a setting.
+ */
+export async function defaultRegion(ctx: ServiceCtx<'config'>): Promise<string> {
+  if (ctx.config.defaultRegion !== undefined) return ctx.config.defaultRegion
+  // One index probe, the common case; the count is only for an inventory without it.
+  if (await regionExists(ctx.db, FALLBACK_REGION)) return FALLBACK_REGION
+  return busiestRegion(await regionCounts(ctx.db)) ?? FALLBACK_REGION
+}
+
+function busiestRegion(counts: RegionCount[]): string | undefined {
+  // regionCounts is in name order, and only a strictly greater count displaces the first.
+  let best: RegionCount | undefined
+  for (const region of counts) if (!best || region.active > best.active) best = region
+  return best?.region
+}
+
+/** `GET /api/v1/regions`: the regions of the inventory and the one used when none is named. */
+export async function listRegions(ctx: ServiceCtx<'config'>) {
+  const [counts, fallback] = await Promise.all([regionCounts(ctx.db), defaultRegion(ctx)])
+  return {
+    default_region: fallback,
+    regions: counts.map((r) => ({ name: r.region, hosts: r.hosts, active_hosts: r.active })),
+  }
+}
+
 /** A 400 naming `field` unless some host of the inventory is in `region`. */
 export async function assertKnownRegion(
   ctx: ServiceCtx,
@@ -123,6 +156,16 @@ export function sizeOf(host: HostRow) {
     memoryGb: host.memoryGb,
     storageGb: host.storageGb,
     gpuCount: host.gpuCount,
+  }
+}
+
+/** A host's size as a node's record shows it (`size`). */
+export function nodeSizeOf(host: HostRow) {
+  return {
+    cpu_cores: host.cpuCores,
+    memory_gb: host.memoryGb,
+    storage_gb: host.storageGb,
+    gpu_count: host.gpuCount,
   }
 }
 

@@ -259,6 +259,28 @@ export async function refreshHostStatistics(db: Db): Promise<void> {
   if (dialectOf(db) === 'postgres') await execute(db, sql`VACUUM (ANALYZE) compute_hosts`)
 }
 
+/** A region of the inventory: how many hosts it has, and how many of them are free. */
+export interface RegionCount {
+  region: string
+  hosts: number
+  active: number
+}
+
+/** Every region of the inventory with its host counts, by name. */
+export async function regionCounts(db: Db): Promise<RegionCount[]> {
+  const rows = await db
+    .select({
+      region: computeHosts.region,
+      hosts: count(),
+      active: sql<number>`sum(case when ${computeHosts.status} = 'active' then 1 else 0 end)`,
+    })
+    .from(computeHosts)
+    .groupBy(computeHosts.region)
+    .orderBy(computeHosts.region)
+  // PostgreSQL's sum is a bigint, which arrives as a string.
+  return rows.map((row) => ({ ...row, hosts: Number(row.hosts), active: Number(row.active) }))
+}
+
 export async function distinctRegions(db: Db): Promise<string[]> {
   const rows = await db
     .selectDistinct({ region: computeHosts.region })

@@ -64,7 +64,7 @@ async function accountPage(deps: Deps, c: DashContext, problem?: ProblemError) {
               aria-describedby="new-password-hint"
             />
           </Field>
-          <Field id="confirm-password" label="New password again">
+          <Field id="confirm-password" label="Confirm new password">
             <input
               id="confirm-password"
               name="confirm_password"

@@ -7,8 +7,6 @@ import { Time, Truncated } from './components/ui.js'
 import { sessionOf, type DashEnv } from './context.js'
 import { renderPage } from './render.js'
 
-const money = (micros: number) => (micros / 1_000_000).toFixed(2)
-
 /**
  * Cost per day as bars, drawn on the server (no script, no chart library). The same figures
  * are in the table below it, for screen readers and for copying.
@@ -36,7 +34,7 @@ function DailyChart(props: { days: DayCost[]; currency: string }) {
               height={Math.max(bar, day.micros > 0 ? 1 : 0)}
             >
               <title>
-                {day.date}: {money(day.micros)} {props.currency}
+                {day.date}: {formatMicros(day.micros)} {props.currency}
               </title>
             </rect>
             <text x={index * width + width / 2} y={height + 13} text-anchor="middle">
@@ -64,7 +62,8 @@ function BillingPage(props: { billing: Billing }) {
         <div>
           <dt>This month so far</dt>
           <dd data-figure="month">
-            {Number(usage.total_cost).toFixed(2)} {currency}
+            {/* As precise as the per-node costs below, which it adds up. */}
+            {usage.total_cost} {currency}
           </dd>
         </div>
         <div>
@@ -122,7 +121,8 @@ function BillingPage(props: { billing: Billing }) {
                   {node.hourly_price}
                 </td>
                 <td data-label="Hours billed" class="num">
-                  {(node.seconds / 3600).toFixed(2)}
+                  {/* Four places: a few seconds, billed, do not read as 0.00. */}
+                  {(node.seconds / 3600).toFixed(4)}
                 </td>
                 <td data-label={`Cost (${currency})`} class="num">
                   {node.cost}

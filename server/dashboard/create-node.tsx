@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { sizesInRegion } from '../compute-hosts/compute-hosts.service.js'
+import { defaultRegion, sizesInRegion } from '../compute-hosts/compute-hosts.service.js'
 import type { Deps } from '../deps.js'
 import type { ProblemError } from '../http/problem.js'
 import type { SshKey } from '../ssh-keys/ssh-keys.schema.js'
@@ -14,11 +14,17 @@ import { createFromForm, type NewNodeValues } from './create-node.form.js'
 import { inventoryPlaces } from './nodes.data.js'
 import { NodeNameField } from './nodes.view.js'
 import { renderPage } from './render.js'
+import { sizeText } from './components/size.js'
 
 type Size = Awaited<ReturnType<typeof sizesInRegion>>[number]
 
 const describe = (size: Size) =>
-  `${size.cores} cores · ${size.memoryGb} GB RAM · ${size.storageGb} GB disk${size.gpus > 0 ? ` · ${size.gpus} GPU` : ''}`
+  sizeText({
+    cpu_cores: size.cores,
+    memory_gb: size.memoryGb,
+    storage_gb: size.storageGb,
+    gpu_count: size.gpus,
+  })
 
 const priceText = (size: Size) => {
   const { hourly, monthly, currency } = size.host.pricing
@@ -112,7 +118,8 @@ function SetupFields(props: { sshKeys: SshKey[]; values: NewNodeValues }) {
         legend="SSH access"
         sshKeys={props.sshKeys}
         selected={v.ssh_keys ?? []}
-        passwordLogin={v.password_login ?? true}
+        passwordLogin={v.password_login ?? !v.ssh_keys?.length}
+        followsKeys={v.password_login === undefined}
       />
       <LabelsField id="new-labels" value={v.labels} />
       <Field
@@ -207,7 +214,7 @@ async function createPage(
 ) {
   const accountId = sessionOf(c).user.accountId
   const { regions } = await inventoryPlaces(deps)
-  const region = asked && regions.includes(asked) ? asked : deps.config.defaultRegion
+  const region = asked && regions.includes(asked) ? asked : await defaultRegion(deps)
   const [sizes, vpcs, sshKeys] = await Promise.all([
     sizesInRegion(deps, region),
     listVpcs(deps, accountId),

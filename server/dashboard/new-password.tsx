@@ -65,7 +65,7 @@ function newPasswordPage(c: DashContext, next: string, problem?: ProblemError) {
             aria-describedby="new-password-hint"
           />
         </Field>
-        <Field id="confirm-password" label="New password again">
+        <Field id="confirm-password" label="Confirm new password">
           <input
             id="confirm-password"
             name="confirm_password"

@@ -1,12 +1,13 @@
 import { Hono } from 'hono'
 import type { Principal } from '../api-keys/api-keys.service.js'
 import type { Deps } from '../deps.js'
+import { getHost } from '../compute-hosts/compute-hosts.service.js'
 import { getNode, nodeCredentials } from '../nodes/nodes.service.js'
 import { attachIp, detachIp, nodeAddresses } from '../public-ips/public-ips.service.js'
 import { listSshKeys } from '../ssh-keys/ssh-keys.service.js'
 import { listVpcs } from '../vpcs/vpcs.service.js'
 import { csrfTokenMatches, type Session } from '../accounts/sessions.service.js'
-import { PowerBadge, StatusBadge, StuckWarning } from './components/status.js'
+import { StateBadge, StuckWarning } from './components/status.js'
 import { attempt, field, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
 import { CSRF_HEADER } from './csrf.js'
 import { setFlash } from './flash.js'
@@ -56,6 +57,9 @@ export async function detailsPage(
   const session = sessionOf(c)
   const accountId = session.user.accountId
   const node = await getNode(deps, accountId, id)
+  // Named by hostname and datacenter rather than a bare id; a host gone from the inventory
+  // leaves the id.
+  const host = await getHost(deps, node.host_id).catch(() => undefined)
   const vpcName = (await listVpcs(deps, accountId)).find((vpc) => vpc.id === node.vpc_id)?.name
   const cost = (await nodeCosts(deps, accountId)).get(node.id)
   const addresses = await nodeAddresses(deps, node.id)
@@ -86,7 +90,7 @@ export async function detailsPage(
         <a href="/ui/nodes">Nodes</a> / {title}
       </p>
       <h1>
-        {title} <StatusBadge status={node.status} /> <PowerBadge state={node.power_state} />
+        {title} <StateBadge node={node} />
       </h1>
       <NodeTabs nodeId={node.id} current="overview" />
       <StuckWarning stuck={node.stuck} />
@@ -95,7 +99,7 @@ export async function detailsPage(
       <NewRootPassword secret={rebuilt} />
       {/* data-refresh: re-read when the status changes, so "Reachable since" fills in. */}
       <div id="node-fields" data-refresh>
-        <NodeFields node={node} vpcName={vpcName} cost={cost} />
+        <NodeFields node={node} vpcName={vpcName} cost={cost} host={host} />
       </div>
       <PowerActions node={node} csrf={session.csrfToken} />
       <RebuildSection node={node} supported={deps.worker.canRebuild} />

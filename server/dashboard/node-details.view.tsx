@@ -2,7 +2,9 @@ import type { Node } from '../nodes/nodes.schema.js'
 import { ACTIONS, CardTable } from './components/card-table.js'
 import { EmptyState } from './components/empty-state.js'
 import { LabelChips } from './components/labels.js'
-import { PowerBadge, StatusBadge } from './components/status.js'
+import { nodeState, PowerBadge, StatusBadge } from './components/status.js'
+import { sizeText } from './components/size.js'
+import type { ComputeHost } from '../compute-hosts/compute-hosts.schema.js'
 import { CopyButton, PostForm, Time } from './components/ui.js'
 import type { NodeCost } from './nodes.data.js'
 import { Cost } from './nodes.view.js'
@@ -15,8 +17,29 @@ export interface Address {
   attached_at: string
 }
 
+/** The host a node runs on, as Node Details names it; absent if the inventory lost it. */
+export type HostPlace = Pick<ComputeHost, 'hostname' | 'datacenter'>
+
+/** The host by name and datacenter, linked to the hosts page; its id below, for copying. */
+function HostField(props: { node: Node; host?: HostPlace }) {
+  const { node, host } = props
+  if (!host) return <dd class="mono">{node.host_id}</dd>
+  return (
+    <dd data-field="host">
+      <a href={`/ui/hosts?region=${encodeURIComponent(host.datacenter)}`}>{host.hostname}</a> in{' '}
+      {host.datacenter}
+      <div class="mono small">{node.host_id}</div>
+    </dd>
+  )
+}
+
 /** Every field of a node, as a description list. */
-export function NodeFields(props: { node: Node; vpcName?: string; cost?: NodeCost }) {
+export function NodeFields(props: {
+  node: Node
+  vpcName?: string
+  cost?: NodeCost
+  host?: HostPlace
+}) {
   const { node } = props
   return (
     <dl class="fields">
@@ -45,8 +68,12 @@ export function NodeFields(props: { node: Node; vpcName?: string; cost?: NodeCos
       </dd>
       <dt>Region</dt>
       <dd>{node.region}</dd>
+      <dt>Size</dt>
+      <dd data-field="size">
+        {node.size ? sizeText(node.size) : <span class="muted">unknown</span>}
+      </dd>
       <dt>Host</dt>
-      <dd class="mono">{node.host_id}</dd>
+      <HostField node={node} host={props.host} />
       <dt>Labels</dt>
       <dd>
         <LabelChips labels={node.labels} />
@@ -73,57 +100,90 @@ export function NodeFields(props: { node: Node; vpcName?: string; cost?: NodeCos
   )
 }
 
-/** The SSH line and root password; the password is fetched only when revealed or copied. */
-export function Credentials(props: { node: Node }) {
+const NO_SSH = 'available once the node is running and on'
+
+/** What the Connection box says of logging in, true for the node as it is now. */
+function connectionHint(node: Node) {
+  const state = nodeState(node)
+  if (state === 'off') return <>The node is powered off; power it on to connect.</>
+  if (state === 'rebooting' || state === 'rebuilding')
+    return <>The node is {state}; SSH answers again once it is on.</>
+  if (state === 'running')
+    return node.ip_address ? (
+      <>SSH (port 22) is open: log in as root with the command below.</>
+    ) : (
+      <>The node has no public IPv4 address: attach one under Public addresses to connect.</>
+    )
+  if (state === 'provisioning')
+    return (
+      <>
+        SSH (port 22) works once the node is <strong>running</strong>.
+      </>
+    )
+  return <>The node is being deleted.</>
+}
+
+/** The root password with reveal and copy, fetched only when asked; or why there is none. */
+function RootPassword(props: { node: Node }) {
   const { node } = props
-  const running = node.status === 'running'
-  const ssh = running && node.ip_address ? `ssh root@${node.ip_address}` : null
+  if (!node.password_login)
+    return (
+      <dd data-field="password-login-off">
+        Password login is off: root logs in with the SSH keys below only. Turn it on under SSH
+        access to use a password.
+      </dd>
+    )
   const secretUrl = `/ui/api/nodes/${node.id}/credentials`
   return (
-    <section aria-labelledby="credentials-heading">
+    <dd>
+      <code id="root-password" data-secret-url={secretUrl} data-hidden-text="••••••••••••••••••••">
+        ••••••••••••••••••••
+      </code>{' '}
+      <button
+        type="button"
+        class="button-small"
+        data-reveal="#root-password"
+        aria-controls="root-password"
+        aria-pressed="false"
+      >
+        Reveal
+      </button>{' '}
+      <CopyButton secretUrl={secretUrl} label="Copy password" />
+      <noscript>
+        <p class="muted">Revealing and copying the password needs JavaScript.</p>
+      </noscript>
+    </dd>
+  )
+}
+
+/**
+ * The SSH line and root password. app.js re-reads the section when the node's status or power
+ * state changes (data-refresh), so its hint stays true.
+ */
+export function Credentials(props: { node: Node }) {
+  const { node } = props
+  const reachable = nodeState(node) === 'running'
+  const ssh = reachable && node.ip_address ? `ssh root@${node.ip_address}` : null
+  return (
+    <section id="connection" aria-labelledby="credentials-heading" data-refresh>
       <h2 id="credentials-heading">Connection</h2>
-      <p class="note">
-        SSH (port 22) works only once the node is <strong>running</strong>.
+      <p class="note" data-field="connection-hint">
+        {connectionHint(node)}
       </p>
       <dl class="fields">
         <dt>SSH command</dt>
         <dd>
-          <code
-            id="ssh-command"
-            data-field="ssh_command"
-            data-empty="available once the node is running"
-          >
-            {ssh ?? 'available once the node is running'}
+          <code id="ssh-command" data-field="ssh_command" data-empty={NO_SSH}>
+            {ssh ?? NO_SSH}
           </code>{' '}
-          <span data-enable-when="running" hidden={!ssh}>
+          <span hidden={!ssh}>
             <CopyButton target="#ssh-command" label="Copy SSH command" />
           </span>
         </dd>
         <dt>Username</dt>
         <dd class="mono">root</dd>
         <dt>Root password</dt>
-        <dd>
-          <code
-            id="root-password"
-            data-secret-url={secretUrl}
-            data-hidden-text="••••••••••••••••••••"
-          >
-            ••••••••••••••••••••
-          </code>{' '}
-          <button
-            type="button"
-            class="button-small"
-            data-reveal="#root-password"
-            aria-controls="root-password"
-            aria-pressed="false"
-          >
-            Reveal
-          </button>{' '}
-          <CopyButton secretUrl={secretUrl} label="Copy password" />
-          <noscript>
-            <p class="muted">Revealing and copying the password needs JavaScript.</p>
-          </noscript>
-        </dd>
+        <RootPassword node={node} />
       </dl>
     </section>
   )

@@ -70,8 +70,8 @@ export function NewRootPassword(props: { secret?: NewSecret }) {
       <h2 id="new-password-heading">New root password of {props.secret.name}</h2>
       <Alert kind="warn">
         <p>
-          <strong>Copy it now.</strong> It is shown here only once; later, Reveal under Connection
-          shows it.
+          The rebuild gave root a new password. This notice shows it once, on this view; Reveal
+          under Connection shows it again whenever password login is on.
         </p>
       </Alert>
       <p class="secret-line">

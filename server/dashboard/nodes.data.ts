@@ -7,6 +7,7 @@ import { parseInput } from '../http/router.js'
 import { NodeListQuery, type Node } from '../nodes/nodes.schema.js'
 import { listNodes, listNodesPage } from '../nodes/nodes.service.js'
 import { accountUsage } from '../usage/usage.service.js'
+import { nodeState } from './components/status.js'
 
 /** What a node has cost since creation, and its locked hourly price. */
 export interface NodeCost {
@@ -72,7 +73,8 @@ export async function nodeStatusJson(deps: Deps, accountId: string, since?: numb
       // A change re-renders the node page's power buttons (static/app.js).
       power_state: n.power_state,
       ip_address: n.ip_address,
-      ssh_command: n.status === 'running' && n.ip_address ? `ssh root@${n.ip_address}` : null,
+      // As the Connection box has it: an off node takes no SSH.
+      ssh_command: nodeState(n) === 'running' && n.ip_address ? `ssh root@${n.ip_address}` : null,
       cost: n.cost?.cost ?? null,
       // A change refreshes the node page's user-data section (static/app.js).
       user_data_status: n.user_data_status,

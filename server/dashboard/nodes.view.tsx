@@ -6,7 +6,7 @@ import { ACTIONS, CardTable } from './components/card-table.js'
 import { EmptyState } from './components/empty-state.js'
 import { LabelChips } from './components/labels.js'
 import { RowMenu } from './components/row-menu.js'
-import { PowerBadge, StatusBadge, StuckWarning } from './components/status.js'
+import { StateBadge, StuckWarning } from './components/status.js'
 import { CopyButton, Field, PostForm, Time, Truncated } from './components/ui.js'
 import type { NodeCost } from './nodes.data.js'
 import { POWER_ACTIONS } from '../nodes/nodes.table.js'
@@ -39,11 +39,8 @@ function NodeRow(props: { node: Row }) {
         {Object.keys(node.labels).length > 0 && <LabelChips labels={node.labels} />}
       </td>
       <td data-label="Status" aria-live="polite">
-        <StatusBadge status={node.status} />
+        <StateBadge node={node} />
         <StuckWarning stuck={node.stuck} compact />
-        <div class="small">
-          Power <PowerBadge state={node.power_state} />
-        </div>
       </td>
       <td data-label="Public IP" class="mono" data-field="ip_address">
         {node.ip_address ?? '–'}
@@ -64,7 +61,7 @@ function NodeRow(props: { node: Row }) {
             <CopyButton text={node.id} label="Copy id" />
           </li>
           {POWER_ACTIONS.filter((action) => actionEnabled(node, action)).map((action) => (
-            <li>
+            <li data-power-action={action}>
               <a href={`/ui/nodes/${node.id}/confirm-power/${action}`}>
                 {POWER_TEXT[action].button}…
               </a>

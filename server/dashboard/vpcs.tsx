@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { Deps } from '../deps.js'
+import { defaultRegion } from '../compute-hosts/compute-hosts.service.js'
 import type { ProblemError } from '../http/problem.js'
 import { PRINTABLE_PATTERN } from '../lib/names.js'
 import { CreateVpcBody, type Vpc } from '../vpcs/vpcs.schema.js'
@@ -118,9 +119,10 @@ function VpcProblem(props: { problem: ProblemError }) {
 
 async function vpcsPage(deps: Deps, c: DashContext, values: Values = {}, problem?: ProblemError) {
   const session = sessionOf(c)
-  const [vpcs, places] = await Promise.all([
+  const [vpcs, places, fallback] = await Promise.all([
     listVpcs(deps, session.user.accountId),
     inventoryPlaces(deps),
+    defaultRegion(deps),
   ])
   const body = (
     <>
@@ -151,7 +153,7 @@ async function vpcsPage(deps: Deps, c: DashContext, values: Values = {}, problem
           </Field>
           <Field id="vpc-region" label="Region">
             <select id="vpc-region" name="region">
-              <option value="">Server default ({deps.config.defaultRegion})</option>
+              <option value="">Server default ({fallback})</option>
               {places.regions.map((r) => (
                 <option value={r} selected={r === values.region}>
                   {r}

@@ -18,7 +18,8 @@ export const NodeSshKeyIds = z
 /** Whether root may log in over SSH with the node's password; false needs at least one key. */
 export const PasswordLogin = z.boolean().openapi({
   description:
-    "Whether root may log in over SSH with the node's password (default true); false needs at least one SSH key",
+    "Whether root may log in over SSH with the node's password; false needs at least one SSH key. " +
+    'Default at creation: false when `ssh_keys` lists a key, else true',
   example: false,
 })
 

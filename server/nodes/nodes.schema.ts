@@ -54,6 +54,22 @@ export const PowerState = z.enum(POWER_STATES).openapi({
     '(a reboot or reset under way) or `rebuilding`. `status` stays `running` throughout',
 })
 
+/** What a node bought: the size of the compute host it was placed on. */
+export const NodeSize = z
+  .object({
+    cpu_cores: z.number().int().positive().openapi({ example: 2 }),
+    memory_gb: z.number().int().positive().openapi({ example: 4 }),
+    storage_gb: z.number().int().positive().openapi({ example: 80 }),
+    gpu_count: z.number().int().min(0).openapi({ example: 0 }),
+  })
+  .openapi('NodeSize')
+  .openapi({
+    description:
+      'What the node bought: the cores, memory (GiB), disk (GB) and GPUs of its compute host (`host_id`)',
+  })
+
+export type NodeSize = z.infer<typeof NodeSize>
+
 /** A node as every node endpoint returns it: docs/contract.md 2.1's four fields, then docs/design.md's. */
 export const Node = z
   .object({
@@ -75,9 +91,12 @@ export const Node = z
       description:
         'Provisioning for more than 2 minutes: treated as failed; delete it and create a new one',
     }),
+    size: NodeSize.optional(),
     reachable: z.boolean().openapi({
       description:
-        'False while the machine the node runs on is down (an Incus cluster member offline); the node keeps its disk, addresses and billing, and comes back with its machine',
+        'True while the node can be reached: it is `running`, powered on, and the machine it runs on is up. ' +
+        'False while provisioning, deleting or off, and while its machine is down (an Incus cluster member offline); ' +
+        'the node keeps its disk, addresses and billing, and comes back with its machine',
     }),
     labels: Labels,
     ssh_keys: NodeSshKeyIds,
@@ -143,7 +162,15 @@ export const NodeCredentials = z
   .object({
     node_id: z.string(),
     username: z.literal('root'),
-    password: z.string(),
+    password: z.string().nullable().openapi({
+      description:
+        "Root's password; null while password login is off (log in with the node's SSH keys)",
+      example: 'kR3vX9pQ2mL7wT4nB8yZ',
+    }),
+    password_login: z.boolean().openapi({
+      description:
+        "Whether root may log in with the password over SSH (the node's `password_login`)",
+    }),
     ssh_command: z.string().nullable().openapi({
       description: '`ssh root@<ip>`, null until the node is running with a public address',
       example: 'ssh root@203.0.113.10',

@@ -1,6 +1,12 @@
 import type { z } from '@hono/zod-openapi'
 import type { Principal } from '../api-keys/api-keys.service.js'
-import { assertKnownRegion, reserveHost, sizeOf } from '../compute-hosts/compute-hosts.service.js'
+import {
+  assertKnownRegion,
+  defaultRegion,
+  nodeSizeOf,
+  reserveHost,
+  sizeOf,
+} from '../compute-hosts/compute-hosts.service.js'
 import type { Db } from '../db/client.js'
 import { transaction } from '../db/transaction.js'
 import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
@@ -62,7 +68,7 @@ async function vpcAndHost(ctx: TxCtx, accountId: string, body: z.infer<typeof Cr
   try {
     const requestedVpc = body.vpc_id ? await vpcForNewNode(ctx, accountId, body.vpc_id) : undefined
     const region =
-      body.region ?? requestedVpc?.region ?? (body.host_id ? undefined : ctx.config.defaultRegion)
+      body.region ?? requestedVpc?.region ?? (body.host_id ? undefined : await defaultRegion(ctx))
     const host = await reserveHost(ctx, { hostId: body.host_id, region })
     return { requestedVpc, host }
   } catch (err) {
@@ -70,6 +76,15 @@ async function vpcAndHost(ctx: TxCtx, accountId: string, body: z.infer<typeof Cr
       await assertKnownRegion(ctx, body.region, 'region')
     throw err
   }
+}
+
+/**
+ * Password login unless asked otherwise, or unless SSH keys are given: a node created with
+ * keys has no password login by default, as at Hetzner (a password nobody asked for is only
+ * one more way in).
+ */
+function passwordLoginOf(body: z.infer<typeof CreateNodeBody>): boolean {
+  return body.password_login ?? !body.ssh_keys?.length
 }
 
 /** The placement transaction: VPC, host, private address and the answer, or nothing at all. */
@@ -83,7 +98,7 @@ function insertPlacedNode(
   return transaction(ctx.db, async (tx) => {
     const c = { ...ctx, db: tx }
     const sshKeyIds = body.ssh_keys ?? []
-    const access = await checkAccess(c, accountId, sshKeyIds, body.password_login ?? true)
+    const access = await checkAccess(c, accountId, sshKeyIds, passwordLoginOf(body))
     const { requestedVpc, host } = await vpcAndHost(c, accountId, body)
     if (requestedVpc && requestedVpc.region !== host.region) {
       throw invalidField(
@@ -128,6 +143,7 @@ function insertPlacedNode(
     const node = toNode(row, null, row.createdAt, {
       labels: sortedLabels(body.labels),
       sshKeys: sshKeyIds,
+      size: nodeSizeOf(host),
     })
     await answer.save(tx, node)
     await recordNodeEvent(c, row, 'node.created', {
@@ -290,7 +306,9 @@ export async function nodeCredentials(ctx: Ctx, principal: Principal, id: string
   return {
     node_id: row.id,
     username: 'root' as const,
-    password: ctx.secrets.open(row.rootPassword),
+    // A password that cannot log in is not handed out: it would only mislead.
+    password: row.passwordLogin ? ctx.secrets.open(row.rootPassword) : null,
+    password_login: row.passwordLogin,
     ssh_command: row.status === 'running' && ip ? `ssh root@${ip}` : null,
   }
 }

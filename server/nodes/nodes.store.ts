@@ -5,12 +5,13 @@ import { rowLocked, type Tx } from '../db/transaction.js'
 import type { LabelSelector } from '../labels/label-selector.js'
 import type { Labels } from '../labels/labels.schema.js'
 import { labelsByResource, matchesSelector } from '../labels/labels.store.js'
-import type { Node } from './nodes.schema.js'
+import type { Node, NodeSize } from './nodes.schema.js'
 import { nodes, type NodeRow } from './nodes.table.js'
 import { keyIdsByNode } from './node-access.store.js'
 import { nodeSshKeys } from './node-ssh-keys.table.js'
 import { labels } from '../labels/labels.table.js'
 import { computeHosts } from '../compute-hosts/compute-hosts.table.js'
+import { sizesOfLiveNodes, sizesByNode } from './node-sizes.store.js'
 
 export type { NodeRow } from './nodes.table.js'
 export type NodeStatusValue = NodeRow['status']
@@ -20,14 +21,29 @@ export type NodeStatusValue = NodeRow['status']
 /** Not deleted: a node whose teardown has finished keeps its row, as `deleted`. */
 export const live = sql`${nodes.status} <> 'deleted'`
 
-/** The single row-to-wire mapping of a node. */
 /** What a node's record shows beyond its own row, read for a whole list at once. */
 export interface NodeExtras {
   labels: Labels
   sshKeys: string[]
+  /** Its host's size; absent only if the inventory lost the host. */
+  size?: NodeSize
 }
 
 /**
+ * Whether the node can be reached now, as far as nodeplane knows: running (it accepted SSH once),
+ * switched on, and its machine up. A node provisioning, deleting or off is not.
+ */
+function reachable(row: NodeRow): boolean {
+  return (
+    row.status === 'running' &&
+    row.runningAt !== null &&
+    row.powerState === 'on' &&
+    row.unreachableSince === null
+  )
+}
+
+/**
+ * The single row-to-wire mapping of a node.
  * `stuckBefore`: a node still provisioning that was created before this is `stuck` (the
  * contract's 2 minutes ago, NODEPLANE_STUCK_AFTER_SECONDS).
  */
@@ -48,7 +64,8 @@ export function toNode(
     host_id: row.hostId,
     private_ip: row.privateIp,
     stuck: row.status === 'provisioning' && row.createdAt < stuckBefore,
-    reachable: row.unreachableSince === null,
+    ...(extras.size && { size: extras.size }),
+    reachable: reachable(row),
     labels: extras.labels,
     ssh_keys: extras.sshKeys,
     password_login: row.passwordLogin,
@@ -261,16 +278,28 @@ const keysOfLiveNodes = preparedPerDb('ssh_keys_of_live_nodes', (db) =>
     .orderBy(asc(nodeSshKeys.nodeId), asc(nodeSshKeys.position))
 )
 
-/** The labels (sorted by key) and SSH key ids (in order) of every live node of an account. */
+/**
+ * The labels (sorted by key), SSH key ids (in order) and sizes of every live node of an
+ * account.
+ */
 export async function extrasOfLiveNodes(
   db: Db,
   accountId: string
-): Promise<{ labels: Map<string, Labels>; sshKeys: Map<string, string[]> }> {
-  const [labelRows, keyRows] = await Promise.all([
+): Promise<{
+  labels: Map<string, Labels>
+  sshKeys: Map<string, string[]>
+  sizes: Map<string, NodeSize>
+}> {
+  const [labelRows, keyRows, sizeRows] = await Promise.all([
     labelsOfLiveNodes(db, { accountId }),
     keysOfLiveNodes(db, { accountId }),
+    sizesOfLiveNodes(db, { accountId }),
   ])
-  return { labels: labelsByResource(labelRows), sshKeys: keyIdsByNode(keyRows) }
+  return {
+    labels: labelsByResource(labelRows),
+    sshKeys: keyIdsByNode(keyRows),
+    sizes: sizesByNode(sizeRows),
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import { sshKeyIdsOf } from './node-access.store.js'
 import { liveNodeOr404 } from './nodes.lookup.js'
 import type { Node } from './nodes.schema.js'
 import { extrasOfLiveNodes, toNode } from './nodes.store.js'
+import { sizesOf } from './node-sizes.store.js'
 import type { NodeRow } from './nodes.table.js'
 
 type Ctx = ServiceCtx<'clock' | 'config'>
@@ -28,6 +29,7 @@ export async function view(ctx: Ctx, rows: NodeRow[], wholeAccount = false): Pro
     toNode(row, ips.get(row.id) ?? null, stuckBefore, {
       labels: extras.labels.get(row.id) ?? {},
       sshKeys: extras.sshKeys.get(row.id) ?? [],
+      size: extras.sizes.get(row.id),
     })
   )
 }
@@ -42,11 +44,12 @@ export async function getNode(ctx: Ctx, accountId: string, id: string): Promise<
   return (await view(ctx, [await liveNodeOr404(ctx, accountId, id)]))[0]!
 }
 
-/** The labels and SSH key ids of the nodes `ids`, read by id. */
+/** The labels, SSH key ids and sizes of the nodes `ids`, read by id. */
 async function extrasOfNodes(ctx: Ctx, ids: string[]) {
-  const [labels, sshKeys] = await Promise.all([
+  const [labels, sshKeys, sizes] = await Promise.all([
     labelsOf(ctx.db, 'node', ids),
     sshKeyIdsOf(ctx.db, ids),
+    sizesOf(ctx.db, ids),
   ])
-  return { labels, sshKeys }
+  return { labels, sshKeys, sizes }
 }

@@ -1,6 +1,6 @@
 import type { ServiceCtx, ServiceTxCtx } from '../deps.js'
 import type { z } from '@hono/zod-openapi'
-import { assertKnownRegion } from '../compute-hosts/compute-hosts.service.js'
+import { assertKnownRegion, defaultRegion } from '../compute-hosts/compute-hosts.service.js'
 import type { Db } from '../db/client.js'
 import { dialectOf, lockKey, transaction } from '../db/transaction.js'
 import { recordEvent } from '../events/events.service.js'
@@ -93,7 +93,7 @@ export async function createVpc(
   body: z.infer<typeof CreateVpcBody>,
   answer: IdempotentAnswer<Vpc> = withoutKey
 ): Promise<Vpc> {
-  const region = body.region ?? ctx.config.defaultRegion
+  const region = body.region ?? (await defaultRegion(ctx))
   if (body.region) await assertKnownRegion(ctx, region, 'region')
   return transaction(ctx.db, async (tx) => {
     const row = await insertWithFreeCidr(

@@ -25,7 +25,7 @@ async function submitPasswordChange(current: string, next: string, again = next)
   await d.page.goto('/ui/account')
   await d.page.getByLabel('Current password').fill(current)
   await d.page.getByLabel('New password', { exact: true }).fill(next)
-  await d.page.getByLabel('New password again').fill(again)
+  await d.page.getByLabel('Confirm new password').fill(again)
   await submitWith(d.page, d.page.getByRole('button', { name: 'Change password' }))
 }
 
@@ -99,7 +99,7 @@ describe('Account page', () => {
     )
     await submitPasswordChange(d.password, NEW_PASSWORD, `${NEW_PASSWORD}!`)
     await expect(d.page.getByRole('alert').textContent()).resolves.toContain(
-      'Confirm password: does not match'
+      'Confirm new password: does not match'
     )
   })
 

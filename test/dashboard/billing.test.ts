@@ -66,6 +66,14 @@ describe('Billing page', () => {
       (await d.page.locator('[data-figure="month"]').textContent())!.split(' ')[0]
     )
     expect(Math.abs(sum(daily) - month)).toBeLessThan(0.01)
+    // The month shows as many places as the per-node costs it adds up, not 0.00 beside 0.000243.
+    const places = (text: string | null) => text!.trim().split(' ')[0]!.split('.')[1]!.length
+    const nodeCost = d.page.locator(`[data-node-id="${kept.id}"] td.num`).last()
+    expect(places(await d.page.locator('[data-figure="month"]').textContent())).toBe(
+      places(await nodeCost.textContent())
+    )
+    const hours = d.page.locator(`[data-node-id="${kept.id}"] td[data-label="Hours billed"]`)
+    expect(Number(await hours.textContent())).toBeGreaterThan(0)
     expect(month).toBeGreaterThanOrEqual(0)
   })
 

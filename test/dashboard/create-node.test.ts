@@ -144,6 +144,34 @@ describe('Create node page: SSH keys, password login, labels and user data', () 
     expect(userData.body.user_data).toBe('#!/bin/sh\necho hi > /root/hi\n')
   })
 
+  it('turns password login off when a key is checked, as the API does, until the switch is set', async () => {
+    await client.post('/api/v1/ssh-keys', {
+      name: 'follows',
+      public_key: generateKey('ed25519').publicKey,
+    })
+    await d.page.goto('/ui/nodes/new?region=eu-central-1')
+    const toggle = d.page.getByRole('switch', { name: 'Password login for root' })
+    const key = d.page.getByRole('checkbox', { name: 'follows' })
+    await expect(toggle.isChecked()).resolves.toBe(true)
+    await key.check()
+    await expect(toggle.isChecked()).resolves.toBe(false)
+    await key.uncheck()
+    await expect(toggle.isChecked()).resolves.toBe(true)
+    await key.check()
+    await d.page.getByLabel('Name (optional)').fill('follows-keys')
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Create node' }))
+    expect(await nodeNamed('follows-keys')).toMatchObject({ password_login: false })
+
+    // Set by hand, the switch stays as set whatever keys are checked.
+    await d.page.goto('/ui/nodes/new?region=eu-central-1')
+    await d.page.getByRole('switch', { name: 'Password login for root' }).uncheck()
+    await d.page.getByRole('switch', { name: 'Password login for root' }).check()
+    await d.page.getByRole('checkbox', { name: 'follows' }).check()
+    await expect(
+      d.page.getByRole('switch', { name: 'Password login for root' }).isChecked()
+    ).resolves.toBe(true)
+  })
+
   it('keeps everything typed and says why when password login is off without a key', async () => {
     await d.page.goto('/ui/nodes/new?region=eu-central-1')
     await d.page.getByRole('switch', { name: 'Password login for root' }).uncheck()

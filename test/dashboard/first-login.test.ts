@@ -23,7 +23,7 @@ const path = () => new URL(d.page.url()).pathname
 
 async function choosePassword(password: string, again = password): Promise<void> {
   await d.page.getByLabel('New password', { exact: true }).fill(password)
-  await d.page.getByLabel('New password again').fill(again)
+  await d.page.getByLabel('Confirm new password').fill(again)
   await submitWith(d.page, d.page.getByRole('button', { name: 'Save password and continue' }))
 }
 
@@ -63,7 +63,7 @@ describe('First login with the one-time password', () => {
     )
     await choosePassword(CHOSEN, `${CHOSEN}!`)
     await expect(d.page.getByRole('alert').textContent()).resolves.toContain(
-      'Confirm password: does not match the new password'
+      'Confirm new password: does not match the new password'
     )
     await choosePassword(d.password)
     await expect(d.page.getByRole('alert').textContent()).resolves.toContain(

@@ -32,7 +32,7 @@ describe('A node page whose node is deleted elsewhere', () => {
 
     expect((await d.client.delete(`/nodes/${id}`)).status).toBe(204)
     await notice().getByText('This node was deleted elsewhere.').waitFor()
-    await expect(d.page.locator('h1 [data-field="status"]').textContent()).resolves.toBe('deleting')
+    await expect(d.page.locator('h1 [data-field="state"]').textContent()).resolves.toBe('deleting')
     await notice().getByText('no longer exists').waitFor({ timeout: 15_000 })
     await expect(
       d.page.evaluate(() => (window as unknown as { marker: number }).marker)
@@ -56,6 +56,6 @@ describe('A node page whose node is deleted elsewhere', () => {
     // The held request answers at the attach's event; the page has seen it.
     await eventually(async () => (polls() > before ? true : undefined))
     await expect(notice().textContent()).resolves.toBe('')
-    await expect(d.page.locator('h1 [data-field="status"]').textContent()).resolves.toBe('running')
+    await expect(d.page.locator('h1 [data-field="state"]').textContent()).resolves.toBe('running')
   })
 })

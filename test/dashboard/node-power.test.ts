@@ -30,7 +30,8 @@ async function runningNode(name: string): Promise<string> {
 
 const powerState = async (id: string) =>
   (await d.client.get(`/nodes/${id}`)).body.power_state as string
-const headingPower = () => d.page.locator('h1 [data-field="power_state"]')
+// The heading's badge is the node's state: `running` while on, else its power state.
+const headingPower = () => d.page.locator('h1 [data-field="state"]')
 const button = (name: string) => d.page.locator('#power').getByRole('button', { name, exact: true })
 
 async function enabledButtons(): Promise<string[]> {
@@ -47,7 +48,7 @@ describe('Power buttons on Node Details', () => {
   it('reboot asks first, shows rebooting, then on by itself without a reload', async () => {
     const id = await runningNode('rebooted')
     await d.page.goto(`/ui/nodes/${id}`)
-    await expect(headingPower().textContent()).resolves.toBe('on')
+    await expect(headingPower().textContent()).resolves.toBe('running')
     expect(await enabledButtons()).toEqual(['Reboot', 'Shut down', 'Power off', 'Reset'])
 
     const dialog = acceptNextDialog(d.page)
@@ -62,7 +63,7 @@ describe('Power buttons on Node Details', () => {
     expect(await enabledButtons()).toEqual([])
     await mark()
 
-    await d.page.locator('h1 [data-field="power_state"]', { hasText: /^on$/ }).waitFor()
+    await d.page.locator('h1 [data-field="state"]', { hasText: /^running$/ }).waitFor()
     await button('Reboot').and(d.page.locator(':not([disabled])')).waitFor()
     expect(await enabledButtons()).toEqual(['Reboot', 'Shut down', 'Power off', 'Reset'])
     expect(await marked()).toBe(7)
@@ -86,7 +87,7 @@ describe('Power buttons on Node Details', () => {
     await submitWith(d.page, button('Shut down'))
     await expect(dialog).resolves.toContain('Shut down node shut')
     await mark()
-    await d.page.locator('h1 [data-field="power_state"]', { hasText: /^off$/ }).waitFor()
+    await d.page.locator('h1 [data-field="state"]', { hasText: /^off$/ }).waitFor()
     await button('Power on').and(d.page.locator(':not([disabled])')).waitFor()
     expect(await enabledButtons()).toEqual(['Power on'])
     await expect(d.page.locator('#power').textContent()).resolves.toContain('The node is off.')
@@ -96,7 +97,7 @@ describe('Power buttons on Node Details', () => {
     const again = acceptNextDialog(d.page)
     await submitWith(d.page, button('Power on'))
     await expect(again).resolves.toContain('Power on node shut')
-    await d.page.locator('h1 [data-field="power_state"]', { hasText: /^on$/ }).waitFor()
+    await d.page.locator('h1 [data-field="state"]', { hasText: /^running$/ }).waitFor()
     expect(await powerState(id)).toBe('on')
   })
 
@@ -118,13 +119,51 @@ describe('Power buttons on Node Details', () => {
     const id = await runningNode('in-table')
     expect((await d.client.post(`/api/v1/nodes/${id}/actions/reboot`)).status).toBe(202)
     await d.page.goto('/ui/nodes')
-    const cell = d.page.locator(`tr[data-node-id="${id}"] [data-field="power_state"]`)
+    const cell = d.page.locator(`tr[data-node-id="${id}"] [data-field="state"]`)
     await expect(cell.textContent()).resolves.toBe('rebooting')
     await mark()
     await d.page
-      .locator(`tr[data-node-id="${id}"] [data-field="power_state"]`, { hasText: /^on$/ })
+      .locator(`tr[data-node-id="${id}"] [data-field="state"]`, { hasText: /^running$/ })
       .waitFor()
     expect(await marked()).toBe(7)
+  })
+
+  it('an off node reads off in the table and on Node Details, whose Connection box says to power it on', async () => {
+    const id = await runningNode('reads-off')
+    expect((await d.client.post(`/api/v1/nodes/${id}/actions/poweroff`)).status).toBe(202)
+    await d.client.get(`/nodes/${id}?wait_for=power_off`)
+    await d.page.goto('/ui/nodes')
+    const tableRow = d.page.locator(`tr[data-node-id="${id}"]`)
+    await expect(tableRow.locator('[data-field="state"]').textContent()).resolves.toBe('off')
+    // One badge says it: no green `running` beside a small `off`.
+    await expect(tableRow.locator('.badge-running').count()).resolves.toBe(0)
+    await d.page.goto(`/ui/nodes/${id}`)
+    await expect(headingPower().textContent()).resolves.toBe('off')
+    const connection = d.page.locator('#connection')
+    await expect(connection.textContent()).resolves.toContain(
+      'The node is powered off; power it on to connect.'
+    )
+    await expect(d.page.locator('#ssh-command').textContent()).resolves.not.toContain('ssh root@')
+    // Powered on elsewhere, the box says how to connect again, without a reload.
+    await mark()
+    expect((await d.client.post(`/api/v1/nodes/${id}/actions/poweron`)).status).toBe(202)
+    await connection.getByText('SSH (port 22) is open').waitFor()
+    await expect(d.page.locator('#ssh-command').textContent()).resolves.toMatch(/^ssh root@/)
+    expect(await marked()).toBe(7)
+  })
+
+  it('a row deleted while the table shows it offers no power action', async () => {
+    const id = await runningNode('deleted-in-view')
+    const other = await runningNode('keeps-the-page-polling')
+    // The table follows its nodes while one of them changes: a reboot keeps it listening.
+    expect((await d.client.post(`/api/v1/nodes/${other}/actions/reboot`)).status).toBe(202)
+    await d.page.goto('/ui/nodes')
+    const tableRow = d.page.locator(`tr[data-node-id="${id}"]`)
+    await expect(tableRow.locator('[data-power-action]').count()).resolves.toBeGreaterThan(0)
+    expect((await d.client.delete(`/nodes/${id}`)).status).toBe(204)
+    await tableRow.locator('[data-field="state"]', { hasText: /^delet/ }).waitFor()
+    await expect(tableRow.locator('[data-power-action]:visible').count()).resolves.toBe(0)
+    await expect(tableRow.textContent()).resolves.not.toContain('Power on')
   })
 
   it('the nodes table menu leads to a confirmation page that asks once, without a dialog', async () => {
@@ -147,7 +186,7 @@ describe('Power buttons on Node Details', () => {
     await expect(d.page.getByRole('status').first().textContent()).resolves.toContain(
       'is rebooting'
     )
-    await d.page.locator('h1 [data-field="power_state"]', { hasText: /^on$/ }).waitFor()
+    await d.page.locator('h1 [data-field="state"]', { hasText: /^running$/ }).waitFor()
   })
 
   it("another account's node cannot be powered or rebuilt from the dashboard", async () => {
@@ -194,12 +233,12 @@ describe('Power buttons on Node Details', () => {
   it('an open page shows a reboot started elsewhere live: rebooting, then on', async () => {
     const id = await runningNode('watched')
     await d.page.goto(`/ui/nodes/${id}`)
-    await expect(headingPower().textContent()).resolves.toBe('on')
+    await expect(headingPower().textContent()).resolves.toBe('running')
     await mark()
     // The long-poll wakes on the account's next event: the action's, recorded when accepted.
     expect((await d.client.post(`/api/v1/nodes/${id}/actions/reboot`)).status).toBe(202)
-    await d.page.locator('h1 [data-field="power_state"]', { hasText: /^rebooting$/ }).waitFor()
-    await d.page.locator('h1 [data-field="power_state"]', { hasText: /^on$/ }).waitFor()
+    await d.page.locator('h1 [data-field="state"]', { hasText: /^rebooting$/ }).waitFor()
+    await d.page.locator('h1 [data-field="state"]', { hasText: /^running$/ }).waitFor()
     expect(await marked()).toBe(7)
   })
 })
@@ -246,7 +285,7 @@ describe('Rebuild on Node Details', () => {
       '#!/bin/sh\necho again > /root/again.txt\n'
     )
     await mark()
-    await d.page.locator('h1 [data-field="power_state"]', { hasText: /^on$/ }).waitFor()
+    await d.page.locator('h1 [data-field="state"]', { hasText: /^running$/ }).waitFor()
     await d.page.locator('#rebuild').getByRole('link', { name: 'Rebuild…' }).waitFor()
     expect(await marked()).toBe(7)
 

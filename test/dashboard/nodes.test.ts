@@ -13,6 +13,7 @@ import {
   type Dashboard,
 } from '../helpers/browser.js'
 import { api, eventually } from '../helpers/http.js'
+import { generateKey } from '../helpers/ssh-keys.js'
 
 let d: Dashboard
 let client: ReturnType<typeof api>
@@ -41,7 +42,7 @@ describe('Node Management page', () => {
     await expect(d.page.getByRole('status').textContent()).resolves.toContain(
       'Node web-1 is provisioning'
     )
-    const badge = row('web-1').locator('[data-field="status"]')
+    const badge = row('web-1').locator('[data-field="state"]')
     await expect(badge.textContent()).resolves.toBe('provisioning')
     await expect(row('web-1').locator('[data-field="ip_address"]').textContent()).resolves.toBe('–')
     // A reload would drop this marker.
@@ -117,7 +118,7 @@ describe('Node Details page', () => {
       await expect(fields.textContent()).resolves.toContain(value)
     }
     await expect(
-      d.page.getByText('SSH (port 22) works only once the node is running.').isVisible()
+      d.page.getByText('SSH (port 22) is open: log in as root with the command below.').isVisible()
     ).resolves.toBe(true)
     const password = (await client.get(`/api/v1/nodes/${id}/credentials`)).body.password
     const secret = d.page.locator('#root-password')
@@ -160,14 +161,14 @@ describe('Node Details page', () => {
   it('updates status, SSH line and attach buttons by itself when the node turns running', async () => {
     await createNode('web-2')
     await submitWith(d.page, row('web-2').getByRole('link', { name: 'web-2' }))
-    await expect(d.page.locator('h1 [data-field="status"]').textContent()).resolves.toBe(
+    await expect(d.page.locator('h1 [data-field="state"]').textContent()).resolves.toBe(
       'provisioning'
     )
     await expect(d.page.getByRole('button', { name: 'Attach IPv4' }).isDisabled()).resolves.toBe(
       true
     )
     await d.page
-      .locator('h1 [data-field="status"]', { hasText: 'running' })
+      .locator('h1 [data-field="state"]', { hasText: 'running' })
       .waitFor({ timeout: 15_000 })
     await expect(d.page.locator('#ssh-command').textContent()).resolves.toMatch(
       /^ssh root@203\.0\.113\.\d+$/
@@ -202,5 +203,33 @@ describe('Node Details page', () => {
       (await client.get(`/nodes/${id}`)).status === 404 ? true : undefined
     )
     await expect(row('web-1').count()).resolves.toBe(1)
+  })
+})
+
+describe('Node Details of a node made with an SSH key', () => {
+  it('names the size, and the host by name and datacenter, and a key-only node offers no password', async () => {
+    const key = await client.post('/api/v1/ssh-keys', {
+      name: 'details-key',
+      public_key: generateKey('ed25519').publicKey,
+    })
+    const made = (await client.post('/nodes', { name: 'key-only', ssh_keys: [key.body.id] })).body
+    const host = (await client.get(`/api/v1/compute/${made.host_id}`)).body
+    await d.page.goto(`/ui/nodes/${made.id}`)
+    await expect(d.page.locator('[data-field="size"]').textContent()).resolves.toBe(
+      `${host.cpu.cores} cores · ${host.memory_gb} GB RAM · ${host.storage_gb} GB disk` +
+        (host.gpu.count > 0 ? ` · ${host.gpu.count} GPU${host.gpu.count > 1 ? 's' : ''}` : '')
+    )
+    const place = d.page.locator('[data-field="host"]')
+    await expect(place.textContent()).resolves.toContain(`${host.hostname} in ${host.datacenter}`)
+    await expect(place.getByRole('link', { name: host.hostname }).count()).resolves.toBe(1)
+    const connection = d.page.locator('#connection')
+    await expect(connection.textContent()).resolves.toContain('Password login is off')
+    await expect(connection.locator('#root-password').count()).resolves.toBe(0)
+    await expect(connection.getByRole('button', { name: 'Reveal' }).count()).resolves.toBe(0)
+    await client.delete(`/nodes/${made.id}`)
+    await eventually(async () =>
+      (await client.get(`/nodes/${made.id}`)).status === 404 ? true : undefined
+    )
+    await client.delete(`/api/v1/ssh-keys/${key.body.id}`)
   })
 })

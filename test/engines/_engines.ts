@@ -1,4 +1,6 @@
+import Database from 'better-sqlite3'
 import { spawn } from 'node:child_process'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
@@ -9,6 +11,7 @@ import {
   type NetnsNames,
 } from '../../server/provisioning/network/names.js'
 import { imageExists, imageTag } from '../../server/provisioning/podman/image.js'
+import { loadSecrets } from '../../server/lib/secrets.js'
 
 /** What a command printed and how it ended; tests assert on `code`. */
 export interface Outcome {
@@ -203,10 +206,12 @@ export async function startEngineServer(
     },
   })
   const names = netnsNames(server.dataDir)
+  const client = api(server.url, (await createTestKey(server.dataDir)).key)
+  rememberDataDir(client, server.dataDir)
   return {
     engine,
     server,
-    client: api(server.url, (await createTestKey(server.dataDir)).key),
+    client,
     names,
     ns: (nodeId) => nodeNamespace(names, nodeId),
   }
@@ -230,7 +235,34 @@ export async function runningNode(
     return reply.body.status === 'running' ? reply.body : undefined
   }, 60_000)
   const credentials = await client.get(`/api/v1/nodes/${node.id}/credentials`)
-  return { node, password: credentials.body.password as string, credentials: credentials.body }
+  const password = (credentials.body.password as string | null) ?? sealedPassword(client, node.id)
+  return { node, password, credentials: credentials.body }
+}
+
+/** The data directory of each engine server's client, to read what the API keeps to itself. */
+const dataDirOf = new WeakMap<ReturnType<typeof api>, string>()
+
+/** Lets runningNode read the root password of `client`'s nodes from `dataDir`. */
+export function rememberDataDir(client: ReturnType<typeof api>, dataDir: string): void {
+  dataDirOf.set(client, dataDir)
+}
+
+/**
+ * The root password of a node whose password login is off, which the API no longer hands out:
+ * read from the database, so a test can show that the node refuses it.
+ */
+function sealedPassword(client: ReturnType<typeof api>, nodeId: string): string {
+  const dataDir = dataDirOf.get(client)
+  if (!dataDir) throw new Error(`node ${nodeId} has password login off; no data dir to read it`)
+  const db = new Database(join(dataDir, 'nodeplane.db'), { readonly: true })
+  try {
+    const row = db.prepare('SELECT root_password FROM nodes WHERE id = ?').get(nodeId) as {
+      root_password: string
+    }
+    return loadSecrets(dataDir).open(row.root_password)
+  } finally {
+    db.close()
+  }
 }
 
 /**

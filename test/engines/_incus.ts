@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import { api, eventually } from '../helpers/http.js'
-import { ssh, type Outcome } from './_engines.js'
+import { rememberDataDir, ssh, type Outcome } from './_engines.js'
 import { startServer, type TestServer } from '../helpers/server.js'
 import { tempDir } from '../helpers/temp-dirs.js'
 
@@ -85,7 +85,9 @@ export async function startIncusServer(
     env.NODEPLANE_INVENTORY = file
   }
   const server = await startServer({ env })
-  return { server, client: api(server.url, (await createTestKey(server.dataDir)).key) }
+  const client = api(server.url, (await createTestKey(server.dataDir)).key)
+  rememberDataDir(client, server.dataDir)
+  return { server, client }
 }
 
 /** A suite with one server on the cluster, stopped after it; skipped without a cluster. */

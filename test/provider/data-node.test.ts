@@ -36,6 +36,7 @@ describe('data.nodeplane_node with real tofu', () => {
       reachable_at: node.reachable_at,
       user_data_status: null,
       power_state: 'on',
+      size: node.size,
     })
   })
 

@@ -60,6 +60,7 @@ describe('data.nodeplane_nodes with real tofu', () => {
       reachable_at: fromApi.reachable_at,
       user_data_status: null,
       power_state: 'on',
+      size: fromApi.size,
     })
   })
 

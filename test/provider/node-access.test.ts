@@ -133,6 +133,39 @@ describe('nodeplane_node SSH keys, name and labels with real tofu', () => {
     expect((await destroy(w)).code).toBe(0)
   })
 
+  it('leaves password_login out: off with keys (even keys not created yet), on once they are emptied', async () => {
+    const w = suite.fixture('node-keys-only', {
+      public_key: generateKey('ed25519').publicKey,
+      with_key: 'true',
+    })
+    const planned = await plan(w)
+    expect(planned.code, planned.output).toBe(2)
+    // The key's id is unknown at plan, but that the node has one is known.
+    expect(planned.output).toMatch(/password_login\s+= false/)
+    const created = await apply(w)
+    expect(created.code, created.output).toBe(0)
+    const nodeId = JSON.parse((await run(w, ['output', '-json'])).stdout).id.value as string
+    expect((await client().get(`/nodes/${nodeId}`)).body.password_login).toBe(false)
+    const credentials = await client().get(`/api/v1/nodes/${nodeId}/credentials`)
+    expect(credentials.body).toMatchObject({ password: null, password_login: false })
+    expect((await plan(w)).code).toBe(0)
+
+    // Without keys nobody could log in without the password: it comes back on, in place.
+    setVariables(w, { with_key: 'false' })
+    const emptied = await plan(w)
+    expect(emptied.code, emptied.output).toBe(2)
+    expect(emptied.output).toMatch(/password_login\s+= false -> true/)
+    const applied = await apply(w)
+    expect(applied.code, applied.output).toBe(0)
+    expect((await client().get(`/nodes/${nodeId}`)).body).toMatchObject({
+      id: nodeId,
+      ssh_keys: [],
+      password_login: true,
+    })
+    expect((await plan(w)).code).toBe(0)
+    expect((await destroy(w)).code).toBe(0)
+  })
+
   it('refuses password_login = false without a key at plan time, before calling the API', async () => {
     const w = suite.fixture(
       'node-access',

@@ -164,6 +164,33 @@ describe('nodeplane_node prices at plan time with real tofu', () => {
     expect((await run(w, ['destroy', '-auto-approve', '-input=false'])).code).toBe(0)
   })
 
+  it("plans a node with nothing set on the server's default region's cheapest host, with its price and size", async () => {
+    const cheapest = (await activeHosts('us-east-1'))[0]!
+    const host = (await api(suite.server.url, suite.key).get(`/api/v1/compute/${cheapest.id}`)).body
+    const w = fixture('bare-node')
+    const plan = await run(w, ['plan', '-input=false', '-out=tfplan'])
+    expect(plan.code, plan.output).toBe(0)
+    const shown = JSON.parse((await run(w, ['show', '-json', 'tfplan'])).stdout)
+    const after = shown.resource_changes[0].change.after
+    const size = {
+      cpu_cores: host.cpu.cores,
+      memory_gb: host.memory_gb,
+      storage_gb: host.storage_gb,
+      gpu_count: host.gpu.count,
+    }
+    expect(after).toMatchObject({ ...pricesOf(cheapest), size, region: 'us-east-1' })
+    expect(flat(plan.output)).toContain(`host_id = "${cheapest.id}"`)
+    expect(flat(plan.output)).toContain(`hourly_price = ${Number(cheapest.pricing.hourly)}`)
+
+    const applied = await run(w, ['apply', '-input=false', 'tfplan'])
+    expect(applied.code, applied.output).toBe(0)
+    const [node] = (await api(suite.server.url, suite.key).get('/nodes')).body
+    expect(node).toMatchObject({ region: 'us-east-1', host_id: cheapest.id, size })
+    const again = await run(w, ['plan', '-detailed-exitcode', '-input=false'])
+    expect(again.code, again.output).toBe(0)
+    expect((await run(w, ['destroy', '-auto-approve', '-input=false'])).code).toBe(0)
+  })
+
   it('replaces the nodes of a full region, their hosts known after apply, since the old ones free theirs', async () => {
     const client = api(suite.server.url, suite.key)
     const w = fixture('priced-nodes', { nodes: 2, region: 'eu-west-1', user_data: '#!/bin/sh\n' })

@@ -28,6 +28,18 @@ def test_a_node_without_keys_has_none_and_password_login(client: Client, node: N
     assert (node.ssh_keys, node.password_login) == ([], True)
 
 
+def test_keys_at_create_turn_password_login_off_and_credentials_hold_no_password(
+    client: Client, make_ssh_key: Callable[..., SshKey]
+) -> None:
+    created = client.create_node(ssh_keys=[make_ssh_key("pytest-key-only")])
+    try:
+        assert created.password_login is False
+        credentials = client.node_credentials(created.id)
+        assert (credentials.password, credentials.password_login) == (None, False)
+    finally:
+        delete_quietly(client, created.id)
+
+
 def test_password_login_off_needs_a_key(client: Client) -> None:
     before = {n.id for n in client.list_nodes()}
     with pytest.raises(ValidationError) as info:

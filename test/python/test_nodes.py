@@ -8,7 +8,7 @@ import time
 import pytest
 
 from conftest import delete_quietly, delete_vpc_when_empty
-from nodeplane import Client, Node, NodeNotReadyError, NotFoundError
+from nodeplane import Client, Node, NodeNotReadyError, NodeSize, NotFoundError
 
 
 def test_create_node_returns_provisioning_node_with_null_ip(client: Client) -> None:
@@ -30,6 +30,8 @@ def test_create_node_accepts_name_region_vpc_and_host(client: Client) -> None:
     node = client.create_node(name="web-1", region="eu-west-1", vpc_id=vpc.id, host_id=host.id)
     try:
         assert (node.name, node.region, node.vpc_id, node.host_id) == ("web-1", "eu-west-1", vpc.id, host.id)
+        assert node.size == NodeSize(host.cpu.cores, host.memory_gb, host.storage_gb, host.gpu.count)
+        assert client.get_node_details(node.id).size == node.size
         assert node.private_ip and node.private_ip.startswith(vpc.cidr.split(".")[0] + ".")
         reserved = {h.id for h in client.find_compute(region="eu-west-1", status="reserved")}
         assert host.id in reserved
@@ -118,7 +120,8 @@ def test_node_credentials_give_root_login_and_ssh_command(client: Client, node: 
     credentials = client.node_credentials(node.id)
     assert credentials.node_id == node.id
     assert credentials.username == "root"
-    assert len(credentials.password) >= 12
+    assert credentials.password is not None and len(credentials.password) >= 12
+    assert credentials.password_login is True
     assert credentials.password not in repr(credentials)
     assert credentials.ssh_command == "ssh root@{}".format(node.ip_address)
 

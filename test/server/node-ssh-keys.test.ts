@@ -62,6 +62,32 @@ describe('POST /nodes with ssh_keys and password_login', () => {
     expect(listed).toMatchObject({ ssh_keys: [], password_login: true })
   })
 
+  it('turns password login off by default when keys are given, and credentials say so', async () => {
+    const key = await newKey()
+    const created = await client.post('/nodes', { ssh_keys: [key] })
+    expect(created.body).toMatchObject({ ssh_keys: [key], password_login: false })
+    const credentials = await client.get(`/api/v1/nodes/${created.body.id}/credentials`)
+    expect(credentials.status).toBe(200)
+    expect(credentials.body).toMatchObject({ password: null, password_login: false })
+    // Asked for, it stays on, and the password is handed out.
+    const both = await client.post('/nodes', { ssh_keys: [key], password_login: true })
+    expect(both.body.password_login).toBe(true)
+    const login = await client.get(`/api/v1/nodes/${both.body.id}/credentials`)
+    expect(login.body).toMatchObject({ password: expect.any(String), password_login: true })
+  })
+
+  it('hands the password out again once password login is turned back on', async () => {
+    const key = await newKey()
+    const node = await running({ ssh_keys: [key] })
+    const url = `/api/v1/nodes/${node.id}/credentials`
+    expect((await client.get(url)).body.password).toBeNull()
+    expect((await putKeys(node.id, { ssh_keys: [key], password_login: true })).status).toBe(200)
+    expect((await client.get(url)).body).toMatchObject({
+      password: expect.stringMatching(/^[\w-]{20}$/),
+      password_login: true,
+    })
+  })
+
   it('keeps the keys in the order given, on create, get and list', async () => {
     const [a, b, c] = [await newKey(), await newKey(), await newKey()]
     const created = await client.post('/nodes', { ssh_keys: [c, a, b], password_login: false })
@@ -146,7 +172,7 @@ describe('PUT /api/v1/nodes/{id}/ssh-keys', () => {
   it('answers 400 naming the field and changes nothing', async () => {
     const a = await newKey()
     const theirs = await newKey(stranger)
-    const node = await running({ ssh_keys: [a] })
+    const node = await running({ ssh_keys: [a], password_login: true })
     const cases: [unknown, string][] = [
       [{}, 'ssh_keys'],
       [{ ssh_keys: [a, a] }, 'ssh_keys'],
@@ -238,7 +264,8 @@ describe('DELETE /api/v1/ssh-keys/{id} of a key in use', () => {
     expect(refused.body.node_ids).toEqual([first.id, second.id])
     expect((await client.get(`/api/v1/ssh-keys/${key}`)).status).toBe(200)
 
-    await putKeys(first.id, { ssh_keys: [] })
+    // Created with keys, the node has no password login: without keys it needs it back.
+    await putKeys(first.id, { ssh_keys: [], password_login: true })
     await client.delete(`/nodes/${second.id}`)
     await eventually(async () =>
       (await client.get(`/nodes/${second.id}`)).status === 404 ? true : undefined

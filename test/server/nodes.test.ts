@@ -100,6 +100,49 @@ describe('POST /nodes', () => {
   })
 })
 
+describe('the size of a node', () => {
+  it("is its host's cores, memory, disk and GPUs, in POST, GET one and GET list", async () => {
+    const host = (await client.get('/api/v1/compute?region=eu-central-1&status=active&limit=1'))
+      .body.hosts[0]
+    const size = {
+      cpu_cores: host.cpu.cores,
+      memory_gb: host.memory_gb,
+      storage_gb: host.storage_gb,
+      gpu_count: host.gpu.count,
+    }
+    const created = await client.post('/nodes', { host_id: host.id })
+    expect(created.body.size).toEqual(size)
+    expect((await client.get(`/nodes/${created.body.id}`)).body.size).toEqual(size)
+    const listed = (await client.get('/nodes')).body.find(
+      (n: { id: string }) => n.id === created.body.id
+    )
+    expect(listed.size).toEqual(size)
+    const page = (await client.get('/nodes?limit=1000&region=eu-central-1')).body
+    expect(page.find((n: { id: string }) => n.id === created.body.id).size).toEqual(size)
+  })
+})
+
+describe('reachable', () => {
+  it('is false while provisioning and off, true once running and on', async () => {
+    const slow = await startServer({ env: { NODEPLANE_PROVISION_SECONDS: '30' } })
+    try {
+      const c = api(slow.url, (await createTestKey(slow.dataDir)).key)
+      const created = await c.post('/nodes')
+      expect(created.body).toMatchObject({ reachable: false, reachable_at: null })
+      const got = await c.get(`/nodes/${created.body.id}`)
+      expect(got.body).toMatchObject({ status: 'provisioning', reachable: false })
+    } finally {
+      await slow.stop()
+    }
+    const node = await running((await client.post('/nodes')).body.id)
+    expect(node.reachable).toBe(true)
+    const off = await client.post(`/api/v1/nodes/${node.id}/actions/poweroff`)
+    expect(off.status).toBe(202)
+    const waited = await client.get(`/nodes/${node.id}?wait_for=power_off`)
+    expect(waited.body).toMatchObject({ power_state: 'off', reachable: false })
+  })
+})
+
 describe('GET /nodes', () => {
   it('returns an empty array for an account with no nodes', async () => {
     await createTestUser(server.dataDir, 'empty@example.com')
@@ -196,6 +239,12 @@ describe('GET /api/v1/nodes/{id}/credentials', () => {
     expect((await client.get(`/api/v1/nodes/${node.id}/credentials`)).body.password).toBe(
       res.body.password
     )
+  })
+
+  it('says password_login true beside the password of a node that has it', async () => {
+    const created = await client.post('/nodes')
+    const res = await client.get(`/api/v1/nodes/${created.body.id}/credentials`)
+    expect(res.body).toMatchObject({ password_login: true, password: expect.any(String) })
   })
 
   it('answers 403 to a read key', async () => {

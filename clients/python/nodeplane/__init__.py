@@ -35,7 +35,7 @@ from .events import Event, EventActor  # noqa: E402
 from .firewalls import Firewall, FirewallRule, FirewallsClient  # noqa: E402
 from .limits import Limit  # noqa: E402
 from .metrics import NodeMetrics  # noqa: E402
-from .nodes import Node, NodeCredentials, NodesClient  # noqa: E402
+from .nodes import Node, NodeCredentials, NodesClient, NodeSize  # noqa: E402
 from .power import RebuiltNode  # noqa: E402
 from .public_ips import IpAttachment, PublicIpsClient  # noqa: E402
 from .ssh_keys import SshKey, SshKeysClient  # noqa: E402
@@ -67,6 +67,7 @@ __all__ = [
     "Node",
     "NodeConsole",
     "NodeCredentials",
+    "NodeSize",
     "NodeMetrics",
     "NodeNotReadyError",
     "NodeUsage",

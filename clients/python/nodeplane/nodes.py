@@ -26,6 +26,20 @@ PROVISIONING_LIMIT_SECONDS = 120
 
 
 @dataclass
+class NodeSize:
+    """What a node bought: the cores, memory (GiB), disk (GB) and GPUs of its compute host."""
+
+    cpu_cores: int
+    memory_gb: int
+    storage_gb: int
+    gpu_count: int = 0
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> "NodeSize":
+        return from_dict(cls, data)
+
+
+@dataclass
 class Node:
     """A compute node (docs/contract.md 2.1); the fields after ``created_at`` are extensions.
 
@@ -43,11 +57,15 @@ class Node:
     host_id: Optional[str] = None
     private_ip: Optional[str] = None
     stuck: bool = False
-    #: False while the machine the node runs on is down (an Incus member offline).
+    #: True while the node can be reached: running, on, and its machine up (False while
+    #: provisioning, off, or its Incus member is offline).
     reachable: bool = True
+    #: What the node bought (its host's size); None from a server older than sizes.
+    size: Optional[NodeSize] = None
     labels: Dict[str, str] = field(default_factory=dict)
     #: Ids of the SSH keys in root's ``authorized_keys``, in the order given.
     ssh_keys: List[str] = field(default_factory=list)
+    #: Whether root may log in with its password over SSH; by default only nodes made without keys.
     password_login: bool = True
     #: When the node first accepted SSH connections (ISO 8601 UTC), None before.
     reachable_at: Optional[str] = None
@@ -58,17 +76,24 @@ class Node:
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "Node":
-        return from_dict(cls, data)
+        size = data.get("size")
+        return from_dict(cls, data, size=NodeSize.from_dict(size) if size else None)
 
 
 @dataclass
 class NodeCredentials:
-    """How to log in to a node as root; the password is left out of ``repr``."""
+    """How to log in to a node as root; the password is left out of ``repr``.
+
+    ``password`` is None while password login is off (``password_login`` False): the node
+    takes only its SSH keys then.
+    """
 
     node_id: str
     username: str
-    password: str = field(repr=False)
+    password: Optional[str] = field(default=None, repr=False)
     ssh_command: Optional[str] = None
+    #: Whether root may log in with ``password``; a server older than this field always had it.
+    password_login: bool = True
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "NodeCredentials":
@@ -175,7 +200,7 @@ class NodesClient:
         :param ssh_keys: the account's SSH keys (ids or :class:`SshKey`) for root's
             ``authorized_keys``, at most 50
         :param password_login: False turns off password login over SSH (needs ``ssh_keys``);
-            default True
+            default: False when ``ssh_keys`` are given, else True
         :param labels: e.g. ``{"env": "prod"}``, Kubernetes rules (see docs/api.md)
         :param user_data: a shell script (``#!...``) or ``#cloud-config`` (a documented subset),
             at most 32 KiB, run once when the node first starts; see :meth:`wait_until_user_data`
@@ -263,7 +288,8 @@ class NodesClient:
     def credentials(self, node_id: str) -> NodeCredentials:
         """Returns the root login of a node (needs a ``read_write`` key).
 
-        ``ssh_command`` is None until the node is running with a public address.
+        ``ssh_command`` is None until the node is running with a public address; ``password``
+        is None while the node's password login is off (``password_login`` False).
         """
         path = "/api/v1/nodes/{}/credentials".format(_segment(node_id))
         return NodeCredentials.from_dict(self._http.request("GET", path))

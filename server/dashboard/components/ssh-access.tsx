@@ -18,6 +18,11 @@ export function SshAccessFields(props: {
   sshKeys: SshKey[]
   selected: string[]
   passwordLogin: boolean
+  /**
+   * A new node's switch: app.js turns it off when a key is checked and on when none is, as the
+   * API's default does, until the user sets it.
+   */
+  followsKeys?: boolean
 }) {
   const { idPrefix, sshKeys } = props
   const switchId = `${idPrefix}-password-login`
@@ -53,6 +58,7 @@ export function SshAccessFields(props: {
           name="password_login"
           value="true"
           checked={props.passwordLogin}
+          data-follows-keys={props.followsKeys ? '' : undefined}
           aria-describedby={`${switchId}-hint`}
         />{' '}
         Password login for root

@@ -51,6 +51,8 @@ const FIELD_LABELS: Record<string, string> = {
   min_storage_gb: 'Minimum storage (GB)',
   ssh_keys: 'SSH keys',
   password_login: 'Password login',
+  // As the password forms label it.
+  confirm_password: 'Confirm new password',
   user_data: 'User data',
   label_selector: 'Filter by labels',
 }

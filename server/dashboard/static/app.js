@@ -30,7 +30,22 @@
     const summary = event.target.dataset?.summary
     const target = summary && event.target.form?.querySelector('[data-summary-target]')
     if (target) target.textContent = summary
+    followKeys(event.target)
   })
+
+  // A new node's password switch follows its keys (off with a key, on without), as the API's
+  // default does, until the user sets it: then it is theirs.
+  function followKeys(input) {
+    const form = input.form
+    const toggle = form?.querySelector('input[data-follows-keys]')
+    if (!toggle) return
+    if (input === toggle) {
+      delete toggle.dataset.followsKeys
+      return
+    }
+    if (input.name !== 'ssh_keys') return
+    toggle.checked = !form.querySelector('input[name="ssh_keys"]:checked')
+  }
 
   // A form in flight takes no second click. Disabled after this tick, so the clicked button's
   // name and value still go with the form; the server's one-time token covers the rest.
@@ -165,6 +180,12 @@
     scope.querySelectorAll(`[data-field="${fieldName}"]`).forEach(update)
   }
 
+  /** A running node that is not simply on reads as its power state, as nodeState (status.tsx). */
+  function stateOf(node) {
+    if (!node) return 'deleted'
+    return node.status === 'running' && node.power_state !== 'on' ? node.power_state : node.status
+  }
+
   function apply(element, node) {
     const status = node ? node.status : 'deleted'
     const before = element.dataset.status
@@ -173,6 +194,13 @@
       badge.textContent = status
       badge.className = `badge badge-${status}`
     })
+    setAll(element, 'state', (badge) => {
+      badge.textContent = stateOf(node)
+      badge.className = `badge badge-${stateOf(node)}`
+    })
+    // A power action offered for the node as it was is no action once it is gone.
+    if (status !== 'running')
+      element.querySelectorAll('[data-power-action]').forEach((item) => (item.hidden = true))
     setAll(element, 'power_state', (badge) => {
       if (!node) return
       badge.textContent = node.power_state

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import type { Logger } from 'pino'
 import { readInventoryRules } from '../../compute-hosts/inventory-rules.js'
-import { ConfigError, type Config } from '../../config.js'
+import { ConfigError, FALLBACK_REGION, type Config } from '../../config.js'
 import type { Deps } from '../../deps.js'
 import type { DefaultIngress } from '../network/fabric.js'
 import { incusClientCertificate, type ClientCertificate } from './client-certificate.js'
@@ -95,7 +95,7 @@ export function incusDriver(
       image: imageAliasOf(config),
     },
     rules: readInventoryRules(config.inventoryFile),
-    defaultRegion: config.defaultRegion,
+    defaultRegion: config.defaultRegion ?? FALLBACK_REGION,
     log,
     userDataTimeoutSeconds: config.userDataTimeoutSeconds,
     defaultIngress,

@@ -17,6 +17,75 @@ export interface DataNodeplaneNodeConfig extends cdktf.TerraformMetaArguments {
   */
   readonly id: string;
 }
+export interface DataNodeplaneNodeSize {
+}
+
+export function dataNodeplaneNodeSizeToTerraform(struct?: DataNodeplaneNodeSize): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function dataNodeplaneNodeSizeToHclTerraform(struct?: DataNodeplaneNodeSize): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class DataNodeplaneNodeSizeOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute, false);
+  }
+
+  public get internalValue(): DataNodeplaneNodeSize | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: DataNodeplaneNodeSize | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // cpu_cores - computed: true, optional: false, required: false
+  public get cpuCores() {
+    return this.getNumberAttribute('cpu_cores');
+  }
+
+  // gpu_count - computed: true, optional: false, required: false
+  public get gpuCount() {
+    return this.getNumberAttribute('gpu_count');
+  }
+
+  // memory_gb - computed: true, optional: false, required: false
+  public get memoryGb() {
+    return this.getNumberAttribute('memory_gb');
+  }
+
+  // storage_gb - computed: true, optional: false, required: false
+  public get storageGb() {
+    return this.getNumberAttribute('storage_gb');
+  }
+}
 
 /**
 * Represents a {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/data-sources/node nodeplane_node}
@@ -138,6 +207,12 @@ export class DataNodeplaneNode extends cdktf.TerraformDataSource {
   // region - computed: true, optional: false, required: false
   public get region() {
     return this.getStringAttribute('region');
+  }
+
+  // size - computed: true, optional: false, required: false
+  private _size = new DataNodeplaneNodeSizeOutputReference(this, "size");
+  public get size() {
+    return this._size;
   }
 
   // ssh_keys - computed: true, optional: false, required: false

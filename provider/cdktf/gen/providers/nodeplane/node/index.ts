@@ -26,7 +26,7 @@ export interface NodeConfig extends cdktf.TerraformMetaArguments {
   */
   readonly name?: string;
   /**
-  * Whether root may log in with the node's password over SSH (default `true`); `false` needs at least one key in `ssh_keys`. Changed in place.
+  * Whether root may log in with the node's password over SSH; `false` needs at least one key in `ssh_keys`. Changed in place. Left out, a new node has it only without `ssh_keys` (`false` with keys, `true` without), and an existing node keeps what it has unless its keys are emptied.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#password_login Node#password_login}
   */
@@ -85,6 +85,75 @@ export interface NodeConfig extends cdktf.TerraformMetaArguments {
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/nodeplane/nodeplane/0.1.0/docs/resources/node#timeouts Node#timeouts}
   */
   readonly timeouts?: NodeTimeouts;
+}
+export interface NodeSize {
+}
+
+export function nodeSizeToTerraform(struct?: NodeSize): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function nodeSizeToHclTerraform(struct?: NodeSize): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class NodeSizeOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute, false);
+  }
+
+  public get internalValue(): NodeSize | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: NodeSize | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // cpu_cores - computed: true, optional: false, required: false
+  public get cpuCores() {
+    return this.getNumberAttribute('cpu_cores');
+  }
+
+  // gpu_count - computed: true, optional: false, required: false
+  public get gpuCount() {
+    return this.getNumberAttribute('gpu_count');
+  }
+
+  // memory_gb - computed: true, optional: false, required: false
+  public get memoryGb() {
+    return this.getNumberAttribute('memory_gb');
+  }
+
+  // storage_gb - computed: true, optional: false, required: false
+  public get storageGb() {
+    return this.getNumberAttribute('storage_gb');
+  }
 }
 export interface NodeTimeouts {
   /**
@@ -433,6 +502,12 @@ export class Node extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get replaceOnUserDataChangeInput() {
     return this._replaceOnUserDataChange;
+  }
+
+  // size - computed: true, optional: false, required: false
+  private _size = new NodeSizeOutputReference(this, "size");
+  public get size() {
+    return this._size;
   }
 
   // ssh_keys - computed: false, optional: true, required: false
