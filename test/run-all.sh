@@ -77,7 +77,11 @@ if [ "$(id -u)" -eq 0 ] && command -v incus >/dev/null; then
   if incus_env=$(bash test/setup/incus-cluster.sh up --members 3 | tail -n 2); then
     export ${incus_env?}
     export NODEPLANE_INCUS_PROJECT=nodeplane
-    NODEPLANE_DRIVER=incus node bin/nodeplane.js images build --if-missing || incus_status=$?
+    # A data directory of its own: the CLI never makes ./data, and the build needs none but
+    # for an https member's client certificate (the test cluster's members are unix sockets).
+    image_data=$(mktemp -d)
+    NODEPLANE_DRIVER=incus node bin/nodeplane.js images build --if-missing --data "$image_data" || incus_status=$?
+    rm -rf "$image_data"
   else
     incus_status=1
   fi
