@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { api } from '../helpers/http.js'
+import { api, eventually } from '../helpers/http.js'
 import { startServer, type TestServer } from '../helpers/server.js'
 import { tempDir } from '../helpers/temp-dirs.js'
 
@@ -89,6 +89,12 @@ describe('GET /readyz', () => {
     await api(server.url).get('/healthz')
     await api(server.url).get('/readyz')
     await api(server.url).get('/nodes')
+    // The server's log reaches the test through a pipe: wait for the last request's line.
+    await eventually(async () =>
+      server.logs.some((line) => line.msg === 'request' && line.path === '/nodes')
+        ? true
+        : undefined
+    )
     const requests = server.logs.filter((line) => line.msg === 'request')
     const passed = requests.filter((line) => line.status === 200).map((line) => line.path)
     expect(passed).not.toContain('/healthz')

@@ -28,8 +28,10 @@
 # STATE is $NODEPLANE_INCUS_TEST_DIR, default /var/lib/nodeplane-incus-test. Needs root and
 # test/setup/install-engines.sh.
 set -Eeuo pipefail
-# Whatever fails says what it was, once (errtrace would report it again in every caller).
-trap 'rc=$?; [[ -n ${failed:-} ]] || { failed=1; log "failed (exit $rc) at line $LINENO: $BASH_COMMAND"; }' ERR
+# Whatever fails says what it was, once (errtrace would report it again in every caller), and
+# only in the script's own shell: a command substitution that fails on purpose (`down`'s
+# `ps -g` of a group that is gone) is no failure of the script's.
+trap 'rc=$?; [[ $BASH_SUBSHELL -gt 0 || -n ${failed:-} ]] || { failed=1; log "failed (exit $rc) at line $LINENO: $BASH_COMMAND"; }' ERR
 
 state_dir=${NODEPLANE_INCUS_TEST_DIR:-/var/lib/nodeplane-incus-test}
 incusd=/usr/libexec/incus/incusd
