@@ -103,8 +103,11 @@ export function createFirewall(
   })
 }
 
-/** Firewalls made into records at a time in a list, between which other requests run. */
-const RECORDS_PER_TURN = 10
+/**
+ * Firewalls made into records at a time in a list, between which other requests run: two keep
+ * another account's p99 within 2x of idle while a list at the caps runs (docs/performance.md).
+ */
+const RECORDS_PER_TURN = 2
 
 /**
  * A list's records, a few firewalls at a time with a turn of the event loop between: a long

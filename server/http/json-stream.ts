@@ -7,8 +7,8 @@
 import type { Context, TypedResponse } from 'hono'
 import { setImmediate as yieldToOthers } from 'node:timers/promises'
 
-/** Elements encoded per turn. */
-const ELEMENTS_PER_TURN = 5
+/** Elements encoded per turn: one firewall of a list at the caps is about 20 KiB. */
+const ELEMENTS_PER_TURN = 1
 
 /** `items` as the body of a JSON array, element by element. */
 export function jsonArrayStream(items: readonly unknown[]): ReadableStream<Uint8Array> {
