@@ -104,10 +104,10 @@ export function createFirewall(
 }
 
 /**
- * Firewalls made into records at a time in a list, between which other requests run: two keep
+ * Firewalls made into records at a time in a list, between which other requests run: one keeps
  * another account's p99 within 2x of idle while a list at the caps runs (docs/performance.md).
  */
-const RECORDS_PER_TURN = 2
+const RECORDS_PER_TURN = 1
 
 /**
  * A list's records, a few firewalls at a time with a turn of the event loop between: a long
