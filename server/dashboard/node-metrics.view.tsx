@@ -60,13 +60,15 @@ interface GraphProps {
 /**
  * The labels under a graph. A second SVG without a viewBox, so the text is not stretched
  * with the graph; its x in percent (an attribute: the page's CSP refuses style attributes).
+ * A tick near an edge keeps its line but no label: centred there, the label would leave the
+ * graph, and pushed inside it would run into its neighbour's.
  */
 function TimeAxis(props: { ticks: Tick[] }) {
-  const anchor = (x: number) => (x < 0.06 ? 'start' : x > 0.94 ? 'end' : 'middle')
+  const labelled = props.ticks.filter((tick) => tick.x >= 0.08 && tick.x <= 0.92)
   return (
     <svg class="metric-axis" aria-hidden="true">
-      {props.ticks.map((tick) => (
-        <text x={`${(tick.x * 100).toFixed(2)}%`} y="12" text-anchor={anchor(tick.x)}>
+      {labelled.map((tick) => (
+        <text x={`${(tick.x * 100).toFixed(2)}%`} y="12" text-anchor="middle">
           {tick.label}
         </text>
       ))}
@@ -108,7 +110,6 @@ function Graph(props: GraphProps) {
     )
   }
   const top = scaleTop(Math.max(...all), props.capacity, props.floor)
-  const x = (at: number) => ((at - props.start) / (props.end - props.start)) * WIDTH
   return (
     <figure class="metric-graph" data-metric={props.id}>
       <figcaption>{props.title}</figcaption>
@@ -119,7 +120,7 @@ function Graph(props: GraphProps) {
         aria-labelledby={summaryId}
       >
         {props.ticks.map((tick) => (
-          <line x1={x(tick.at)} y1="0" x2={x(tick.at)} y2={HEIGHT} class="grid" />
+          <line x1={tick.x * WIDTH} y1="0" x2={tick.x * WIDTH} y2={HEIGHT} class="grid" />
         ))}
         <line x1="0" y1={HEIGHT} x2={WIDTH} y2={HEIGHT} class="axis" />
         {props.series.map((s) => (
