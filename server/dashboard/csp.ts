@@ -10,6 +10,8 @@ const directives = (styleSrc: string) =>
     "script-src 'self'",
     `style-src ${styleSrc}`,
     "img-src 'self' data:",
+    // The Console tab's font (terminal-font.css): the server's own files, never another site's.
+    "font-src 'self'",
     // 'self' covers the console's ws:// and wss:// socket on the same host.
     "connect-src 'self'",
     "form-action 'self'",

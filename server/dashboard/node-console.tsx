@@ -1,5 +1,5 @@
 /**
- * Node Details' Console tab: a terminal (xterm.js, served from node_modules) connected to the
+ * Node Details' Console tab: a terminal (xterm.js and its font, served from node_modules) connected to the
  * node's console socket. The page asks for each URL with the session and its CSRF token
  * (`POST /ui/api/nodes/:id/console`), and asks again when the socket closes, so the terminal
  * comes back by itself after a reboot. static/console.js does the connecting.
@@ -17,6 +17,7 @@ import { attempt, sessionOf, type DashEnv } from './context.js'
 import { CONSOLE_CSP } from './csp.js'
 import { renderPage } from './render.js'
 import { assetUrl } from './static.js'
+import { TERMINAL_FONT_FAMILY } from './terminal-font.js'
 
 const detailsUrl = (id: string) => `/ui/nodes/${encodeURIComponent(id)}`
 
@@ -53,15 +54,18 @@ function ConsoleSection(props: { node: Node; supported: boolean }) {
       <p id="console-state" class="console-state" role="status" data-state="connecting">
         Connecting…
       </p>
-      <div id="terminal" class="terminal"></div>
+      <div id="terminal" class="terminal" data-font-family={TERMINAL_FONT_FAMILY}></div>
       <p class="small muted">
         A root shell in the node through its engine, with no login: it needs neither sshd nor a
         network inside the node. After a reboot it reconnects by itself. Each session is recorded in
         the node's events.
       </p>
+      {/* Before the scripts: a deferred script waits for the stylesheets above it. */}
       <link rel="stylesheet" href={assetUrl('xterm.css')} />
+      <link rel="stylesheet" href={assetUrl('terminal-font.css')} />
       <script src={assetUrl('xterm.js')} defer></script>
       <script src={assetUrl('addon-fit.js')} defer></script>
+      <script src={assetUrl('terminal.js')} defer></script>
       <script src={assetUrl('console.js')} defer></script>
     </section>
   )

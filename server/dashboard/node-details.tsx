@@ -106,7 +106,7 @@ export async function detailsPage(
       <Credentials node={node} />
       <SshAccess node={node} sshKeys={sshKeys} csrf={session.csrfToken} refused={refused} />
       <NameAndLabels node={node} csrf={session.csrfToken} refused={refused} />
-      <MetricsSection nodeId={node.id} range={range} metrics={metrics} />
+      <MetricsSection nodeId={node.id} range={range} metrics={metrics} size={node.size} />
       <UserDataSection status={node.user_data_status} result={userData} />
       <NodeFirewalls firewalls={firewalls} />
       <Addresses node={node} addresses={addresses} csrf={session.csrfToken} />

@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.js'
 import { getNodeMetrics } from '../nodes/node-metrics.service.js'
 import type { NodeMetrics } from '../nodes/node-metrics.schema.js'
-import { METRIC_RANGES, type MetricRange } from './node-metrics.view.js'
+import { METRIC_RANGES, type MetricRange } from './node-metrics.scale.js'
 
 /**
  * The range a `?metrics=` query names, the last hour by default (and for anything unknown).

@@ -1,14 +1,20 @@
 /**
  * Node Details' four graphs (CPU, memory, disk, network), drawn on the server as small SVGs
- * that scale to the page's width, each with its figures in words beside it for screen readers
- * and narrow screens alike.
+ * that scale to the page's width, each with a time axis below it and its figures in words
+ * beside it for screen readers and narrow screens alike.
  * @module
  */
 import type { NodeMetrics } from '../nodes/node-metrics.schema.js'
-
-/** The periods the graphs can show, with their length in seconds. */
-export const METRIC_RANGES = { hour: 3600, day: 86_400, week: 7 * 86_400 } as const
-export type MetricRange = keyof typeof METRIC_RANGES
+import type { NodeSize } from '../nodes/nodes.schema.js'
+import {
+  capacitiesOf,
+  METRIC_RANGES,
+  scaleTop,
+  timeTicks,
+  type Capacity,
+  type MetricRange,
+  type Tick,
+} from './node-metrics.scale.js'
 
 type Values = [number, number][]
 
@@ -41,14 +47,55 @@ interface GraphProps {
   title: string
   series: { label: string; values: Values; className: string }[]
   format: (value: number) => string
+  /** What the node bought, the graph's top (none for the network, or without a size). */
+  capacity?: Capacity
   /** The least top of the scale (100 for CPU percent), so an idle node's graph stays low. */
   floor?: number
   start: number
   end: number
+  ticks: Tick[]
   period: string
 }
 
-/** One graph: a heading, the SVG, and its figures as text. */
+/**
+ * The labels under a graph. A second SVG without a viewBox, so the text is not stretched
+ * with the graph; its x in percent (an attribute: the page's CSP refuses style attributes).
+ * A tick near an edge keeps its line but no label: centred there, the label would leave the
+ * graph, and pushed inside it would run into its neighbour's.
+ */
+function TimeAxis(props: { ticks: Tick[] }) {
+  const labelled = props.ticks.filter((tick) => tick.x >= 0.08 && tick.x <= 0.92)
+  return (
+    <svg class="metric-axis" aria-hidden="true">
+      {labelled.map((tick) => (
+        <text x={`${(tick.x * 100).toFixed(2)}%`} y="12" text-anchor="middle">
+          {tick.label}
+        </text>
+      ))}
+    </svg>
+  )
+}
+
+/** "now 27 MiB, peak 27 MiB" for each series that has points. */
+function figures(props: GraphProps): string {
+  return props.series
+    .filter((s) => s.values.length > 0)
+    .map((s) => {
+      const latest = s.values[s.values.length - 1]![1]
+      const peak = Math.max(...s.values.map(([, value]) => value))
+      return `${s.label}: now ${props.format(latest)}, peak ${props.format(peak)}`
+    })
+    .join('; ')
+}
+
+/** The scale in words: what the node bought, and the top too when the node uses more. */
+function scaleText(top: number, { capacity, format }: GraphProps): string {
+  if (!capacity) return `scale top ${format(top)}`
+  if (top > capacity.top) return `of ${capacity.label}, scale top ${format(top)}`
+  return `of ${capacity.label}`
+}
+
+/** One graph: a heading, the SVG, the time axis, and its figures as text. */
 function Graph(props: GraphProps) {
   const all = props.series.flatMap((s) => s.values.map(([, value]) => value))
   const summaryId = `${props.id}-summary`
@@ -62,17 +109,7 @@ function Graph(props: GraphProps) {
       </figure>
     )
   }
-  // Headroom above the peak, so a steady line does not hide in the graph's top edge.
-  const peak = Math.max(...all)
-  const top = (props.floor ? Math.max(props.floor, peak) : peak * 1.25) || 1
-  const summary = props.series
-    .filter((s) => s.values.length > 0)
-    .map((s) => {
-      const latest = s.values[s.values.length - 1]![1]
-      const peak = Math.max(...s.values.map(([, value]) => value))
-      return `${s.label}: now ${props.format(latest)}, peak ${props.format(peak)}`
-    })
-    .join('; ')
+  const top = scaleTop(Math.max(...all), props.capacity, props.floor)
   return (
     <figure class="metric-graph" data-metric={props.id}>
       <figcaption>{props.title}</figcaption>
@@ -82,13 +119,17 @@ function Graph(props: GraphProps) {
         role="img"
         aria-labelledby={summaryId}
       >
+        {props.ticks.map((tick) => (
+          <line x1={tick.x * WIDTH} y1="0" x2={tick.x * WIDTH} y2={HEIGHT} class="grid" />
+        ))}
         <line x1="0" y1={HEIGHT} x2={WIDTH} y2={HEIGHT} class="axis" />
         {props.series.map((s) => (
           <path d={pathOf(s.values, props.start, props.end, top)} class={s.className} />
         ))}
       </svg>
+      <TimeAxis ticks={props.ticks} />
       <p class="small" id={summaryId}>
-        {summary} (scale top {props.format(top)}, {props.period})
+        {figures(props)} ({scaleText(top, props)}, {props.period}, times in UTC)
       </p>
     </figure>
   )
@@ -99,6 +140,8 @@ export function MetricsSection(props: {
   nodeId: string
   range: MetricRange
   metrics: NodeMetrics
+  /** What the node bought, which scales CPU, memory and disk. */
+  size?: NodeSize | undefined
 }) {
   const { metrics } = props.metrics
   // Every point is a pair (the schema's length), typed as a list of numbers.
@@ -107,7 +150,9 @@ export function MetricsSection(props: {
   const start = Date.parse(metrics.start) / 1000
   const end = Date.parse(metrics.end) / 1000
   const period = `the last ${props.range}`
-  const common = { start, end, period }
+  // The whole window, however little of it has data: a new node's points sit at the right.
+  const common = { start, end, period, ticks: timeTicks(start, end, props.range) }
+  const capacity = capacitiesOf(props.size)
   const bytes = (value: number) => humanAmount(value, 'bytes')
   return (
     <section id="node-metrics" aria-labelledby="metrics-heading">
@@ -127,6 +172,7 @@ export function MetricsSection(props: {
           title="CPU (100% = one core)"
           series={[{ label: 'CPU', values: series('cpu'), className: 'line' }]}
           format={(value) => `${Math.round(value)}%`}
+          capacity={capacity.cpu}
           floor={100}
           {...common}
         />
@@ -135,6 +181,7 @@ export function MetricsSection(props: {
           title="Memory used"
           series={[{ label: 'Memory', values: series('memory.used_bytes'), className: 'line' }]}
           format={bytes}
+          capacity={capacity.memory}
           {...common}
         />
         <Graph
@@ -142,6 +189,7 @@ export function MetricsSection(props: {
           title="Disk used"
           series={[{ label: 'Disk', values: series('disk.used_bytes'), className: 'line' }]}
           format={bytes}
+          capacity={capacity.disk}
           {...common}
         />
         <Graph

@@ -3,15 +3,16 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Hono } from 'hono'
 import type { DashEnv } from './context.js'
+import { loadTerminalFont } from './terminal-font.js'
 
 interface Asset {
-  body: string
+  body: string | Uint8Array<ArrayBuffer>
   type: string
   /** Content hash: the URL changes with the file, so browsers may cache it for good. */
   version: string
 }
 
-function asset(body: string, type: string): Asset {
+function asset(body: string | Uint8Array<ArrayBuffer>, type: string): Asset {
   return { body, type, version: createHash('sha256').update(body).digest('hex').slice(0, 12) }
 }
 
@@ -27,15 +28,27 @@ function fromPackage(specifier: string, type: string): Asset {
 const JS = 'text/javascript; charset=utf-8'
 const CSS = 'text/css; charset=utf-8'
 
+const versioned = (name: string, asset: Asset) => `/ui/static/${name}?v=${asset.version}`
+
+// The terminal's font files, and the @font-face rules that name them by their versioned URLs.
+const terminalFont = loadTerminalFont()
+const FONT_FILES = new Map(
+  // A copy: a read file's bytes may share a pooled buffer, which Hono's body type refuses.
+  [...terminalFont.files].map(([name, body]) => [name, asset(new Uint8Array(body), 'font/woff2')])
+)
+const fontCss = terminalFont.css((name) => versioned(name, FONT_FILES.get(name)!))
+
 const ASSETS = {
   'app.css': load('app.css', CSS),
   'app.js': load('app.js', JS),
   // The header's logo and the favicon: one small SVG, no .ico, nothing from another site.
   'logo.svg': load('logo.svg', 'image/svg+xml'),
-  // The Console tab's terminal: xterm.js and its fit addon, and the page's own script.
+  // The Console tab's terminal: xterm.js and its fit addon, its font, and the page's scripts.
   'xterm.js': fromPackage('@xterm/xterm/lib/xterm.js', JS),
   'xterm.css': fromPackage('@xterm/xterm/css/xterm.css', CSS),
   'addon-fit.js': fromPackage('@xterm/addon-fit/lib/addon-fit.js', JS),
+  'terminal-font.css': asset(fontCss, CSS),
+  'terminal.js': load('terminal.js', JS),
   'console.js': load('console.js', JS),
 } satisfies Record<string, Asset>
 
@@ -43,15 +56,19 @@ export type AssetName = keyof typeof ASSETS
 
 /** The versioned URL of a static asset, for `<link>`, `<script>` and `<img>`. */
 export function assetUrl(name: AssetName): string {
-  return `/ui/static/${name}?v=${ASSETS[name].version}`
+  return versioned(name, ASSETS[name])
 }
 
-/** Serves the dashboard's CSS, JavaScript and logo; there is no build step. */
+/** A named asset, or a font file of the terminal's. */
+function assetNamed(name: string): Asset | undefined {
+  return Object.hasOwn(ASSETS, name) ? ASSETS[name as AssetName] : FONT_FILES.get(name)
+}
+
+/** Serves the dashboard's CSS, JavaScript, logo and fonts; there is no build step. */
 export function mountStatic(app: Hono<DashEnv>): void {
   app.get('/ui/static/:name', (c) => {
-    const name = c.req.param('name')
-    if (!Object.hasOwn(ASSETS, name)) return c.notFound()
-    const asset = ASSETS[name as AssetName]
+    const asset = assetNamed(c.req.param('name'))
+    if (!asset) return c.notFound()
     const immutable = c.req.query('v') === asset.version
     return c.body(asset.body, 200, {
       'Content-Type': asset.type,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { netnsNames } from '../../server/provisioning/network/names.js'
 import { engineUnavailable, purge, runningNode, ssh } from '../engines/_engines.js'
 import { adminDashboard, screenshotEachTest, type AdminDashboard } from '../helpers/browser.js'
+import { cellOf, lightPixels, terminalOverflow } from '../helpers/terminal-glyphs.js'
 
 // A real shell needs a real engine: the console runs on podman.
 const unavailable = await engineUnavailable('podman')
@@ -62,6 +63,17 @@ describe.skipIf(unavailable)('Node Details: the Console tab (podman)', () => {
     // xterm.js runs under the page's policy: its own styles, no inline script, no other origin.
     expect(refusals).toEqual([])
     expect(await d.page.locator('#terminal .xterm-cursor').count()).toBeGreaterThan(0)
+  })
+
+  it('paints the underscores the shell prints, and fits its box with no strip below', async () => {
+    await type('clear; echo a_b; uname -m')
+    await screenShows(/^x86_64$/m)
+    // Light pixels in the cell: drawn, not only in the DOM (it once read "x86 64").
+    expect(await lightPixels(d.page, await cellOf(d.page, 'a_b', 1))).toBeGreaterThan(3)
+    expect(await lightPixels(d.page, await cellOf(d.page, 'x86_64', 3))).toBeGreaterThan(3)
+    const overflow = await terminalOverflow(d.page)
+    expect(overflow.bottom).toBeLessThanOrEqual(0)
+    expect(overflow.right).toBeLessThanOrEqual(0)
   })
 
   it('fits the terminal to the window, and the shell follows a resize', async () => {

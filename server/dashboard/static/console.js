@@ -2,21 +2,18 @@
 // asks the dashboard for a one-time URL, sends the password as the first frame, then raw
 // bytes both ways and {"resize":[cols,rows]} whenever the terminal's size changes. When the
 // socket closes (a reboot, the shell's exit) it asks for a new URL and connects again.
-;(() => {
+// terminal.js opens the terminal itself.
+;(async () => {
   'use strict'
 
   const section = document.getElementById('node-console')
-  if (!section || !window.Terminal || !window.FitAddon) return
+  if (!section || !window.Terminal || !window.FitAddon || !window.openTerminal) return
   const nodeId = section.dataset.nodeId
   const stateLine = document.getElementById('console-state')
   const csrfToken = document.querySelector('meta[name="csrf-token"]')?.content ?? ''
   const encoder = new TextEncoder()
 
-  const term = new window.Terminal({ cursorBlink: true, scrollback: 5000, fontSize: 14 })
-  const fit = new window.FitAddon.FitAddon()
-  term.loadAddon(fit)
-  term.open(document.getElementById('terminal'))
-  fit.fit()
+  const term = await window.openTerminal(document.getElementById('terminal'))
 
   const FINAL_CLOSES = {
     4003: 'Your access ended (you logged out, or the password changed): reload the page.',
@@ -39,7 +36,6 @@
   // Bytes xterm.js does not hand over as text (some mouse reports): one byte per character.
   term.onBinary((data) => open() && socket.send(Uint8Array.from(data, (c) => c.charCodeAt(0))))
   term.onResize(sendSize)
-  window.addEventListener('resize', () => fit.fit())
 
   /** Tries again after a pause that grows with each failure, up to 10 seconds. */
   function retry(text) {
