@@ -86,14 +86,16 @@ describe('Firewalls', () => {
     await d.page.waitForURL(`**/ui/nodes/${web.id}`)
   })
 
-  it("a node's page lists the firewalls that apply to it, linked", async () => {
+  it("a node's Firewalls tab lists the firewalls that apply to it, linked", async () => {
     await d.page.goto(`/ui/nodes/${web.id}`)
+    await submitWith(d.page, d.page.getByRole('link', { name: 'Firewalls', exact: true }).last())
+    expect(new URL(d.page.url()).pathname).toBe(`/ui/nodes/${web.id}/firewalls`)
     const section = d.page.locator('#node-firewalls')
     await expect(section.getByRole('link', { name: 'web-in' }).getAttribute('href')).resolves.toBe(
       `/ui/firewalls/${fw.id}`
     )
     await expect(section.textContent()).resolves.toContain('2 rules')
-    await d.page.goto(`/ui/nodes/${bare.id}`)
+    await d.page.goto(`/ui/nodes/${bare.id}/firewalls`)
     await expect(d.page.locator('#node-firewalls').textContent()).resolves.toContain(
       'No firewall applies to this node.'
     )
@@ -265,7 +267,7 @@ describe('Firewalls', () => {
     expect(saved.rules.map((r: { port: string }) => r.port)).toEqual(['22', '53'])
     expect(saved.apply_to).toEqual([{ type: 'label_selector', selector: 'env=prod' }])
     expect(saved.applied_to_nodes).toEqual([web.id])
-    await d.page.goto(`/ui/nodes/${web.id}`)
+    await d.page.goto(`/ui/nodes/${web.id}/firewalls`)
     await d.page.locator('#node-firewalls').getByRole('link', { name: 'ssh-in' }).waitFor()
   })
 
