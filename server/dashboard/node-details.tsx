@@ -36,7 +36,8 @@ function NodeFrame(props: { node: Node; tab: NodeTabKey; children?: Child }) {
       data-watch-deletion
     >
       <p class="breadcrumb wrap-anywhere">
-        <a href="/ui/nodes">Nodes</a> / {title}
+        <a href="/ui/nodes">Nodes</a> /{' '}
+        {props.tab === 'overview' ? title : <a href={nodeTabUrl(node.id)}>{title}</a>}
       </p>
       <h1 class="wrap-anywhere">
         {title} <StateBadge node={node} />
