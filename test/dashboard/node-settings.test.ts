@@ -54,8 +54,9 @@ describe('Node Details: labels, SSH access, user data', () => {
       fieldValue('Reachable since').locator('time').getAttribute('datetime')
     ).resolves.toBe(node.reachable_at)
     await d.page.goto(page())
+    // Made with a key and no password_login: off, the API's default since firsthour-node.
     await expect(section('SSH access').locator('p').first().textContent()).resolves.toContain(
-      'Keys: key-a; password login is on'
+      'Keys: key-a; password login is off'
     )
     // The simulated driver never runs tenant code: the page says so instead of "pending" forever.
     await expect(section('User data').textContent()).resolves.toContain('skipped')

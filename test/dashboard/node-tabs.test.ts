@@ -100,8 +100,8 @@ describe('Node Details tabs', () => {
         await d.page.goto(url(path))
         const height = await d.page.evaluate(() => document.documentElement.scrollHeight)
         expect([path, height < 1600]).toEqual([path, true])
+        await screenshot(d.page, `node-tabs--${path.slice(1) || 'overview'}-1366`)
       }
-      await screenshot(d.page, 'node-tabs--overview-1366')
     } finally {
       await d.page.setViewportSize(LAPTOP)
     }
