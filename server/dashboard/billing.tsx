@@ -98,7 +98,7 @@ function BillingPage(props: { billing: Billing }) {
         <h2 id="per-node-heading">Per node</h2>
         {usage.nodes.length === 0 ? (
           <p class="empty">
-            No node was billed this month. <a href="/ui/nodes#create-node">Create a node</a>
+            No node was billed this month. <a href="/ui/nodes/new">Create a node</a>
           </p>
         ) : (
           <CardTable

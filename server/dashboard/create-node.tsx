@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { defaultRegion, sizesInRegion } from '../compute-hosts/compute-hosts.service.js'
+import { defaultRegion, getHost, sizesInRegion } from '../compute-hosts/compute-hosts.service.js'
 import type { Deps } from '../deps.js'
 import type { ProblemError } from '../http/problem.js'
 import type { SshKey } from '../ssh-keys/ssh-keys.schema.js'
@@ -205,6 +205,21 @@ function CreatePage(props: {
 
 const NEW_PAGE = '/ui/nodes/new'
 
+/**
+ * The host the hosts page's "Create node" names (or the form chose) stands for its size, so
+ * the node goes where the user pointed, not to the size's cheapest host.
+ */
+async function offerHost(deps: Deps, sizes: Size[], hostId: string | undefined) {
+  const host = hostId ? await getHost(deps, hostId).catch(() => undefined) : undefined
+  if (!host || host.status !== 'active') return sizes
+  const same = (s: Size) =>
+    s.cores === host.cpu.cores &&
+    s.memoryGb === host.memory_gb &&
+    s.storageGb === host.storage_gb &&
+    s.gpus === host.gpu.count
+  return sizes.map((size) => (same(size) ? { ...size, host } : size))
+}
+
 async function createPage(
   deps: Deps,
   c: DashContext,
@@ -216,7 +231,7 @@ async function createPage(
   const { regions } = await inventoryPlaces(deps)
   const region = asked && regions.includes(asked) ? asked : await defaultRegion(deps)
   const [sizes, vpcs, sshKeys] = await Promise.all([
-    sizesInRegion(deps, region),
+    sizesInRegion(deps, region).then((all) => offerHost(deps, all, values.host_id)),
     listVpcs(deps, accountId),
     listSshKeys(deps, accountId),
   ])
@@ -238,7 +253,9 @@ async function createPage(
 /** `/ui/nodes/new`: create a node knowing its price, from the sizes a region has free. */
 export function createNodeRoutes(deps: Deps) {
   const app = new Hono<DashEnv>()
-  app.get(NEW_PAGE, (c) => createPage(deps, c, c.req.query('region')))
+  app.get(NEW_PAGE, (c) =>
+    createPage(deps, c, c.req.query('region'), { host_id: c.req.query('host_id') })
+  )
   // A refusal shows this page again with everything typed, and says why above the form.
   app.post(NEW_PAGE, async (c) =>
     createFromForm(deps, c, (values, problem) =>

@@ -14,6 +14,7 @@ import { firewallEditRoutes } from './firewall-edit.js'
 import { firewallsRoutes } from './firewalls.js'
 import { hostsRoutes } from './hosts.js'
 import { loginRoutes } from './login.js'
+import { nodeAddressRoutes } from './node-addresses.js'
 import { nodeConsoleRoutes } from './node-console.js'
 import { nodeDeleteRoutes } from './node-delete.js'
 import { nodeDetailsRoutes } from './node-details.js'
@@ -72,6 +73,7 @@ export function dashboardRouter(deps: Deps) {
   // Before the node pages: `new` is not a node id.
   app.route('/', createNodeRoutes(deps))
   app.route('/', nodeDetailsRoutes(deps))
+  app.route('/', nodeAddressRoutes(deps))
   app.route('/', nodeConsoleRoutes(deps))
   app.route('/', nodeSettingsRoutes(deps))
   app.route('/', nodeDeleteRoutes(deps))

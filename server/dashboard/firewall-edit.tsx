@@ -22,7 +22,7 @@ import { listNodes } from '../nodes/nodes.service.js'
 import { attempt, sessionOf, toFormPage, type DashContext, type DashEnv } from './context.js'
 import {
   bodyOf,
-  EMPTY_VALUES,
+  NEW_FIREWALL_VALUES,
   sameTargets,
   valuesOf,
   valuesOfFirewall,
@@ -91,7 +91,7 @@ export function firewallEditRoutes(deps: Deps) {
   const app = new Hono<DashEnv>()
   const account = (c: DashContext) => sessionOf(c).user.accountId
 
-  app.get(`${LIST}/new`, (c) => formPage(deps, c, { values: EMPTY_VALUES }))
+  app.get(`${LIST}/new`, (c) => formPage(deps, c, { values: NEW_FIREWALL_VALUES }))
 
   app.post(`${LIST}/new`, async (c) => {
     const form = await c.req.parseBody({ all: true })

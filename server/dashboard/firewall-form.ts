@@ -38,6 +38,21 @@ export const EMPTY_VALUES: FirewallValues = {
   selectors: '',
 }
 
+const EVERYONE = '0.0.0.0/0\n::/0'
+
+/**
+ * A new firewall starts with two real rules, as Hetzner's form does: SSH and ping from
+ * everywhere. Values, not placeholders, so what the form shows is what it saves; each has its
+ * Remove box.
+ */
+export const NEW_FIREWALL_VALUES: FirewallValues = {
+  ...EMPTY_VALUES,
+  rules: [
+    { protocol: 'tcp', port: '22', sources: EVERYONE, description: 'SSH' },
+    { protocol: 'icmp', port: '', sources: EVERYONE, description: 'ICMP (ping)' },
+  ],
+}
+
 const lines = (text: string) =>
   text
     .split('\n')

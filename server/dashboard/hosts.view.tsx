@@ -133,7 +133,11 @@ function HostRow(props: { host: ComputeHost }) {
         <div class="small muted">{h.pricing.monthly}/month</div>
       </td>
       <td data-label="Actions">
-        {h.status === 'active' && <a href={`/ui/nodes?host_id=${h.id}#create-node`}>Create node</a>}
+        {h.status === 'active' && (
+          <a href={`/ui/nodes/new?region=${encodeURIComponent(h.region)}&host_id=${h.id}`}>
+            Create node
+          </a>
+        )}
       </td>
     </tr>
   )

@@ -20,8 +20,40 @@ const NAV: { key: NavKey; href: string; label: string }[] = [
   { key: 'account', href: '/ui/account', label: 'Account' },
 ]
 
+function MainNav(props: { nav?: NavKey }) {
+  return (
+    <nav aria-label="Main">
+      <ul>
+        {NAV.map((item) => (
+          <li>
+            <a href={item.href} aria-current={item.key === props.nav ? 'page' : undefined}>
+              {item.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+function Logout(props: { session: Session }) {
+  return (
+    <PostForm action="/ui/logout" csrf={props.session.csrfToken} class="logout">
+      <span class="muted">{props.session.user.email}</span>{' '}
+      <button class="button-small">Log out</button>
+    </PostForm>
+  )
+}
+
+/**
+ * The header. On a phone the navigation and the logout fold behind a Menu button (a
+ * details/summary, so no script is needed); wide screens show them in the bar. The two copies
+ * are never shown together (app.css), so assistive tech meets one.
+ */
 function Header(props: { session?: Session; nav?: NavKey }) {
   const { session } = props
+  // A one-time password must be replaced before any page opens: no links lead away.
+  const links = session && !session.user.passwordMustChange
   return (
     <header class="top">
       <a class="brand" href="/ui">
@@ -29,25 +61,18 @@ function Header(props: { session?: Session; nav?: NavKey }) {
         <img src={assetUrl('logo.svg')} alt="" width={28} height={28} />
         nodeplane
       </a>
-      {/* A one-time password must be replaced before any page opens: no links lead away. */}
-      {session && !session.user.passwordMustChange && (
-        <nav aria-label="Main">
-          <ul>
-            {NAV.map((item) => (
-              <li>
-                <a href={item.href} aria-current={item.key === props.nav ? 'page' : undefined}>
-                  {item.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+      {session && (
+        <div class="wide-only header-bar">
+          {links && <MainNav nav={props.nav} />}
+          <Logout session={session} />
+        </div>
       )}
       {session && (
-        <PostForm action="/ui/logout" csrf={session.csrfToken} class="logout">
-          <span class="muted">{session.user.email}</span>{' '}
-          <button class="button-small">Log out</button>
-        </PostForm>
+        <details class="phone-only header-menu">
+          <summary>Menu</summary>
+          {links && <MainNav nav={props.nav} />}
+          <Logout session={session} />
+        </details>
       )}
     </header>
   )

@@ -18,25 +18,9 @@ import { CONSOLE_CSP } from './csp.js'
 import { renderPage } from './render.js'
 import { assetUrl } from './static.js'
 import { TERMINAL_FONT_FAMILY } from './terminal-font.js'
+import { NodeTabs } from './node-tabs.js'
 
 const detailsUrl = (id: string) => `/ui/nodes/${encodeURIComponent(id)}`
-
-/** Overview and Console: the two views of a node. */
-export function NodeTabs(props: { nodeId: string; current: 'overview' | 'console' }) {
-  const tabs = [
-    { key: 'overview', href: detailsUrl(props.nodeId), label: 'Overview' },
-    { key: 'console', href: `${detailsUrl(props.nodeId)}/console`, label: 'Console' },
-  ] as const
-  return (
-    <nav aria-label="Node" class="tabs">
-      {tabs.map((tab) => (
-        <a href={tab.href} aria-current={tab.key === props.current ? 'page' : undefined}>
-          {tab.label}
-        </a>
-      ))}
-    </nav>
-  )
-}
 
 function ConsoleSection(props: { node: Node; supported: boolean }) {
   if (!props.supported)

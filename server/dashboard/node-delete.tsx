@@ -24,7 +24,7 @@ export function nodeDeleteRoutes(deps: Deps) {
         </p>
         <h1 class="wrap-anywhere">Delete node {nodeLabel(node)}?</h1>
         <p>This cannot be undone.</p>
-        <DeleteNode node={node} csrf={session.csrfToken} confirmed />
+        <DeleteNode node={node} csrf={session.csrfToken} />
         <p>
           <a href={details}>Cancel and keep the node</a>
         </p>

@@ -1,83 +1,32 @@
+/**
+ * @module Node Details: the frame every tab shares (breadcrumb, name and state, the tab bar,
+ * the live-update wrapper) and the routes of its tabs (node-tabs.tsx names them; the Console
+ * tab is node-console.tsx). Each tab is a page of its own, rendered on the server, so it works
+ * without JavaScript and loads only what it shows.
+ */
 import { Hono } from 'hono'
-import type { Principal } from '../api-keys/api-keys.service.js'
+import type { Child } from 'hono/jsx'
+import { csrfTokenMatches } from '../accounts/sessions.service.js'
 import type { Deps } from '../deps.js'
-import { getHost } from '../compute-hosts/compute-hosts.service.js'
+import type { Node } from '../nodes/nodes.schema.js'
 import { getNode, nodeCredentials } from '../nodes/nodes.service.js'
-import { attachIp, detachIp, nodeAddresses } from '../public-ips/public-ips.service.js'
-import { listSshKeys } from '../ssh-keys/ssh-keys.service.js'
-import { listVpcs } from '../vpcs/vpcs.service.js'
-import { csrfTokenMatches, type Session } from '../accounts/sessions.service.js'
 import { StateBadge, StuckWarning } from './components/status.js'
-import { attempt, field, sessionOf, type DashContext, type DashEnv, toFormPage } from './context.js'
+import { sessionOf, type DashContext, type DashEnv } from './context.js'
 import { CSRF_HEADER } from './csrf.js'
-import { setFlash } from './flash.js'
-import {
-  Addresses,
-  Credentials,
-  DeleteNode,
-  DeletedElsewhereNotice,
-  NodeFields,
-} from './node-details.view.js'
-import { EventTable } from './events.view.js'
-import { listEvents } from '../events/events.service.js'
-import { EventsQuery } from '../events/events.schema.js'
-import { nodeCosts } from './nodes.data.js'
-import {
-  NameAndLabels,
-  NotSavedNotice,
-  SshAccess,
-  type SettingsProblem,
-} from './node-settings.view.js'
-import { PowerActions } from './node-power.js'
-import { NodeTabs } from './node-console.js'
-import { NewRootPassword, RebuildSection } from './node-rebuild.js'
-import { takeSecret } from './secret-handover.js'
-import { firewallsForNode } from '../firewalls/firewalls.service.js'
-import { NodeFirewalls } from './firewalls.view.js'
-import { UserDataSection } from './node-user-data.view.js'
-import { MetricsSection } from './node-metrics.view.js'
-import { metricRangeOf, nodeMetricsOver } from './node-metrics.data.js'
-import { userDataResultOf } from './node-user-data.data.js'
-import { submitOnce } from './once.js'
+import { DeletedElsewhereNotice } from './node-details.view.js'
+import type { SettingsProblem } from './node-settings.view.js'
+import { TAB_BODIES, principalOf } from './node-tab-bodies.js'
+import { NODE_TABS, NodeTabs, nodeTabUrl, type NodeTabKey } from './node-tabs.js'
 import { renderPage } from './render.js'
-import type { AttachResult } from '../public-ips/public-ips.schema.js'
 
-/** A logged-in user acts with the rights of a read_write key on their own account. */
-function principalOf(session: Session): Principal {
-  return { accountId: session.user.accountId, keyId: 'session', scope: 'read_write' }
-}
-
-/** Node Details; `refused` shows a settings form again with what was typed and why. */
-export async function detailsPage(
-  deps: Deps,
-  c: DashContext,
-  id: string,
-  refused?: SettingsProblem
-) {
-  const session = sessionOf(c)
-  const accountId = session.user.accountId
-  const node = await getNode(deps, accountId, id)
-  // Named by hostname and datacenter rather than a bare id; a host gone from the inventory
-  // leaves the id.
-  const host = await getHost(deps, node.host_id).catch(() => undefined)
-  const vpcName = (await listVpcs(deps, accountId)).find((vpc) => vpc.id === node.vpc_id)?.name
-  const cost = (await nodeCosts(deps, accountId)).get(node.id)
-  const addresses = await nodeAddresses(deps, node.id)
-  const sshKeys = await listSshKeys(deps, accountId)
-  const firewalls = await firewallsForNode(deps, accountId, node.id)
-  const userData = await userDataResultOf(deps, principalOf(session), node)
-  const range = metricRangeOf(c.req.query('metrics'))
-  const metrics = await nodeMetricsOver(deps, accountId, node.id, range)
-  const events = await listEvents(
-    deps,
-    accountId,
-    EventsQuery.parse({ resource_id: node.id, limit: 20 })
-  )
-  // Handed over by an accepted rebuild (node-rebuild.tsx): shown on this one view only.
-  const rebuilt = takeSecret(deps, c, `/ui/nodes/${encodeURIComponent(node.id)}`)
+/**
+ * The frame of a tab. data-watch-deletion: the page keeps listening after the node settles,
+ * to notice a deletion; app.js re-reads the tab's data-refresh sections when the node changes.
+ */
+function NodeFrame(props: { node: Node; tab: NodeTabKey; children?: Child }) {
+  const { node } = props
   const title = node.name ?? node.id
-  const body = (
-    // data-watch-deletion: the page keeps listening after the node settles, to notice a deletion.
+  return (
     <div
       data-node-id={node.id}
       data-status={node.status}
@@ -86,84 +35,61 @@ export async function detailsPage(
       data-user-data-status={node.user_data_status ?? ''}
       data-watch-deletion
     >
-      <p class="breadcrumb">
-        <a href="/ui/nodes">Nodes</a> / {title}
+      <p class="breadcrumb wrap-anywhere">
+        <a href="/ui/nodes">Nodes</a> /{' '}
+        {props.tab === 'overview' ? title : <a href={nodeTabUrl(node.id)}>{title}</a>}
       </p>
-      <h1>
+      <h1 class="wrap-anywhere">
         {title} <StateBadge node={node} />
       </h1>
-      <NodeTabs nodeId={node.id} current="overview" />
+      <NodeTabs nodeId={node.id} current={props.tab} />
       <StuckWarning stuck={node.stuck} />
-      <NotSavedNotice refused={refused} />
       <DeletedElsewhereNotice />
-      <NewRootPassword secret={rebuilt} />
-      {/* data-refresh: re-read when the status changes, so "Reachable since" fills in. */}
-      <div id="node-fields" data-refresh>
-        <NodeFields node={node} vpcName={vpcName} cost={cost} host={host} />
-      </div>
-      <PowerActions node={node} csrf={session.csrfToken} />
-      <RebuildSection node={node} supported={deps.worker.canRebuild} />
-      <Credentials node={node} />
-      <SshAccess node={node} sshKeys={sshKeys} csrf={session.csrfToken} refused={refused} />
-      <NameAndLabels node={node} csrf={session.csrfToken} refused={refused} />
-      <MetricsSection nodeId={node.id} range={range} metrics={metrics} size={node.size} />
-      <UserDataSection status={node.user_data_status} result={userData} />
-      <NodeFirewalls firewalls={firewalls} />
-      <Addresses node={node} addresses={addresses} csrf={session.csrfToken} />
-      <DeleteNode node={node} csrf={session.csrfToken} />
-      {/* data-refresh: app.js re-reads it when the status changes, so new events appear. */}
-      <section id="node-events" aria-labelledby="events-heading" data-refresh>
-        <h2 id="events-heading">Events</h2>
-        <EventTable events={events.events} />
-        <p class="small">
-          <a href={`/ui/activity?resource_id=${node.id}`}>All events of this node</a>
-        </p>
-      </section>
+      {props.children}
     </div>
   )
-  return renderPage(c, { title, nav: 'nodes', status: refused?.problem.status, body })
 }
 
-/** Node Details: `/ui/nodes/:id` with credentials and addresses (deleting: node-delete.tsx). */
+/** One tab of Node Details; `refused` shows a settings form again with what was typed and why. */
+export async function nodeTabPage(
+  deps: Deps,
+  c: DashContext,
+  tab: Exclude<NodeTabKey, 'console'>,
+  refused?: SettingsProblem
+) {
+  const node = await getNode(deps, sessionOf(c).user.accountId, c.req.param('id') ?? '')
+  const content = await TAB_BODIES[tab](deps, c, node, refused)
+  const name = node.name ?? node.id
+  const label = NODE_TABS.find((t) => t.key === tab)!.label
+  return renderPage(c, {
+    title: tab === 'overview' ? name : `${label} · ${name}`,
+    nav: 'nodes',
+    status: refused?.problem.status,
+    body: (
+      <NodeFrame node={node} tab={tab}>
+        {content}
+      </NodeFrame>
+    ),
+  })
+}
+
+/** Node Details' tabs (but Console) and the credentials its Overview reveals. */
 export function nodeDetailsRoutes(deps: Deps) {
   const app = new Hono<DashEnv>()
 
-  app.get('/ui/nodes/:id', (c) => detailsPage(deps, c, c.req.param('id')))
-
-  const detailsOf = (c: DashContext) => `/ui/nodes/${encodeURIComponent(c.req.param('id') ?? '')}`
-  for (const path of ['/ui/nodes/:id/delete', '/ui/nodes/:id/ip', '/ui/nodes/:id/ip/detach'])
-    app.get(path, toFormPage(detailsOf))
-
-  app.post('/ui/nodes/:id/ip', async (c) => {
-    const id = c.req.param('id')
-    const form = await c.req.parseBody()
-    const requested = field(form, 'ip') || 'auto'
-    const here = `/ui/nodes/${id}`
-    return submitOnce<AttachResult>(deps, c, form, {
-      run: (answer) => attachIp(deps, sessionOf(c).user.accountId, id, requested, answer),
-      done: (attached) => ({
-        location: here,
-        flash: `Attached ${attached.ip} (IPv${attached.ipVersion}).`,
-      }),
-      failed: (problem) => {
-        setFlash(c, 'error', problem.message)
-        return c.redirect(here, 303)
-      },
-      pending: {
-        location: here,
-        flash: 'The address is still being attached; it shows below in a moment.',
-      },
-    })
+  app.get('/ui/nodes/:id', (c) => {
+    // The graphs' range links (node-metrics.view.tsx) name the Overview, where they were.
+    const range = c.req.query('metrics')
+    if (range !== undefined) {
+      const graphs = nodeTabUrl(c.req.param('id'), 'graphs')
+      return c.redirect(`${graphs}?metrics=${encodeURIComponent(range)}#node-metrics`, 303)
+    }
+    return nodeTabPage(deps, c, 'overview')
   })
-
-  app.post('/ui/nodes/:id/ip/detach', async (c) => {
-    const id = c.req.param('id')
-    const ip = field(await c.req.parseBody(), 'ip') || undefined
-    const result = await attempt(() => detachIp(deps, sessionOf(c).user.accountId, id, ip))
-    if (result.ok) setFlash(c, 'ok', `Detached ${result.value.ip}.`)
-    else setFlash(c, 'error', result.problem.message)
-    return c.redirect(`/ui/nodes/${id}`, 303)
-  })
+  for (const tab of NODE_TABS) {
+    if (tab.key === 'overview' || tab.key === 'console') continue
+    app.get(`/ui/nodes/:id${tab.path}`, (c) => nodeTabPage(deps, c, tab.key))
+  }
 
   // Secret, so it is read with fetch and the session's CSRF token, never embedded in the page.
   app.get('/ui/api/nodes/:id/credentials', async (c) => {

@@ -2,7 +2,7 @@ import type { Node } from '../nodes/nodes.schema.js'
 import { ACTIONS, CardTable } from './components/card-table.js'
 import { EmptyState } from './components/empty-state.js'
 import { LabelChips } from './components/labels.js'
-import { nodeState, PowerBadge, StatusBadge } from './components/status.js'
+import { nodeState, StateBadge } from './components/status.js'
 import { sizeText } from './components/size.js'
 import type { ComputeHost } from '../compute-hosts/compute-hosts.schema.js'
 import { CopyButton, PostForm, Time } from './components/ui.js'
@@ -33,13 +33,8 @@ function HostField(props: { node: Node; host?: HostPlace }) {
   )
 }
 
-/** Every field of a node, as a description list. */
-export function NodeFields(props: {
-  node: Node
-  vpcName?: string
-  cost?: NodeCost
-  host?: HostPlace
-}) {
+/** The node at a glance: what it is, where it runs, its state and what it costs. */
+export function NodeFields(props: { node: Node; cost?: NodeCost; host?: HostPlace }) {
   const { node } = props
   return (
     <dl class="fields">
@@ -47,33 +42,22 @@ export function NodeFields(props: {
       <dd class="mono">{node.id}</dd>
       <dt>Name</dt>
       <dd>{node.name ?? <span class="muted">none</span>}</dd>
-      <dt>Status</dt>
+      <dt>State</dt>
       <dd aria-live="polite">
-        <StatusBadge status={node.status} />
+        <StateBadge node={node} />
       </dd>
-      <dt>Power state</dt>
-      <dd aria-live="polite">
-        <PowerBadge state={node.power_state} />
-      </dd>
-      <dt>Public IP</dt>
-      <dd class="mono" data-field="ip_address">
-        {node.ip_address ?? '–'}
-      </dd>
-      <dt>Private IP</dt>
-      <dd class="mono">{node.private_ip}</dd>
-      <dt>VPC</dt>
-      <dd>
-        <a href={`/ui/vpcs#vpc-${node.vpc_id}`}>{props.vpcName ?? node.vpc_id}</a>{' '}
-        <span class="mono small">{node.vpc_id}</span>
-      </dd>
-      <dt>Region</dt>
-      <dd>{node.region}</dd>
       <dt>Size</dt>
       <dd data-field="size">
         {node.size ? sizeText(node.size) : <span class="muted">unknown</span>}
       </dd>
       <dt>Host</dt>
       <HostField node={node} host={props.host} />
+      <dt>Region</dt>
+      <dd>{node.region}</dd>
+      <dt>Public IP</dt>
+      <dd class="mono" data-field="ip_address">
+        {node.ip_address ?? '–'}
+      </dd>
       <dt>Labels</dt>
       <dd>
         <LabelChips labels={node.labels} />
@@ -100,6 +84,28 @@ export function NodeFields(props: {
   )
 }
 
+/** The Networking tab's facts: the public address, the private one and its VPC. */
+export function NetworkFields(props: { node: Node; vpcName?: string }) {
+  const { node } = props
+  return (
+    <dl class="fields">
+      <dt>Public IP</dt>
+      <dd class="mono" data-field="ip_address">
+        {node.ip_address ?? '–'}
+      </dd>
+      <dt>Private IP</dt>
+      <dd class="mono">{node.private_ip}</dd>
+      <dt>VPC</dt>
+      <dd>
+        <a href={`/ui/vpcs#vpc-${node.vpc_id}`}>{props.vpcName ?? node.vpc_id}</a>{' '}
+        <span class="mono small">{node.vpc_id}</span>
+      </dd>
+      <dt>Region</dt>
+      <dd>{node.region}</dd>
+    </dl>
+  )
+}
+
 const NO_SSH = 'available once the node is running and on'
 
 /** What the Connection box says of logging in, true for the node as it is now. */
@@ -112,7 +118,10 @@ function connectionHint(node: Node) {
     return node.ip_address ? (
       <>SSH (port 22) is open: log in as root with the command below.</>
     ) : (
-      <>The node has no public IPv4 address: attach one under Public addresses to connect.</>
+      <>
+        The node has no public IPv4 address: attach one on the{' '}
+        <a href={`/ui/nodes/${node.id}/networking`}>Networking</a> tab to connect.
+      </>
     )
   if (state === 'provisioning')
     return (
@@ -233,16 +242,13 @@ export function Addresses(props: { node: Node; addresses: Address[]; csrf: strin
                 <Time iso={a.attached_at} />
               </td>
               <td data-label="Actions">
-                <PostForm
-                  action={`/ui/nodes/${node.id}/ip/detach`}
-                  csrf={csrf}
-                  confirm={`Detach ${a.ip} from this node?`}
-                >
+                {/* Asks on its own page, as every confirmation does (node-addresses.tsx). */}
+                <form method="get" action={`/ui/nodes/${node.id}/confirm-detach`}>
                   <input type="hidden" name="ip" value={a.ip} />
                   <button class="button-small secondary" aria-label={`Detach ${a.ip}`}>
-                    Detach
+                    Detach…
                   </button>
-                </PostForm>
+                </form>
               </td>
             </tr>
           ))}
@@ -259,23 +265,24 @@ export function nodeLabel(node: Node): string {
 }
 
 /**
- * The delete section; `confirmed` on the confirmation page, which is itself the question, so
- * the button does not ask a second time.
+ * The delete section: on the Delete tab a button to the confirmation page (the same page the
+ * nodes table's menu leads to); there, with `csrf`, the form that deletes.
  */
-export function DeleteNode(props: { node: Node; csrf: string; confirmed?: boolean }) {
+export function DeleteNode(props: { node: Node; csrf?: string }) {
   const label = nodeLabel(props.node)
-  const warning = `Delete node ${label}? All data on the node is destroyed irrecoverably. This cannot be undone.`
   return (
-    <section aria-labelledby="delete-heading" class="danger">
+    <section id="delete" aria-labelledby="delete-heading" class="danger">
       <h2 id="delete-heading">Delete this node</h2>
       <p>Deleting stops billing at once. All data on the node is destroyed irrecoverably.</p>
-      <PostForm
-        action={`/ui/nodes/${props.node.id}/delete`}
-        csrf={props.csrf}
-        confirm={props.confirmed ? undefined : warning}
-      >
-        <button class="danger-button">Delete node {label}</button>
-      </PostForm>
+      {props.csrf === undefined ? (
+        <form method="get" action={`/ui/nodes/${props.node.id}/confirm-delete`}>
+          <button class="danger-button wrap-anywhere">Delete node {label}…</button>
+        </form>
+      ) : (
+        <PostForm action={`/ui/nodes/${props.node.id}/delete`} csrf={props.csrf}>
+          <button class="danger-button wrap-anywhere">Delete node {label}</button>
+        </PostForm>
+      )}
     </section>
   )
 }

@@ -1,7 +1,8 @@
 /**
- * @module Power actions from Node Details: the buttons (reboot, shut down, power off, power on,
- * reset), each asking first, and the form post that hands the action to the nodes' power
- * service, as `POST /api/v1/nodes/{id}/actions/{action}` does.
+ * @module Power actions from Node Details' Power tab: the buttons (reboot, shut down, power off,
+ * power on, reset), each asking first on a confirmation page of its own, and the form post that
+ * hands the action to the nodes' power service, as `POST /api/v1/nodes/{id}/actions/{action}`
+ * does.
  */
 import { Hono } from 'hono'
 import type { Deps } from '../deps.js'
@@ -17,6 +18,7 @@ import { dashboardNotFound } from './errors.js'
 import { setFlash } from './flash.js'
 import { nodeLabel } from './node-details.view.js'
 import { actionEnabled, POWER_TEXT } from './power-actions.js'
+import { nodeTabUrl } from './node-tabs.js'
 import { renderPage } from './render.js'
 
 function PowerNote(props: { node: Node }) {
@@ -30,21 +32,12 @@ function PowerNote(props: { node: Node }) {
   return null
 }
 
-/**
- * One action's form; `confirmed` on the confirmation page, which is itself the question, so
- * the button does not ask a second time (as DeleteNode).
- */
-function PowerForm(props: { node: Node; action: PowerAction; csrf: string; confirmed?: boolean }) {
+/** One action's form on its confirmation page, which is itself the question. */
+function PowerForm(props: { node: Node; action: PowerAction; csrf: string }) {
   const { node, action } = props
   const text = POWER_TEXT[action]
-  const question = `${text.button} node ${nodeLabel(node)}? ${text.consequence}`
   return (
-    <PostForm
-      action={`/ui/nodes/${node.id}/power/${action}`}
-      csrf={props.csrf}
-      confirm={props.confirmed ? undefined : question}
-      class="inline-form"
-    >
+    <PostForm action={`/ui/nodes/${node.id}/power/${action}`} csrf={props.csrf} class="inline-form">
       <button
         class={text.danger ? 'danger-button' : 'secondary'}
         disabled={!actionEnabled(node, action)}
@@ -56,11 +49,30 @@ function PowerForm(props: { node: Node; action: PowerAction; csrf: string; confi
 }
 
 /**
- * The power section of Node Details. app.js re-renders it (data-refresh) when the node's
- * status or power state changes, so only the sensible buttons are enabled.
+ * One action's button on the Power tab: a plain GET form to its confirmation page (the page
+ * the nodes table's menu leads to), so it asks the same way everywhere, without script.
  */
-export function PowerActions(props: { node: Node; csrf: string }) {
-  const { node, csrf } = props
+function AskPower(props: { node: Node; action: PowerAction }) {
+  const { node, action } = props
+  const text = POWER_TEXT[action]
+  return (
+    <form method="get" action={`/ui/nodes/${node.id}/confirm-power/${action}`} class="inline-form">
+      <button
+        class={text.danger ? 'danger-button' : 'secondary'}
+        disabled={!actionEnabled(node, action)}
+      >
+        {text.button}
+      </button>
+    </form>
+  )
+}
+
+/**
+ * The Power tab's section. app.js re-renders it (data-refresh) when the node's status or power
+ * state changes, so only the sensible buttons are enabled.
+ */
+export function PowerActions(props: { node: Node }) {
+  const { node } = props
   return (
     <section id="power" aria-labelledby="power-heading" data-refresh>
       <h2 id="power-heading">Power</h2>
@@ -70,7 +82,7 @@ export function PowerActions(props: { node: Node; csrf: string }) {
       <PowerNote node={node} />
       <div class="actions">
         {POWER_ACTIONS.map((action) => (
-          <PowerForm node={node} action={action} csrf={csrf} />
+          <AskPower node={node} action={action} />
         ))}
       </div>
     </section>
@@ -84,10 +96,11 @@ function isAction(name: string | undefined): name is PowerAction {
 export function nodePowerRoutes(deps: Deps) {
   const app = new Hono<DashEnv>()
   const detailsOf = (id: string) => `/ui/nodes/${encodeURIComponent(id)}`
+  const powerOf = (id: string) => nodeTabUrl(id, 'power')
 
   app.get(
     '/ui/nodes/:id/power/:action',
-    toFormPage((c) => detailsOf(c.req.param('id') ?? ''))
+    toFormPage((c) => powerOf(c.req.param('id') ?? ''))
   )
 
   // A page that asks first (the nodes table's menu leads here): it works without script.
@@ -111,9 +124,9 @@ export function nodePowerRoutes(deps: Deps) {
           Power state now: <PowerBadge state={node.power_state} />
         </p>
         <PowerNote node={node} />
-        <PowerForm node={node} action={action} csrf={session.csrfToken} confirmed />
+        <PowerForm node={node} action={action} csrf={session.csrfToken} />
         <p>
-          <a href={details}>Cancel and go back to the node</a>
+          <a href={powerOf(node.id)}>Cancel and go back to the node</a>
         </p>
       </>
     )
@@ -130,7 +143,7 @@ export function nodePowerRoutes(deps: Deps) {
     const result = await attempt(() => powerNode(deps, accountId, node.id, action))
     if (result.ok) setFlash(c, 'ok', `Node ${nodeLabel(node)} ${text.accepted}.`)
     else setFlash(c, 'error', `${text.button} refused: ${result.problem.message}`)
-    return c.redirect(detailsOf(node.id), 303)
+    return c.redirect(powerOf(node.id), 303)
   })
 
   return app

@@ -24,10 +24,13 @@ import {
 } from './context.js'
 import { setFlash } from './flash.js'
 import { nodeLabel } from './node-details.view.js'
+import { nodeTabUrl } from './node-tabs.js'
 import { renderPage } from './render.js'
 import { handOverSecret, type NewSecret } from './secret-handover.js'
 
 const detailsOf = (id: string) => `/ui/nodes/${encodeURIComponent(id)}`
+// The Power tab: where the rebuild starts, and where its new root password is shown once.
+const powerOf = (id: string) => nodeTabUrl(id, 'power')
 
 /** Whether a rebuild can start now (as rebuildNode's refusals say); the link shows only then. */
 function canStart(node: Node): boolean {
@@ -71,7 +74,7 @@ export function NewRootPassword(props: { secret?: NewSecret }) {
       <Alert kind="warn">
         <p>
           The rebuild gave root a new password. This notice shows it once, on this view; Reveal
-          under Connection shows it again whenever password login is on.
+          under Connection, on the Overview tab, shows it again whenever password login is on.
         </p>
       </Alert>
       <p class="secret-line">
@@ -140,7 +143,7 @@ function ConfirmPage(props: {
         </Field>
         <div class="actions">
           <button class="danger-button wrap-anywhere">Rebuild node {nodeLabel(node)}</button>
-          <a href={detailsOf(node.id)}>Cancel and keep the node as it is</a>
+          <a href={powerOf(node.id)}>Cancel and keep the node as it is</a>
         </div>
       </PostForm>
     </>
@@ -163,7 +166,7 @@ export function nodeRebuildRoutes(deps: Deps) {
   app.get('/ui/nodes/:id/confirm-rebuild', (c) => confirmPage(deps, c))
   app.get(
     '/ui/nodes/:id/rebuild',
-    toFormPage((c) => detailsOf(c.req.param('id') ?? ''))
+    toFormPage((c) => powerOf(c.req.param('id') ?? ''))
   )
 
   app.post('/ui/nodes/:id/rebuild', async (c) => {
@@ -178,9 +181,9 @@ export function nodeRebuildRoutes(deps: Deps) {
     })
     if (!result.ok) return confirmPage(deps, c, userData, result.problem)
     const label = nodeLabel(node)
-    handOverSecret(deps, c, detailsOf(node.id), { name: label, secret: result.value.root_password })
+    handOverSecret(deps, c, powerOf(node.id), { name: label, secret: result.value.root_password })
     setFlash(c, 'ok', `Node ${label} is rebuilding. Its new root password is below.`)
-    return c.redirect(detailsOf(node.id), 303)
+    return c.redirect(powerOf(node.id), 303)
   })
 
   return app

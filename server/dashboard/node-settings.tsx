@@ -9,16 +9,17 @@ import { accessFromForm } from './components/ssh-access.js'
 import { attempt, field, rawField, sessionOf, toFormPage, type DashEnv } from './context.js'
 import { setFlash } from './flash.js'
 import { parseLabelLines } from './labels.js'
-import { detailsPage } from './node-details.js'
+import { nodeTabPage } from './node-details.js'
+import { nodeTabUrl } from './node-tabs.js'
 
-/** Node Details' settings forms: name and labels, and SSH access, changed in place. */
+/** The Settings tab's forms: name and labels, and SSH access, changed in place. */
 export function nodeSettingsRoutes(deps: Deps) {
   const app = new Hono<DashEnv>()
-  const detailsOf = (id: string) => `/ui/nodes/${encodeURIComponent(id)}`
+  const settingsOf = (id: string) => nodeTabUrl(id, 'settings')
   for (const path of ['/ui/nodes/:id/labels', '/ui/nodes/:id/ssh-keys'])
     app.get(
       path,
-      toFormPage((c) => detailsOf(c.req.param('id') ?? ''))
+      toFormPage((c) => settingsOf(c.req.param('id') ?? ''))
     )
 
   app.post('/ui/nodes/:id/labels', async (c) => {
@@ -33,9 +34,9 @@ export function nodeSettingsRoutes(deps: Deps) {
       return updateNode(deps, sessionOf(c).user.accountId, id, body)
     })
     if (!result.ok)
-      return detailsPage(deps, c, id, { form: 'labels', problem: result.problem, ...typed })
+      return nodeTabPage(deps, c, 'settings', { form: 'labels', problem: result.problem, ...typed })
     setFlash(c, 'ok', 'Saved the name and labels.')
-    return c.redirect(detailsOf(id), 303)
+    return c.redirect(settingsOf(id), 303)
   })
 
   app.post('/ui/nodes/:id/ssh-keys', async (c) => {
@@ -45,7 +46,7 @@ export function nodeSettingsRoutes(deps: Deps) {
       putNodeSshKeys(deps, sessionOf(c).user.accountId, id, parseInput(PutNodeSshKeysBody, access))
     )
     if (!result.ok)
-      return detailsPage(deps, c, id, { form: 'ssh', problem: result.problem, ...access })
+      return nodeTabPage(deps, c, 'settings', { form: 'ssh', problem: result.problem, ...access })
     const node = result.value
     const keys = node.ssh_keys.length === 1 ? '1 key' : `${node.ssh_keys.length} keys`
     setFlash(
@@ -53,7 +54,7 @@ export function nodeSettingsRoutes(deps: Deps) {
       'ok',
       `Saved SSH access: ${keys}, password login ${node.password_login ? 'on' : 'off'}.`
     )
-    return c.redirect(detailsOf(id), 303)
+    return c.redirect(settingsOf(id), 303)
   })
 
   return app

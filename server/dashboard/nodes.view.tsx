@@ -1,13 +1,12 @@
 import { MAX_SELECTOR_LENGTH } from '../labels/label-selector.js'
 import { HOSTNAME_PATTERN } from '../lib/names.js'
 import type { Node } from '../nodes/nodes.schema.js'
-import type { Vpc } from '../vpcs/vpcs.schema.js'
 import { ACTIONS, CardTable } from './components/card-table.js'
 import { EmptyState } from './components/empty-state.js'
 import { LabelChips } from './components/labels.js'
 import { RowMenu } from './components/row-menu.js'
 import { StateBadge, StuckWarning } from './components/status.js'
-import { CopyButton, Field, PostForm, Time, Truncated } from './components/ui.js'
+import { CopyButton, Field, Time, Truncated } from './components/ui.js'
 import type { NodeCost } from './nodes.data.js'
 import { POWER_ACTIONS } from '../nodes/nodes.table.js'
 import { actionEnabled, POWER_TEXT } from './power-actions.js'
@@ -169,65 +168,5 @@ export function NodeNameField(props: { id: string; value?: string }) {
         placeholder="web-1"
       />
     </Field>
-  )
-}
-
-/** Values the create form shows again after a refusal. */
-export interface CreateValues {
-  name?: string
-  region?: string
-  vpc_id?: string
-  host_id?: string
-}
-
-/** The create-node form: name, region, VPC and an optional host. */
-export function CreateNodeForm(props: {
-  csrf: string
-  regions: string[]
-  vpcs: Vpc[]
-  values: CreateValues
-}) {
-  const v = props.values
-  return (
-    <PostForm action="/ui/nodes" csrf={props.csrf} once class="grid-form">
-      <NodeNameField id="node-name" value={v.name} />
-      <Field id="node-region" label="Region">
-        <select id="node-region" name="region">
-          <option value="">VPC's region, else the default</option>
-          {props.regions.map((r) => (
-            <option value={r} selected={r === v.region}>
-              {r}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id="node-vpc" label="VPC">
-        <select id="node-vpc" name="vpc_id">
-          <option value="">Default VPC of the region</option>
-          {props.vpcs.map((vpc) => (
-            <option value={vpc.id} selected={vpc.id === v.vpc_id}>
-              {vpc.name} ({vpc.region}, {vpc.cidr})
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field
-        id="node-host"
-        label="Host id (optional)"
-        hint="Else the cheapest active host of the region."
-      >
-        <input
-          id="node-host"
-          name="host_id"
-          value={v.host_id}
-          class="mono"
-          aria-describedby="node-host-hint"
-        />
-      </Field>
-      <div class="actions">
-        <button type="submit">Create node</button>
-        <a href="/ui/hosts?status=active">Browse compute hosts</a>
-      </div>
-    </PostForm>
   )
 }

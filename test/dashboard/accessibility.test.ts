@@ -81,9 +81,15 @@ beforeAll(async () => {
       },
     ],
     ['node-details', `/ui/nodes/${node.id}`],
+    ['node-graphs', `/ui/nodes/${node.id}/graphs`],
+    ['node-networking', `/ui/nodes/${node.id}/networking`],
+    ['node-firewalls', `/ui/nodes/${node.id}/firewalls`],
+    ['node-power', `/ui/nodes/${node.id}/power`],
+    ['node-settings', `/ui/nodes/${node.id}/settings`],
+    ['node-delete', `/ui/nodes/${node.id}/delete`],
     [
       'node-details-refused',
-      `/ui/nodes/${node.id}`,
+      `/ui/nodes/${node.id}/settings`,
       async (page) => {
         await page.getByLabel('Labels', { exact: true }).fill('env=has space')
         await submit('Save name and labels')(page)

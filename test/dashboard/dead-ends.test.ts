@@ -34,10 +34,15 @@ describe('no dead ends', () => {
       // The edit pages are pages of their own: a bookmark opens the form.
       [`/ui/vpcs/${vpc.id}/edit`, `/ui/vpcs/${vpc.id}/edit`],
       [`/ui/firewalls/${fw.id}/delete`, `/ui/firewalls/${fw.id}`],
-      [`/ui/nodes/${node.id}/delete`, `/ui/nodes/${node.id}`],
-      [`/ui/nodes/${node.id}/ip`, `/ui/nodes/${node.id}`],
-      [`/ui/nodes/${node.id}/ip/detach`, `/ui/nodes/${node.id}`],
-      [`/ui/nodes/${node.id}/power/poweroff`, `/ui/nodes/${node.id}`],
+      // Node Details' tabs: the delete form's URL is the Delete tab itself; the others lead
+      // to the tab their form is on.
+      [`/ui/nodes/${node.id}/delete`, `/ui/nodes/${node.id}/delete`],
+      [`/ui/nodes/${node.id}/ip`, `/ui/nodes/${node.id}/networking`],
+      [`/ui/nodes/${node.id}/ip/detach`, `/ui/nodes/${node.id}/networking`],
+      [`/ui/nodes/${node.id}/power/poweroff`, `/ui/nodes/${node.id}/power`],
+      [`/ui/nodes/${node.id}/rebuild`, `/ui/nodes/${node.id}/power`],
+      [`/ui/nodes/${node.id}/labels`, `/ui/nodes/${node.id}/settings`],
+      [`/ui/nodes/${node.id}/ssh-keys`, `/ui/nodes/${node.id}/settings`],
       ['/ui/settings/keys/key_none/revoke', '/ui/settings/keys'],
       ['/ui/settings/ssh-keys/sshkey_none/delete', '/ui/settings/ssh-keys'],
       [`/ui/settings/ssh-keys/${key.id}/edit`, `/ui/settings/ssh-keys/${key.id}/edit`],

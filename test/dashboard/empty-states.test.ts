@@ -107,7 +107,7 @@ describe('Empty lists', () => {
         ).status
       ).toBe(200)
     }
-    await d.page.goto(`/ui/nodes/${id}`)
+    await d.page.goto(`/ui/nodes/${id}/networking`)
     const section = d.page.locator('#addresses')
     await expect(section.locator('[data-empty-state] strong').textContent()).resolves.toBe(
       'No public address is attached.'

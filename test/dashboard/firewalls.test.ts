@@ -86,14 +86,16 @@ describe('Firewalls', () => {
     await d.page.waitForURL(`**/ui/nodes/${web.id}`)
   })
 
-  it("a node's page lists the firewalls that apply to it, linked", async () => {
+  it("a node's Firewalls tab lists the firewalls that apply to it, linked", async () => {
     await d.page.goto(`/ui/nodes/${web.id}`)
+    await submitWith(d.page, d.page.getByRole('link', { name: 'Firewalls', exact: true }).last())
+    expect(new URL(d.page.url()).pathname).toBe(`/ui/nodes/${web.id}/firewalls`)
     const section = d.page.locator('#node-firewalls')
     await expect(section.getByRole('link', { name: 'web-in' }).getAttribute('href')).resolves.toBe(
       `/ui/firewalls/${fw.id}`
     )
     await expect(section.textContent()).resolves.toContain('2 rules')
-    await d.page.goto(`/ui/nodes/${bare.id}`)
+    await d.page.goto(`/ui/nodes/${bare.id}/firewalls`)
     await expect(d.page.locator('#node-firewalls').textContent()).resolves.toContain(
       'No firewall applies to this node.'
     )
@@ -137,20 +139,58 @@ describe('Firewalls', () => {
     expect((await stranger.get(`/api/v1/firewalls/${theirs.id}`)).status).toBe(200)
   })
 
+  it('a new firewall starts with two real rules, SSH and ICMP from everywhere, each removable', async () => {
+    await d.page.goto('/ui/firewalls/new')
+    const value = (label: string) => d.page.getByLabel(label).inputValue()
+    expect(await value('Rule 1 protocol')).toBe('tcp')
+    expect(await value('Rule 1 port')).toBe('22')
+    expect(await value('Rule 1 source IPs')).toBe('0.0.0.0/0\n::/0')
+    expect(await value('Rule 2 protocol')).toBe('icmp')
+    expect(await value('Rule 2 port')).toBe('')
+    expect(await value('Rule 2 source IPs')).toBe('0.0.0.0/0\n::/0')
+    // Values, not placeholders: what is shown is what is saved.
+    await expect(d.page.getByLabel('Rule 1 port').getAttribute('placeholder')).resolves.toBeNull()
+    for (const n of [1, 2])
+      await expect(
+        d.page.getByRole('checkbox', { name: `Remove rule ${n}`, exact: true }).count()
+      ).resolves.toBe(1)
+
+    // Saved as shown, but for the rule ticked Remove.
+    await d.page.getByLabel('Name').fill('ping-only')
+    await d.page.getByRole('checkbox', { name: 'Remove rule 1', exact: true }).check()
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Create firewall' }))
+    const made = (await d.client.get('/api/v1/firewalls?name=ping-only')).body[0]
+    expect(new URL(d.page.url()).pathname).toBe(`/ui/firewalls/${made.id}`)
+    expect(made.rules).toEqual([
+      {
+        direction: 'in',
+        protocol: 'icmp',
+        port: null,
+        source_ips: ['0.0.0.0/0', '::/0'],
+        description: 'ICMP (ping)',
+      },
+    ])
+    expect((await d.client.delete(`/api/v1/firewalls/${made.id}`)).status).toBe(204)
+  })
+
   it('a bad CIDR is refused beside its field and creates nothing; fixed, the firewall is made', async () => {
     await d.page.goto('/ui/firewalls')
     await d.page.getByRole('link', { name: 'Create firewall' }).click()
     await d.page.waitForURL('**/ui/firewalls/new')
     await d.page.getByLabel('Name').fill('db-in')
     await d.page.getByLabel('Labels', { exact: true }).fill('team=data')
-    await d.page.getByLabel('Rule 1 port').fill('5432')
-    await d.page.getByLabel('Rule 1 source IPs').fill('10.0.0.0/8\n10.1.2.3/33')
-    await d.page.getByLabel('Rule 1 description').fill('Postgres')
-    await d.page.getByLabel('Rule 2 protocol').selectOption('icmp')
-    await d.page.getByLabel('Rule 2 source IPs').fill('::/0')
+    // The two rules a new form starts with are removed; the blank rows below are filled.
+    for (const n of [1, 2])
+      await d.page.getByRole('checkbox', { name: `Remove rule ${n}`, exact: true }).check()
+    await d.page.getByLabel('Rule 3 port').fill('5432')
+    await d.page.getByLabel('Rule 3 source IPs').fill('10.0.0.0/8\n10.1.2.3/33')
+    await d.page.getByLabel('Rule 3 description').fill('Postgres')
+    await d.page.getByLabel('Rule 4 protocol').selectOption('icmp')
+    await d.page.getByLabel('Rule 4 source IPs').fill('::/0')
     await d.page.getByRole('checkbox', { name: 'bare' }).check()
     await submitWith(d.page, d.page.getByRole('button', { name: 'Create firewall' }))
 
+    // Shown again as the two rules kept, now rules 1 and 2.
     const sources = d.page.getByLabel('Rule 1 source IPs')
     await expect(sources.getAttribute('aria-invalid')).resolves.toBe('true')
     await expect(d.page.locator('#rule-1-sources-error').textContent()).resolves.toBe(
@@ -227,7 +267,7 @@ describe('Firewalls', () => {
     expect(saved.rules.map((r: { port: string }) => r.port)).toEqual(['22', '53'])
     expect(saved.apply_to).toEqual([{ type: 'label_selector', selector: 'env=prod' }])
     expect(saved.applied_to_nodes).toEqual([web.id])
-    await d.page.goto(`/ui/nodes/${web.id}`)
+    await d.page.goto(`/ui/nodes/${web.id}/firewalls`)
     await d.page.locator('#node-firewalls').getByRole('link', { name: 'ssh-in' }).waitFor()
   })
 

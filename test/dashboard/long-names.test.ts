@@ -182,15 +182,24 @@ describe('tables hold the longest names', () => {
     ['1366', SMALL_LAPTOP],
     ['390', PHONE],
   ] as const) {
-    it(`the node page at ${label} px: no sideways scroll, no cell overflows, cards labelled`, async () => {
+    it(`the node's tabs at ${label} px: no sideways scroll, no cell overflows, cards labelled`, async () => {
       await d.page.setViewportSize(size)
-      await d.page.goto(`/ui/nodes/${nodeId}`)
-      await screenshot(d.page, `long-names--node--${label}`)
-      expect(await sideways()).toBeLessThanOrEqual(0)
-      expect(await d.page.locator('table.cards').count()).toBe(2)
-      expect(await overflowing()).toEqual([])
-      expect(await mislabelled()).toEqual([])
-      expect(await d.page.locator('table:not(.cards)').count()).toBe(0)
+      // The Overview has the events table, Networking the addresses'; Delete the named button.
+      for (const [tab, tables] of [
+        ['', 1],
+        ['/networking', 1],
+        ['/power', 0],
+        ['/settings', 0],
+        ['/delete', 0],
+      ] as const) {
+        await d.page.goto(`/ui/nodes/${nodeId}${tab}`)
+        await screenshot(d.page, `long-names--node${tab.replace('/', '-')}--${label}`)
+        expect([tab, (await sideways()) <= 0]).toEqual([tab, true])
+        expect([tab, await d.page.locator('table.cards').count()]).toEqual([tab, tables])
+        expect([tab, await overflowing()]).toEqual([tab, []])
+        expect([tab, await mislabelled()]).toEqual([tab, []])
+        expect(await d.page.locator('table:not(.cards)').count()).toBe(0)
+      }
     })
   }
 

@@ -75,7 +75,7 @@ screenshotEachTest('node-metrics', () => d?.page)
 describe('Node Details: metrics', () => {
   it('says there is no data on the simulated driver, in each of the four graphs', async () => {
     const id = await runningNode('graphs-empty')
-    await d.page.goto(`/ui/nodes/${id}`)
+    await d.page.goto(`/ui/nodes/${id}/graphs`)
     const section = d.page.locator('#node-metrics')
     await expect(section.locator('figure').count()).resolves.toBe(4)
     await expect(section.locator('[data-metric-empty]').count()).resolves.toBe(4)
@@ -87,7 +87,7 @@ describe('Node Details: metrics', () => {
     await storeSamples(id)
     await d.page.setViewportSize(PHONE)
     try {
-      await d.page.goto(`/ui/nodes/${id}`)
+      await d.page.goto(`/ui/nodes/${id}/graphs`)
       const section = d.page.locator('#node-metrics')
       await expect(section.locator('svg[role="img"] path').count()).resolves.toBe(5)
       const cpu = section.locator('[data-metric="cpu"]')
@@ -202,6 +202,8 @@ describe('Node Details: the metrics range in the query', () => {
     for (const range of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
       const answer = await d.page.goto(`/ui/nodes/${id}?metrics=${range}`)
       expect(answer?.status()).toBe(200)
+      // A range link names the Overview, as it did before the tabs: it leads to the Graphs tab.
+      expect(new URL(d.page.url()).pathname).toBe(`/ui/nodes/${id}/graphs`)
       await expect(
         d.page.locator('#node-metrics [aria-current="true"]').textContent()
       ).resolves.toBe('Last hour')

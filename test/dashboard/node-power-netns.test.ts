@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { netnsNames } from '../../server/provisioning/network/names.js'
 import { engineUnavailable, purge } from '../engines/_engines.js'
 import {
-  acceptNextDialog,
   adminDashboard,
   screenshotEachTest,
   submitWith,
@@ -38,10 +37,10 @@ describe.skipIf(unavailable)('Node Details power buttons on a driver without pow
         (await d.client.get(`/nodes/${id}`)).body.status === 'running' ? true : undefined,
       60_000
     )
-    await d.page.goto(`/ui/nodes/${id}`)
-    const dialog = acceptNextDialog(d.page)
+    await d.page.goto(`/ui/nodes/${id}/power`)
     await submitWith(d.page, d.page.locator('#power').getByRole('button', { name: 'Reboot' }))
-    await dialog
+    // The confirmation page asks; its button confirms.
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Reboot', exact: true }))
     await expect(d.page.getByRole('alert').first().textContent()).resolves.toContain(
       "Reboot refused: this server's netns driver cannot power nodes off or on"
     )

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey, createTestUser } from '../helpers/accounts.js'
 import {
-  acceptNextDialog,
   adminDashboard,
   rowMenu,
   screenshot,
@@ -40,6 +39,27 @@ async function enabledButtons(): Promise<string[]> {
     .evaluateAll((buttons) => buttons.map((b) => b.textContent.trim()))
 }
 
+/** Node Details' Power tab, where the power buttons and the Rebuild link are. */
+const powerTab = (id: string) => d.page.goto(`/ui/nodes/${id}/power`)
+
+/**
+ * Asks with a power button: it leads to the action's confirmation page (the one the nodes
+ * table's menu leads to), which asks `question`; its button confirms. No native dialog opens.
+ */
+async function confirmPower(name: string, question: string, consequence?: string): Promise<void> {
+  let dialogs = 0
+  const count = () => dialogs++
+  d.page.on('dialog', count)
+  await submitWith(d.page, button(name))
+  expect(new URL(d.page.url()).pathname).toMatch(/\/confirm-power\/[a-z]+$/)
+  await expect(d.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(question)
+  if (consequence)
+    await expect(d.page.locator('main').textContent()).resolves.toContain(consequence)
+  await submitWith(d.page, d.page.getByRole('button', { name, exact: true }))
+  d.page.off('dialog', count)
+  expect(dialogs).toBe(0)
+}
+
 /** Marks the page; a reload would lose the mark. */
 const mark = () => d.page.evaluate(() => ((window as unknown as { mark: number }).mark = 7))
 const marked = () => d.page.evaluate(() => (window as unknown as { mark?: number }).mark)
@@ -47,15 +67,16 @@ const marked = () => d.page.evaluate(() => (window as unknown as { mark?: number
 describe('Power buttons on Node Details', () => {
   it('reboot asks first, shows rebooting, then on by itself without a reload', async () => {
     const id = await runningNode('rebooted')
-    await d.page.goto(`/ui/nodes/${id}`)
+    await powerTab(id)
     await expect(headingPower().textContent()).resolves.toBe('running')
     expect(await enabledButtons()).toEqual(['Reboot', 'Shut down', 'Power off', 'Reset'])
 
-    const dialog = acceptNextDialog(d.page)
-    await submitWith(d.page, button('Reboot'))
-    await expect(dialog).resolves.toBe(
-      `Reboot node rebooted (${id})? It restarts through its init; connections drop until it is back.`
+    await confirmPower(
+      'Reboot',
+      `Reboot node rebooted (${id})?`,
+      'It restarts through its init; connections drop until it is back.'
     )
+    expect(new URL(d.page.url()).pathname).toBe(`/ui/nodes/${id}/power`)
     await expect(d.page.getByRole('status').first().textContent()).resolves.toContain(
       'is rebooting'
     )
@@ -70,22 +91,21 @@ describe('Power buttons on Node Details', () => {
     expect(await powerState(id)).toBe('on')
   })
 
-  it('a dismissed confirmation changes nothing', async () => {
+  it('a cancelled confirmation changes nothing', async () => {
     const id = await runningNode('kept-on')
-    await d.page.goto(`/ui/nodes/${id}`)
-    d.page.once('dialog', (dialog) => void dialog.dismiss())
-    await button('Power off').click()
+    await powerTab(id)
+    await submitWith(d.page, button('Power off'))
+    expect(new URL(d.page.url()).pathname).toBe(`/ui/nodes/${id}/confirm-power/poweroff`)
+    await submitWith(d.page, d.page.getByRole('link', { name: 'Cancel and go back to the node' }))
+    expect(new URL(d.page.url()).pathname).toBe(`/ui/nodes/${id}/power`)
     await d.page.waitForTimeout(500)
-    expect(new URL(d.page.url()).pathname).toBe(`/ui/nodes/${id}`)
     expect(await powerState(id)).toBe('on')
   })
 
   it('shut down leaves only Power on enabled once off, and Power on brings it back', async () => {
     const id = await runningNode('shut')
-    await d.page.goto(`/ui/nodes/${id}`)
-    const dialog = acceptNextDialog(d.page)
-    await submitWith(d.page, button('Shut down'))
-    await expect(dialog).resolves.toContain('Shut down node shut')
+    await powerTab(id)
+    await confirmPower('Shut down', `Shut down node shut (${id})?`)
     await mark()
     await d.page.locator('h1 [data-field="state"]', { hasText: /^off$/ }).waitFor()
     await button('Power on').and(d.page.locator(':not([disabled])')).waitFor()
@@ -94,21 +114,17 @@ describe('Power buttons on Node Details', () => {
     expect(await marked()).toBe(7)
     expect(await powerState(id)).toBe('off')
 
-    const again = acceptNextDialog(d.page)
-    await submitWith(d.page, button('Power on'))
-    await expect(again).resolves.toContain('Power on node shut')
+    await confirmPower('Power on', `Power on node shut (${id})?`)
     await d.page.locator('h1 [data-field="state"]', { hasText: /^running$/ }).waitFor()
     expect(await powerState(id)).toBe('on')
   })
 
   it('says clearly why an action is refused (another under way)', async () => {
     const id = await runningNode('busy')
-    await d.page.goto(`/ui/nodes/${id}`)
+    await d.page.goto(`/ui/nodes/${id}/confirm-power/poweroff`)
     // A shutdown started elsewhere: the page still shows the node on, with Power off enabled.
     expect((await d.client.post(`/api/v1/nodes/${id}/actions/shutdown`)).status).toBe(202)
-    const dialog = acceptNextDialog(d.page)
-    await submitWith(d.page, button('Power off'))
-    await dialog
+    await submitWith(d.page, d.page.getByRole('button', { name: 'Power off', exact: true }))
     await expect(d.page.getByRole('alert').first().textContent()).resolves.toContain(
       `Power off refused: node ${id} has a shutdown under way; wait for it, then retry`
     )
@@ -182,7 +198,8 @@ describe('Power buttons on Node Details', () => {
     d.page.on('dialog', () => dialogs++)
     await submitWith(d.page, d.page.getByRole('button', { name: 'Reboot', exact: true }))
     expect(dialogs).toBe(0)
-    expect(new URL(d.page.url()).pathname).toBe(`/ui/nodes/${id}`)
+    // Where the node's power buttons are, as after the Power tab's own buttons.
+    expect(new URL(d.page.url()).pathname).toBe(`/ui/nodes/${id}/power`)
     await expect(d.page.getByRole('status').first().textContent()).resolves.toContain(
       'is rebooting'
     )
@@ -246,7 +263,7 @@ describe('Power buttons on Node Details', () => {
 describe('Rebuild on Node Details', () => {
   it('asks on its own page, refuses bad user data beside it, then shows the new root password once', async () => {
     const id = await runningNode('rebuilt')
-    await d.page.goto(`/ui/nodes/${id}`)
+    await powerTab(id)
     await d.page.locator('#rebuild').getByRole('link', { name: 'Rebuild…' }).click()
     await d.page.waitForURL(`**/ui/nodes/${id}/confirm-rebuild`)
     await expect(d.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
@@ -271,7 +288,7 @@ describe('Rebuild on Node Details', () => {
     d.page.on('dialog', () => dialogs++)
     await submitWith(d.page, rebuild)
     expect(dialogs).toBe(0)
-    expect(new URL(d.page.url()).pathname).toBe(`/ui/nodes/${id}`)
+    expect(new URL(d.page.url()).pathname).toBe(`/ui/nodes/${id}/power`)
     await expect(d.page.getByRole('status').first().textContent()).resolves.toContain(
       'is rebuilding'
     )

@@ -37,7 +37,9 @@ beforeAll(async () => {
 afterAll(() => d?.close())
 screenshotEachTest('node-settings', () => d?.page)
 
-const page = () => `/ui/nodes/${node.id}`
+// The forms are on the Settings tab; the labels and reachable time show on the Overview.
+const page = () => `/ui/nodes/${node.id}/settings`
+const overview = () => `/ui/nodes/${node.id}`
 const apiNode = async () => (await client.get(`/nodes/${node.id}`)).body
 const section = (heading: string) =>
   d.page.locator('section', { has: d.page.getByRole('heading', { name: heading, exact: true }) })
@@ -46,12 +48,13 @@ const fieldValue = (term: string) =>
 
 describe('Node Details: labels, SSH access, user data', () => {
   it('shows the labels, the SSH keys by name, the reachable time and the user data status', async () => {
-    await d.page.goto(page())
+    await d.page.goto(overview())
     await expect(fieldValue('Labels').textContent()).resolves.toBe('env=prod')
     await expect(
       fieldValue('Reachable since').locator('time').getAttribute('datetime')
     ).resolves.toBe(node.reachable_at)
-    // Created with a key and no password_login: password login is off by default.
+    await d.page.goto(page())
+    // Made with a key and no password_login: password login is off by default.
     await expect(section('SSH access').locator('p').first().textContent()).resolves.toContain(
       'Keys: key-a; password login is off'
     )
@@ -77,6 +80,7 @@ describe('Node Details: labels, SSH access, user data', () => {
       name: 'renamed',
       labels: { env: 'staging', team: 'core' },
     })
+    await d.page.goto(overview())
     await expect(fieldValue('Labels').textContent()).resolves.toBe('env=stagingteam=core')
     const events = (await client.get(`/api/v1/events?resource_id=${node.id}&type=node.updated`))
       .body
@@ -89,6 +93,7 @@ describe('Node Details: labels, SSH access, user data', () => {
     await d.page.getByLabel('Labels', { exact: true }).fill('')
     await submitWith(d.page, d.page.getByRole('button', { name: 'Save name and labels' }))
     expect(await apiNode()).toMatchObject({ name: null, labels: {} })
+    await d.page.goto(overview())
     await expect(fieldValue('Labels').textContent()).resolves.toBe('none')
   })
 

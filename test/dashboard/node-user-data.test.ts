@@ -29,7 +29,8 @@ describe.skipIf(unavailable)('Node Details: user data run on a real node (netns)
     const script =
       '#!/bin/sh\nsleep 3\necho "<script>document.title=\'pwned\'</script><b>bold</b>"\necho oops >&2\nexit 3\n'
     const node = (await d.client.post('/nodes', { name: 'scripted', user_data: script })).body
-    await d.page.goto(`/ui/nodes/${node.id}`)
+    // The user data's result is on the Settings tab, beside the user data itself.
+    await d.page.goto(`/ui/nodes/${node.id}/settings`)
     const title = await d.page.title()
     const section = d.page.locator('#user-data')
     await expect(section.locator('.badge-ud-failed').count()).resolves.toBe(0)
@@ -42,6 +43,8 @@ describe.skipIf(unavailable)('Node Details: user data run on a real node (netns)
     )
     await expect(output.locator('script, b').count()).resolves.toBe(0)
     await expect(d.page.title()).resolves.toBe(title)
+    // The Overview's recent events have it.
+    await d.page.goto(`/ui/nodes/${node.id}`)
     await expect(d.page.locator('#node-events').textContent()).resolves.toContain(
       'node.user_data_finished'
     )

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestKey } from '../helpers/accounts.js'
 import {
-  acceptNextDialog,
   ADMIN_EMAIL,
   LAPTOP,
   login,
@@ -30,8 +29,9 @@ screenshotEachTest('nodes', () => d?.page)
 const row = (name: string) =>
   d.page.locator('tr[data-node-id]', { has: d.page.getByRole('link', { name, exact: true }) })
 
+// The Create node page is the one create form (the nodes page has the button to it).
 async function createNode(name: string): Promise<void> {
-  await d.page.goto('/ui/nodes')
+  await d.page.goto('/ui/nodes/new')
   await d.page.getByLabel('Name (optional)').fill(name)
   await submitWith(d.page, d.page.getByRole('button', { name: 'Create node' }))
 }
@@ -65,9 +65,22 @@ describe('Node Management page', () => {
     expect(asked.some((line) => Number(line.duration_ms) >= 1000)).toBe(true)
   })
 
-  it('shows the service refusal as a readable message', async () => {
+  it('has one create form: the Create node page, with keys, labels and sizes', async () => {
     await d.page.goto('/ui/nodes')
-    await d.page.getByLabel('Host id (optional)').fill('00000000-0000-4000-8000-000000000000')
+    await expect(d.page.locator('main form[method="post"]').count()).resolves.toBe(0)
+    await expect(d.page.getByLabel('Host id (optional)').count()).resolves.toBe(0)
+    await d.page.getByRole('link', { name: 'Create node', exact: true }).click()
+    await d.page.waitForURL('**/ui/nodes/new')
+    await expect(d.page.locator('input[name="ssh_keys"], #new-labels').count()).resolves.toBe(1)
+    await expect(d.page.locator('table.sizes').count()).resolves.toBe(1)
+  })
+
+  it('shows the service refusal as a readable message', async () => {
+    await d.page.goto('/ui/nodes/new')
+    // A host gone between showing the sizes and the click: the chosen size names it.
+    await d.page
+      .locator('input[name="host_id"]:checked')
+      .evaluate((radio: HTMLInputElement) => (radio.value = '00000000-0000-4000-8000-000000000000'))
     await submitWith(d.page, d.page.getByRole('button', { name: 'Create node' }))
     await expect(d.page.getByRole('alert').textContent()).resolves.toContain(
       'Host id: no such compute host'
@@ -75,7 +88,7 @@ describe('Node Management page', () => {
   })
 
   it('keeps node names to host names, in the browser and on the server', async () => {
-    await d.page.goto('/ui/nodes')
+    await d.page.goto('/ui/nodes/new')
     const name = d.page.getByLabel('Name (optional)')
     await name.fill('Web_1')
     await expect(
@@ -107,16 +120,17 @@ describe('Node Details page', () => {
     const id = new URL(d.page.url()).pathname.split('/').pop()!
     const node = (await client.get(`/nodes/${id}`)).body
     const fields = d.page.locator('dl.fields').first()
-    for (const value of [
-      node.id,
-      node.private_ip,
-      node.ip_address,
-      node.region,
-      node.host_id,
-      node.vpc_id,
-    ]) {
+    for (const value of [node.id, node.ip_address, node.region, node.host_id]) {
       await expect(fields.textContent()).resolves.toContain(value)
     }
+    // The network's facts are on the Networking tab.
+    await submitWith(d.page, d.page.getByRole('link', { name: 'Networking' }))
+    expect(new URL(d.page.url()).pathname).toBe(`/ui/nodes/${id}/networking`)
+    const network = d.page.locator('dl.fields').first()
+    for (const value of [node.ip_address, node.private_ip, node.vpc_id]) {
+      await expect(network.textContent()).resolves.toContain(value)
+    }
+    await submitWith(d.page, d.page.getByRole('link', { name: 'Overview' }))
     await expect(
       d.page.getByText('SSH (port 22) is open: log in as root with the command below.').isVisible()
     ).resolves.toBe(true)
@@ -138,8 +152,11 @@ describe('Node Details page', () => {
     ).resolves.toBe(`ssh root@${node.ip_address}`)
   })
 
-  it('attaches an IPv6 and an IPv4 address and detaches one', async () => {
+  it('attaches an IPv6 and an IPv4 address and detaches one after its confirmation page', async () => {
+    await submitWith(d.page, d.page.getByRole('link', { name: 'Networking' }))
+    const networking = new URL(d.page.url()).pathname
     await submitWith(d.page, d.page.getByRole('button', { name: 'Attach IPv6' }))
+    expect(new URL(d.page.url()).pathname).toBe(networking)
     await expect(d.page.getByRole('status').textContent()).resolves.toMatch(
       /Attached 2001:db8:[0-9a-f:]+\/\d+ \(IPv6\)/
     )
@@ -150,9 +167,20 @@ describe('Node Details page', () => {
     const addresses = d.page.locator('section[aria-labelledby="addresses-heading"] tbody tr')
     await expect(addresses.count()).resolves.toBe(3)
     const v6 = (await addresses.filter({ hasText: 'IPv6' }).locator('td').first().textContent())!
-    const dialog = acceptNextDialog(d.page)
+    let dialogs = 0
+    d.page.on('dialog', () => dialogs++)
     await submitWith(d.page, d.page.getByRole('button', { name: `Detach ${v6}` }))
-    await expect(dialog).resolves.toBe(`Detach ${v6} from this node?`)
+    expect(new URL(d.page.url()).pathname).toMatch(/\/confirm-detach$/)
+    await expect(d.page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(
+      `Detach ${v6} from node web-1 (`
+    )
+    // Cancel keeps it; the button detaches.
+    await submitWith(d.page, d.page.getByRole('link', { name: 'Cancel and keep the address' }))
+    await expect(addresses.count()).resolves.toBe(3)
+    await submitWith(d.page, d.page.getByRole('button', { name: `Detach ${v6}` }))
+    await submitWith(d.page, d.page.getByRole('button', { name: `Detach ${v6}`, exact: true }))
+    expect(dialogs).toBe(0)
+    expect(new URL(d.page.url()).pathname).toBe(networking)
     await expect(d.page.getByRole('status').textContent()).resolves.toContain(`Detached ${v6}.`)
     await expect(addresses.count()).resolves.toBe(2)
     await expect(addresses.filter({ hasText: 'IPv6' }).count()).resolves.toBe(0)
@@ -161,28 +189,30 @@ describe('Node Details page', () => {
   it('updates status, SSH line and attach buttons by itself when the node turns running', async () => {
     await createNode('web-2')
     await submitWith(d.page, row('web-2').getByRole('link', { name: 'web-2' }))
-    await expect(d.page.locator('h1 [data-field="state"]').textContent()).resolves.toBe(
-      'provisioning'
-    )
-    await expect(d.page.getByRole('button', { name: 'Attach IPv4' }).isDisabled()).resolves.toBe(
-      true
-    )
-    await d.page
-      .locator('h1 [data-field="state"]', { hasText: 'running' })
-      .waitFor({ timeout: 15_000 })
+    // The Networking tab, open beside the Overview while the node provisions.
+    const tab = await d.page.context().newPage()
+    await tab.goto(`${new URL(d.page.url()).pathname}/networking`)
+    for (const page of [d.page, tab])
+      await expect(page.locator('h1 [data-field="state"]').textContent()).resolves.toBe(
+        'provisioning'
+      )
+    await expect(tab.getByRole('button', { name: 'Attach IPv4' }).isDisabled()).resolves.toBe(true)
+    for (const page of [d.page, tab])
+      await page.locator('h1 [data-field="state"]', { hasText: 'running' }).waitFor({
+        timeout: 15_000,
+      })
     await expect(d.page.locator('#ssh-command').textContent()).resolves.toMatch(
       /^ssh root@203\.0\.113\.\d+$/
     )
-    await expect(d.page.getByRole('button', { name: 'Attach IPv4' }).isEnabled()).resolves.toBe(
-      true
-    )
+    await expect(tab.getByRole('button', { name: 'Attach IPv4' }).isEnabled()).resolves.toBe(true)
     // The address list is re-read in place: the automatic IPv4 shows up.
-    await d.page.locator('#addresses tbody tr', { hasText: 'IPv4' }).waitFor()
+    await tab.locator('#addresses tbody tr', { hasText: 'IPv4' }).waitFor()
     // So are the fields: the time SSH first answered.
     await d.page.locator('[data-field="reachable_at"] time').waitFor()
-    await expect(
-      d.page.getByText('Addresses attach once the node is running.').count()
-    ).resolves.toBe(0)
+    await expect(tab.getByText('Addresses attach once the node is running.').count()).resolves.toBe(
+      0
+    )
+    await tab.close()
     await d.page.setViewportSize(PHONE)
     await screenshot(d.page, 'nodes--details-phone')
     await d.page.setViewportSize(LAPTOP)
@@ -190,11 +220,24 @@ describe('Node Details page', () => {
 
   it('deletes a node after a confirmation that names it and warns that data is destroyed', async () => {
     const id = new URL(d.page.url()).pathname.split('/').pop()!
-    const dialog = acceptNextDialog(d.page)
-    await submitWith(d.page, d.page.getByRole('button', { name: /^Delete node web-2/ }))
-    const message = await dialog
-    expect(message).toContain(`web-2 (${id})`)
-    expect(message).toContain('destroyed irrecoverably')
+    let dialogs = 0
+    d.page.on('dialog', () => dialogs++)
+    await submitWith(d.page, d.page.getByRole('link', { name: 'Delete', exact: true }))
+    expect(new URL(d.page.url()).pathname).toBe(`/ui/nodes/${id}/delete`)
+    await expect(d.page.locator('#delete').textContent()).resolves.toContain(
+      'destroyed irrecoverably'
+    )
+    await submitWith(d.page, d.page.getByRole('button', { name: `Delete node web-2 (${id})…` }))
+    expect(new URL(d.page.url()).pathname).toBe(`/ui/nodes/${id}/confirm-delete`)
+    await expect(d.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      `Delete node web-2 (${id})?`
+    )
+    await expect(d.page.locator('main').textContent()).resolves.toContain('destroyed irrecoverably')
+    await submitWith(
+      d.page,
+      d.page.getByRole('button', { name: `Delete node web-2 (${id})`, exact: true })
+    )
+    expect(dialogs).toBe(0)
     expect(new URL(d.page.url()).pathname).toBe('/ui/nodes')
     await expect(d.page.getByRole('status').textContent()).resolves.toContain(
       'Node web-2 is being deleted'

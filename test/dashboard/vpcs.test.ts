@@ -119,11 +119,11 @@ describe('VPCs page', () => {
     await expect(d.page.content()).resolves.not.toContain('their-secret-vpc')
   })
 
-  it('creates a node in the VPC from the Node Management form', async () => {
-    await d.page.goto('/ui/nodes')
+  it('creates a node in the VPC from the Create node page', async () => {
+    await d.page.goto('/ui/nodes/new?region=eu-central-1')
     await d.page.getByLabel('Name (optional)').fill('db-1')
     const vpc = await d.page
-      .locator('#node-vpc option', { hasText: /^backend / })
+      .locator('#new-vpc option', { hasText: /^backend / })
       .getAttribute('value')
     await d.page.getByLabel('VPC').selectOption(vpc)
     await submitWith(d.page, d.page.getByRole('button', { name: 'Create node' }))

@@ -16,7 +16,8 @@
     setTimeout(() => (region.textContent = text), 50)
   }
 
-  // Forms with data-confirm ask first (delete node, revoke key, delete VPC, detach address).
+  // Forms with data-confirm ask first (revoke key, delete VPC, SSH key, webhook, firewall); Node
+  // Details asks on confirmation pages instead, as the nodes table's menu does.
   document.addEventListener('submit', (event) => {
     const message = event.target.dataset?.confirm
     if (message && !window.confirm(message)) event.preventDefault()
