@@ -127,7 +127,7 @@ describe("Node Details: metrics a new node's owner can read", () => {
   it('draws the whole hour with a labelled time axis, the ten minutes of data at its right', async () => {
     const id = await runningNode('graphs-axis')
     await storeSamples(id)
-    await d.page.goto(`/ui/nodes/${id}`)
+    await d.page.goto(`/ui/nodes/${id}/graphs`)
     const cpu = d.page.locator('#node-metrics [data-metric="cpu"]')
     const labels = await axisLabels(cpu)
     // Every 10 minutes across the hour, but for a tick too close to an edge to be labelled.
@@ -156,7 +156,7 @@ describe("Node Details: metrics a new node's owner can read", () => {
     const id = await runningNode('graphs-scale')
     await storeSamples(id)
     const size = await sizeOf(id)
-    await d.page.goto(`/ui/nodes/${id}`)
+    await d.page.goto(`/ui/nodes/${id}/graphs`)
     const section = d.page.locator('#node-metrics')
     await expect(section.locator('[data-metric="memory"] p').textContent()).resolves.toBe(
       `Memory: now 64 MiB, peak 64 MiB (of ${size.memory_gb} GB, the last hour, times in UTC)`
