@@ -72,12 +72,15 @@ export async function planPlacement(
   const host = await planHost(ctx, config, replacing)
   // A replacement's predecessor is deleted first: the account's count stays the same.
   if (!replacing)
-    await claimQuota(apiClient(ctx.client), quotaKey(ctx.client), host ?? undefined, ctx.signal)
+    await claimQuota(apiClient(ctx.client), accountKey(ctx.client), host ?? undefined, ctx.signal)
   return host ? placementOf(host) : null
 }
 
-/** Which account of which API the plan counts limits for (the key itself stays in memory). */
-const quotaKey = (client: ProviderClient) =>
+/**
+ * Which account of which API the plan asks (limits, the default region); the key itself stays
+ * in memory. The provider makes an ApiClient per call, so caches are keyed by this.
+ */
+const accountKey = (client: ProviderClient) =>
   createHash('sha256')
     .update(`${client.endpoint ?? ''}\n${client.apiKey ?? ''}`)
     .digest('hex')
@@ -95,7 +98,7 @@ async function planHost(
     // A server that cannot look a host up: its prices show after apply.
     return host ?? null
   }
-  const region = await regionOf(api, config, ctx.signal)
+  const region = await regionOf(api, accountKey(ctx.client), config, ctx.signal)
   if (region === undefined) return null
   const scope = { endpoint: ctx.client.endpoint ?? '', region }
   const remembered = recall(scope, config)
@@ -113,12 +116,14 @@ async function planHost(
 /** The region the server will place the node in, if the plan knows it. */
 async function regionOf(
   api: ApiClient,
+  key: string,
   config: ValueRecord,
   signal: AbortSignal
 ): Promise<string | undefined> {
   if (isUnknown(config.region)) return undefined
   if (known(config.region)) return config.region
-  if (config.vpc_id === null && config.host_id === null) return serverDefaultRegion(api, signal)
+  if (config.vpc_id === null && config.host_id === null)
+    return serverDefaultRegion(api, key, signal)
   if (!known(config.vpc_id)) return undefined
   try {
     return (await api.get<ApiVpc>(`/api/v1/networking/${config.vpc_id}`, signal)).region
@@ -129,11 +134,28 @@ async function regionOf(
   }
 }
 
+/** The server's default region per accountKey: a plan of many bare nodes asks once. */
+const defaultRegions = new Map<string, Promise<string | undefined>>()
+
 /**
  * Where the server puts a node that names no region, VPC or host (`GET /api/v1/regions`); a
- * server older than that endpoint leaves the price to apply.
+ * server older than that endpoint leaves the price to apply. A failed ask is not remembered.
  */
-async function serverDefaultRegion(api: ApiClient, signal: AbortSignal) {
+function serverDefaultRegion(
+  api: ApiClient,
+  key: string,
+  signal: AbortSignal
+): Promise<string | undefined> {
+  let region = defaultRegions.get(key)
+  if (!region) {
+    region = readDefaultRegion(api, signal)
+    defaultRegions.set(key, region)
+    region.catch(() => defaultRegions.delete(key))
+  }
+  return region
+}
+
+async function readDefaultRegion(api: ApiClient, signal: AbortSignal) {
   try {
     return (await api.get<ApiRegions>('/api/v1/regions', signal)).default_region
   } catch (err) {
