@@ -112,7 +112,14 @@ export async function defaultRegion(ctx: ServiceCtx<'config'>): Promise<string> 
   if (ctx.config.defaultRegion !== undefined) return ctx.config.defaultRegion
   // One index probe, the common case; the count is only for an inventory without it.
   if (await regionExists(ctx.db, FALLBACK_REGION)) return FALLBACK_REGION
-  return busiestRegion(await regionCounts(ctx.db)) ?? FALLBACK_REGION
+  return defaultRegionOf(undefined, await regionCounts(ctx.db))
+}
+
+/** defaultRegion's rule, from the inventory's region counts already read. */
+function defaultRegionOf(configured: string | undefined, counts: RegionCount[]): string {
+  if (configured !== undefined) return configured
+  if (counts.some((r) => r.region === FALLBACK_REGION)) return FALLBACK_REGION
+  return busiestRegion(counts) ?? FALLBACK_REGION
 }
 
 function busiestRegion(counts: RegionCount[]): string | undefined {
@@ -124,9 +131,10 @@ function busiestRegion(counts: RegionCount[]): string | undefined {
 
 /** `GET /api/v1/regions`: the regions of the inventory and the one used when none is named. */
 export async function listRegions(ctx: ServiceCtx<'config'>) {
-  const [counts, fallback] = await Promise.all([regionCounts(ctx.db), defaultRegion(ctx)])
+  // One read of the counts answers both, where defaultRegion alone could count a second time.
+  const counts = await regionCounts(ctx.db)
   return {
-    default_region: fallback,
+    default_region: defaultRegionOf(ctx.config.defaultRegion, counts),
     regions: counts.map((r) => ({ name: r.region, hosts: r.hosts, active_hosts: r.active })),
   }
 }
